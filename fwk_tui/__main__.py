@@ -1,0 +1,3 @@
+from fwk_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,402 @@
+"""Type expressions: the type of an option, precise enough to validate a value
+and to pick a widget.
+
+The catalogue writes them as text, close to TypeScript::
+
+    boolean
+    integer(1..65535)
+    'automatic' | 'automatic-immediate' | 'manual' | false
+    array<string | regex>
+    record<string>
+    {src: path, mode?: 'client' | 'server'}
+    boolean | {server?: boolean | 'hidden', client?: boolean | 'hidden'}
+    [string, object]                    (a tuple)
+    {id?: string, ...}                  (an object that accepts other keys)
+
+Names: ``boolean string number integer date url path glob regex source code
+function any object array<T> record<T>``. ``object`` alone is an object whose
+fields are not listed. ``source`` is a layer source (``github:``, ``gh:``,
+``gitlab:``, ``bitbucket:``, ``https:`` or a local path). Scalars and
+``number``/``integer`` take an optional range ``(min..max)``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCALAR_NAMES = ("string", "date", "url", "path", "glob", "regex", "source")
+
+
+class _Node(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    def __str__(self) -> str:
+        return render(self)  # type: ignore[arg-type]
+
+
+class BoolType(_Node):
+    kind: Literal["boolean"] = "boolean"
+
+
+class StrType(_Node):
+    """A string; ``format`` narrows what it holds (a date, a URL, a glob...)."""
+
+    kind: Literal["string"] = "string"
+    format: Literal["string", "date", "url", "path", "glob", "regex", "source"] = "string"
+
+
+class NumType(_Node):
+    kind: Literal["number"] = "number"
+    integer: bool = False
+    min: float | None = None
+    max: float | None = None
+
+
+class LiteralType(_Node):
+    kind: Literal["literal"] = "literal"
+    value: str | bool | int | float | None
+
+
+class ArrayType(_Node):
+    kind: Literal["array"] = "array"
+    item: TypeExpr
+
+
+class TupleType(_Node):
+    kind: Literal["tuple"] = "tuple"
+    items: tuple[TypeExpr, ...]
+
+
+class RecordType(_Node):
+    """An object with free string keys, each holding ``value``."""
+
+    kind: Literal["record"] = "record"
+    value: TypeExpr
+
+
+class Field_(_Node):
+    name: str
+    type: TypeExpr
+    optional: bool = False
+
+
+class ObjectType(_Node):
+    """An object with known ``fields``; ``open`` accepts other keys too."""
+
+    kind: Literal["object"] = "object"
+    fields: tuple[Field_, ...] = ()
+    open: bool = True
+
+    def field(self, name: str) -> Field_ | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+
+class UnionType(_Node):
+    kind: Literal["union"] = "union"
+    options: tuple[TypeExpr, ...]
+
+
+class CodeType(_Node):
+    """A value that is code: a function, or any expression kept as source."""
+
+    kind: Literal["code"] = "code"
+    function: bool = True
+
+
+class AnyType(_Node):
+    kind: Literal["any"] = "any"
+
+
+TypeExpr = Annotated[
+    Union[
+        BoolType,
+        StrType,
+        NumType,
+        LiteralType,
+        ArrayType,
+        TupleType,
+        RecordType,
+        ObjectType,
+        UnionType,
+        CodeType,
+        AnyType,
+    ],
+    Field(discriminator="kind"),
+]
+
+for _model in (ArrayType, TupleType, RecordType, Field_, ObjectType, UnionType):
+    _model.model_rebuild()
+
+
+class TypeSyntaxError(ValueError):
+    """A type expression that does not follow the grammar."""
+
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+      (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
+    | (?P<num>-?\d+(?:\.\d+)?(?:e\d+)?)
+    | (?P<name>[A-Za-z_$][\w$-]*)
+    | (?P<punct>\.\.\.|\.\.|[|<>(){}\[\],:?])
+    )""",
+    re.VERBOSE,
+)
+
+
+def parse_type(text: str) -> TypeExpr:
+    """Parse a type expression; raise :class:`TypeSyntaxError` when malformed."""
+    tokens: list[tuple[str, str]] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise TypeSyntaxError(f"cannot read {text[pos:]!r} in type {text!r}")
+        kind = m.lastgroup or ""
+        tokens.append((kind, m.group(kind)))
+        pos = m.end()
+    parser = _Parser(tokens, text)
+    node = parser.union()
+    if parser.i != len(tokens):
+        raise TypeSyntaxError(f"unexpected {tokens[parser.i][1]!r} in type {text!r}")
+    return node
+
+
+class _Parser:
+    def __init__(self, tokens: list[tuple[str, str]], text: str) -> None:
+        self.tokens, self.text, self.i = tokens, text, 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.i][1] if self.i < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> tuple[str, str]:
+        if self.i >= len(self.tokens):
+            raise TypeSyntaxError(f"type {self.text!r} ends too early")
+        tok = self.tokens[self.i]
+        if expected is not None and tok[1] != expected:
+            raise TypeSyntaxError(f"expected {expected!r}, found {tok[1]!r} in type {self.text!r}")
+        self.i += 1
+        return tok
+
+    def union(self) -> TypeExpr:
+        options = [self.member()]
+        while self.peek() == "|":
+            self.take("|")
+            options.append(self.member())
+        if len(options) == 1:
+            return options[0]
+        return UnionType(options=tuple(options))
+
+    def member(self) -> TypeExpr:
+        node = self.atom()
+        while self.peek() == "[" and self.i + 1 < len(self.tokens) and self.tokens[self.i + 1][1] == "]":
+            self.take("[")
+            self.take("]")
+            node = ArrayType(item=node)
+        return node
+
+    def atom(self) -> TypeExpr:
+        kind, value = self.take()
+        if value == "(":
+            node = self.union()
+            self.take(")")
+            return node
+        if kind == "str":
+            return LiteralType(value=_unquote(value))
+        if kind == "num":
+            number = float(value)
+            return LiteralType(value=int(number) if number.is_integer() and "." not in value else number)
+        if value == "{":
+            return self.object_fields()
+        if value == "[":
+            items = [self.union()]
+            while self.peek() == ",":
+                self.take(",")
+                items.append(self.union())
+            self.take("]")
+            return TupleType(items=tuple(items))
+        if kind != "name":
+            raise TypeSyntaxError(f"unexpected {value!r} in type {self.text!r}")
+        return self.named(value)
+
+    def named(self, name: str) -> TypeExpr:
+        if name in ("true", "false"):
+            return LiteralType(value=name == "true")
+        if name in ("null", "undefined"):
+            return LiteralType(value=None)
+        if name == "boolean":
+            return BoolType()
+        if name in SCALAR_NAMES:
+            return StrType(format=name)  # type: ignore[arg-type]
+        if name in ("number", "integer"):
+            lo, hi = self.range()
+            return NumType(integer=name == "integer", min=lo, max=hi)
+        if name in ("code", "function"):
+            return CodeType(function=name == "function")
+        if name == "any":
+            return AnyType()
+        if name == "object":
+            return ObjectType(open=True)
+        if name in ("array", "record"):
+            self.take("<")
+            inner = self.union()
+            self.take(">")
+            return ArrayType(item=inner) if name == "array" else RecordType(value=inner)
+        raise TypeSyntaxError(f"unknown type name {name!r} in type {self.text!r}")
+
+    def range(self) -> tuple[float | None, float | None]:
+        if self.peek() != "(":
+            return None, None
+        self.take("(")
+        lo = hi = None
+        if self.peek() != "..":
+            lo = float(self.take()[1])
+        self.take("..")
+        if self.peek() != ")":
+            hi = float(self.take()[1])
+        self.take(")")
+        return lo, hi
+
+    def object_fields(self) -> ObjectType:
+        fields: list[Field_] = []
+        is_open = False
+        while self.peek() != "}":
+            if self.peek() == "...":
+                self.take("...")
+                is_open = True
+            else:
+                kind, name = self.take()
+                if kind not in ("name", "str"):
+                    raise TypeSyntaxError(f"expected a field name, found {name!r} in type {self.text!r}")
+                optional = False
+                if self.peek() == "?":
+                    self.take("?")
+                    optional = True
+                self.take(":")
+                key = _unquote(name) if kind == "str" else name
+                fields.append(Field_(name=key, type=self.union(), optional=optional))
+            if self.peek() == ",":
+                self.take(",")
+            elif self.peek() != "}":
+                raise TypeSyntaxError(f"expected ',' or '}}' in type {self.text!r}")
+        self.take("}")
+        return ObjectType(fields=tuple(fields), open=is_open)
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+def _fmt_num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _quote(s: str) -> str:
+    return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _field_key(name: str) -> str:
+    return name if _IDENT.fullmatch(name) else _quote(name)
+
+
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def render(node: TypeExpr) -> str:
+    """The canonical text of ``node``; ``parse_type(render(t)) == t``."""
+    if isinstance(node, BoolType):
+        return "boolean"
+    if isinstance(node, StrType):
+        return node.format
+    if isinstance(node, NumType):
+        base = "integer" if node.integer else "number"
+        if node.min is None and node.max is None:
+            return base
+        lo = "" if node.min is None else _fmt_num(node.min)
+        hi = "" if node.max is None else _fmt_num(node.max)
+        return f"{base}({lo}..{hi})"
+    if isinstance(node, LiteralType):
+        v = node.value
+        if v is None:
+            return "null"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, str):
+            return _quote(v)
+        return _fmt_num(v)
+    if isinstance(node, ArrayType):
+        return f"array<{render(node.item)}>"
+    if isinstance(node, TupleType):
+        return "[" + ", ".join(render(t) for t in node.items) + "]"
+    if isinstance(node, RecordType):
+        return f"record<{render(node.value)}>"
+    if isinstance(node, ObjectType):
+        if not node.fields:
+            return "object"
+        parts = [
+            f"{_field_key(f.name)}{'?' if f.optional else ''}: {render(f.type)}"
+            for f in node.fields
+        ]
+        if node.open:
+            parts.append("...")
+        return "{" + ", ".join(parts) + "}"
+    if isinstance(node, UnionType):
+        return " | ".join(
+            f"({render(o)})" if isinstance(o, UnionType) else render(o) for o in node.options
+        )
+    if isinstance(node, CodeType):
+        return "function" if node.function else "code"
+    return "any"
+
+
+def describe(node: TypeExpr) -> str:
+    """A short human name for the kind of value (for labels and messages)."""
+    if isinstance(node, UnionType):
+        return " or ".join(describe(o) for o in node.options)
+    if isinstance(node, LiteralType):
+        return render(node)
+    if isinstance(node, StrType):
+        return {
+            "string": "text",
+            "date": "date (YYYY-MM-DD)",
+            "url": "absolute URL",
+            "path": "path",
+            "glob": "glob pattern",
+            "regex": "regular expression",
+            "source": "layer source",
+        }[node.format]
+    if isinstance(node, NumType):
+        return render(node).replace("integer", "whole number")
+    if isinstance(node, ArrayType):
+        return f"list of {describe(node.item)}"
+    if isinstance(node, RecordType):
+        return f"map of {describe(node.value)}"
+    if isinstance(node, ObjectType):
+        return "object"
+    if isinstance(node, TupleType):
+        return "tuple"
+    if isinstance(node, CodeType):
+        return "function" if node.function else "code"
+    if isinstance(node, BoolType):
+        return "boolean"
+    return "any value"
+
+
+def literal_values(node: TypeExpr) -> list[Any] | None:
+    """The allowed values when ``node`` is an enum of literals, else ``None``."""
+    if isinstance(node, LiteralType):
+        return [node.value]
+    if isinstance(node, UnionType) and all(isinstance(o, LiteralType) for o in node.options):
+        return [o.value for o in node.options]  # type: ignore[union-attr]
+    return None
+
+
+def to_json(node: TypeExpr) -> dict[str, Any]:
+    """The structured form of ``node`` for ``--json`` output."""
+    return node.model_dump(mode="json")
+
