@@ -3,7 +3,119 @@
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+
+from fwk_tui.catalog import Catalog, Option, load_catalog
+from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
+from fwk_tui.catalog.search import SearchIndex
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     """Add the catalogue commands to ``sub``."""
+    p = sub.add_parser("catalog", help="list every option of the catalogue")
+    p.add_argument("--variant", choices=["A", "B"], help="only the options of this layout variant")
+    p.add_argument("--json", action="store_true", help="print a JSON array (see docs/cli-json.md)")
+    p.set_defaults(run=_catalog)
+
+    p = sub.add_parser("explain", help="everything about one option")
+    p.add_argument("path", metavar="PATH", help="option path or alias, e.g. app.baseURL")
+    p.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant (default A)")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(run=_explain)
+
+    p = sub.add_parser("search", help="fuzzy search over paths, aliases and docs")
+    p.add_argument("query", metavar="QUERY", nargs="+")
+    p.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
+    p.add_argument("--json", action="store_true", help="print a JSON array, best first")
+    p.set_defaults(run=_search)
+
+    p = sub.add_parser("browse", help="browse the catalogue in the terminal (read-only)")
+    p.add_argument("file", nargs="?", help=argparse.SUPPRESS)
+    p.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant to start in")
+    p.set_defaults(run=_browse)
+
+
+def _print_json(data: object) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _catalog(ns: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    options = [o for o in catalog.options if ns.variant is None or o.in_variant(ns.variant)]
+    if ns.json:
+        _print_json([option_json(o) for o in options])
+        return 0
+    variant = ns.variant or "A"
+    for group in catalog.groups:
+        members = [o for o in options if o.group == group.id]
+        if not members:
+            continue
+        print(f"{group.title} ({len(members)})")
+        width = max(len(o.path) for o in members)
+        for o in members:
+            shown = o.default_for(variant) if o.in_variant(variant) else o.default_for(o.variants[0])
+            marker = "" if len(o.variants) == 2 else f"  [{'/'.join(o.variants)} only]"
+            print(f"  {o.path.ljust(width)}  {o.type_text(variant)}  = {default_text(shown)}{marker}")
+        print()
+    print(f"{len(options)} options")
+    return 0
+
+
+def suggestions(catalog: Catalog, path: str, limit: int = 3) -> list[str]:
+    """Canonical paths close to ``path``, for "did you mean"."""
+    from rapidfuzz import fuzz, process
+
+    names = list(catalog.by_path) + list(catalog.by_alias)
+    found = process.extract(path, names, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=60)
+    out: list[str] = []
+    for name, _score, _i in found:
+        canonical = catalog.by_alias.get(name, name)
+        if canonical not in out:
+            out.append(canonical)
+    return out[:limit]
+
+
+def _explain(ns: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    option: Option | None = catalog.get(ns.path)
+    if option is None:
+        close = suggestions(catalog, ns.path)
+        msg = f"fwk-tui: unknown option {ns.path!r}"
+        if close:
+            msg += "; did you mean: " + ", ".join(close) + "?"
+        print(msg, file=sys.stderr)
+        return 2
+    if ns.json:
+        _print_json(explain_json(option, ns.variant))
+    else:
+        if ns.path != option.path:
+            print(f"({ns.path} is an alias of {option.path})\n")
+        print(explain_text(catalog, option, ns.variant))
+    return 0
+
+
+def _search(ns: argparse.Namespace) -> int:
+    catalog = load_catalog()
+    hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
+    if ns.json:
+        _print_json(
+            [{"path": h.option.path, "score": round(h.score, 1), "matched": h.field, "doc": h.option.doc} for h in hits]
+        )
+        return 0
+    if not hits:
+        print("no option matches", file=sys.stderr)
+        return 1
+    width = max(len(h.option.path) for h in hits)
+    for h in hits:
+        doc = h.option.doc
+        print(f"{h.option.path.ljust(width)}  {doc[:70] + '…' if len(doc) > 70 else doc}")
+    return 0
+
+
+def _browse(ns: argparse.Namespace) -> int:
+    from fwk_tui.tui.browse import BrowseApp
+
+    BrowseApp(variant=ns.variant).run()
+    return 0

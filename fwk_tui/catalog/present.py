@@ -1,0 +1,142 @@
+"""How options are shown to people and scripts: value text and the JSON contract.
+
+Shared by the CLI and the browser so both say the same thing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fwk_tui.catalog.models import TAG_TEXT, VARIANTS, Catalog, Default, Option, Variant
+from fwk_tui.catalog.types import to_json
+
+RUNTIME_ENV_RULE = (
+    "FWK_<KEY> overrides a top-level key; FWK_PUBLIC_<KEY> overrides public.<key>; "
+    "nested keys are joined by underscores and upper-cased"
+)
+
+
+def value_text(value: Any) -> str:
+    """A default or value as compact one-line JSON (placeholders stay as text)."""
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def default_text(default: Default | None) -> str:
+    """What a person reads for a default: the value, or why there is none."""
+    if default is None:
+        return "(not in this variant)"
+    if default.kind == "none":
+        return "(none)"
+    if default.kind == "not_shown":
+        return "(not shown in the reference)"
+    if default.kind == "computed":
+        return f"({default.note})"
+    text = value_text(default.value)
+    return f"{text}  ({default.note})" if default.note else text
+
+
+def env_of(option: Option) -> str | None:
+    """The variable that overrides ``option`` at run time, or the naming rule."""
+    if option.env:
+        return option.env
+    if option.path == "runtimeConfig":
+        return RUNTIME_ENV_RULE
+    return None
+
+
+def tags_text(option: Option) -> str:
+    return ", ".join(TAG_TEXT[t] for t in option.tags)
+
+
+def _default_json(default: Default | None) -> Any:
+    return default.value if default is not None and default.kind == "value" else None
+
+
+def option_json(option: Option) -> dict[str, Any]:
+    """The ``catalog --json`` object of one option (a documented contract)."""
+    return {
+        "path": option.path,
+        "group": option.group,
+        "type": option.type_text(),
+        "types": {v: option.type_text(v) for v in option.variants},
+        "schema": {v: to_json(option.type_for(v)) for v in option.variants},
+        "variants": list(option.variants),
+        "default": {v: _default_json(option.defaults[v]) for v in option.variants},
+        "default_shown": {v: option.defaults[v].shown for v in option.variants},
+        "default_kind": {v: option.defaults[v].kind for v in option.variants},
+        "default_note": {v: option.defaults[v].note for v in option.variants if option.defaults[v].note},
+        "aliases": list(option.aliases),
+        "doc": option.doc,
+        "tags": list(option.tags),
+        "env": env_of(option),
+        "related": list(option.related),
+    }
+
+
+def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
+    """The ``explain --json`` object: like :func:`option_json`, for one variant."""
+    default = option.default_for(variant)
+    other: Variant = "B" if variant == "A" else "A"
+    other_default = option.default_for(other)
+    return {
+        "path": option.path,
+        "group": option.group,
+        "variant": variant,
+        "available": option.in_variant(variant),
+        "type": option.type_text(variant),
+        "schema": to_json(option.type_for(variant)),
+        "variants": list(option.variants),
+        "default": _default_json(default),
+        "default_kind": default.kind if default else "absent",
+        "default_shown": default.shown if default else False,
+        "default_note": default.note if default else None,
+        "other_variant": {
+            "variant": other,
+            "available": option.in_variant(other),
+            "default": _default_json(other_default),
+            "default_kind": other_default.kind if other_default else "absent",
+        },
+        "aliases": list(option.aliases),
+        "doc": option.doc,
+        "tags": list(option.tags),
+        "env": env_of(option),
+        "related": list(option.related),
+    }
+
+
+def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
+    """A plain-text page about one option, for the terminal."""
+    other: Variant = "B" if variant == "A" else "A"
+    lines = [f"{option.path}    [{catalog.group(option.group).title}]", ""]
+    rows: list[tuple[str, str]] = [("type", option.type_text(variant))]
+    if option.in_variant(variant):
+        rows.append((f"default ({variant})", default_text(option.default_for(variant))))
+    else:
+        rows.append((f"variant {variant}", f"not available: only in variant {other}"))
+    if option.in_variant(other):
+        rows.append((f"default ({other})", default_text(option.default_for(other))))
+    rows.append(("variants", ", ".join(option.variants)))
+    if option.aliases:
+        rows.append(("aliases", ", ".join(option.aliases)))
+    if env := env_of(option):
+        rows.append(("environment", env))
+    if option.tags:
+        rows.append(("tags", tags_text(option)))
+    width = max(len(k) for k, _ in rows)
+    lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
+    if option.doc:
+        lines += ["", *_wrap(option.doc, 78, "  ")]
+    if option.related:
+        lines += ["", "  related: " + ", ".join(option.related)]
+    return "\n".join(lines)
+
+
+def _wrap(text: str, width: int, indent: str) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent)
+
+
+def all_variants() -> tuple[Variant, ...]:
+    return VARIANTS
