@@ -16,8 +16,11 @@ import re
 Segment = str | int
 Path = tuple[Segment, ...]
 
-# A key that can stand bare between dots: no dot, bracket, quote or white space.
+# What the parser accepts bare between dots: no dot, bracket, quote or white space.
 _BARE = re.compile(r"[^.\[\]\"'\s]+")
+# What the formatter writes bare: name-like keys (``alias.~~``, ``alias.#build``,
+# ``hooks.build:done``); anything else, such as ``/api/**``, is bracketed.
+_PLAIN = re.compile(r"[A-Za-z_$#~@][\w$#~@:/-]*")
 
 
 class PathError(ValueError):
@@ -97,7 +100,7 @@ def format_path(path: Path) -> str:
     for seg in path:
         if isinstance(seg, int):
             out.append(f"[{seg}]")
-        elif _BARE.fullmatch(seg) and not re.fullmatch(r"-?\d+", seg):
+        elif _PLAIN.fullmatch(seg):
             out.append(f".{seg}" if out else seg)
         else:
             out.append(f"[{json.dumps(seg, ensure_ascii=False)}]")

@@ -44,7 +44,7 @@ class Default(BaseModel):
     (``not_shown``), and one it states in words (``computed``, see ``note``).
     """
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: Literal["value", "none", "not_shown", "computed"]
     value: Any = None
@@ -66,7 +66,7 @@ class Default(BaseModel):
 class Option(BaseModel):
     """One documented option of ``fwk.config.ts``."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: str
     group: str
@@ -121,7 +121,7 @@ class Option(BaseModel):
 class Group(BaseModel):
     """A group of the reference; one YAML file of ``catalog/``."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     title: str
@@ -132,7 +132,7 @@ class Group(BaseModel):
 class Catalog(BaseModel):
     """Every option, by canonical path, with lookups by alias."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     groups: tuple[Group, ...]
     options: tuple[Option, ...]
@@ -191,7 +191,7 @@ class Catalog(BaseModel):
 class RawOption(BaseModel):
     """One option as a YAML file writes it (see catalog/README.md)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     path: str
     type: str | None = None

@@ -31,7 +31,7 @@ SCALAR_NAMES = ("string", "date", "url", "path", "glob", "regex", "source")
 
 
 class _Node(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     def __str__(self) -> str:
         return render(self)  # type: ignore[arg-type]
@@ -127,8 +127,8 @@ TypeExpr = Annotated[
     Field(discriminator="kind"),
 ]
 
-for _model in (ArrayType, TupleType, RecordType, Field_, ObjectType, UnionType):
-    _model.model_rebuild()
+# Schemas are built on first validation (defer_build): loading the compiled
+# catalogue at start-up never pays for them.
 
 
 class TypeSyntaxError(ValueError):

@@ -1,0 +1,111 @@
+"""The shipped catalogue: lookups, variants, links, and the compiled cache."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.catalog import Catalog, compile_catalog, load_catalog
+from fwk_tui.catalog import loader
+from fwk_tui.catalog.loader import CatalogError
+from fwk_tui.catalog.types import NumType, ObjectType, UnionType
+from fwk_tui.paths import PathError, format_path, parse_path
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return compile_catalog()
+
+
+def test_aliases_find_the_canonical_option(catalog: Catalog) -> None:
+    for alias, canonical in {
+        "unhead": "headmgr",
+        "unhead.legacy": "headmgr.legacy",
+        "esbuild.options.target": "ebuild.options.target",
+        "experimental.nitroAutoImports": "experimental.srvAutoImports",
+        "experimental.viteEnvironmentApi": "experimental.vbuildEnvironmentApi",
+        "experimental.defaults.nuxtLink.prefetch": "experimental.defaults.fwkLink.prefetch",
+        "wbuild.loaders.vueStyle": "wbuild.loaders.viewStyle",
+        "wbuild.postcss.postcssOptions.plugins": "wbuild.cssproc.cssprocOptions.plugins",
+    }.items():
+        opt = catalog.get(alias)
+        assert opt is not None and opt.path == canonical, alias
+
+
+def test_variant_differences_are_kept(catalog: Catalog) -> None:
+    src = catalog.get("srcDir")
+    assert src is not None and src.defaults["A"].value == "app" and src.defaults["B"].value == "<srcDir>"
+    assert src.differs
+    assert catalog.get("experimental.typedPages").variants == ("B",)  # type: ignore[union-attr]
+    assert catalog.get("typescript.appTsConfig").variants == ("A",)  # type: ignore[union-attr]
+    builder = catalog.get("builder")
+    assert builder is not None and isinstance(builder.type_for("A"), UnionType)
+    assert builder.type_text("B") == "string"
+    assert not catalog.get("app.rootId").differs  # type: ignore[union-attr]
+
+
+def test_types_are_precise_enough_to_validate(catalog: Catalog) -> None:
+    port = catalog.get("devServer.port").type_for("A")  # type: ignore[union-attr]
+    assert isinstance(port, NumType) and port.integer and port.max == 65535
+    assert catalog.get("typescript.typeCheck").type_text("A") == "boolean | 'build'"  # type: ignore[union-attr]
+    handlers = catalog.get("serverHandlers").type_for("A")  # type: ignore[union-attr]
+    item = handlers.item  # type: ignore[union-attr]
+    assert isinstance(item, ObjectType) and {f.name for f in item.fields} >= {"handler", "route", "method", "middleware", "lazy"}
+    assert catalog.get("compatibilityDate").type_text("A") == "date"  # type: ignore[union-attr]
+
+
+def test_keyed_composables_default_list(catalog: Catalog) -> None:
+    value = catalog.get("optimization.keyedComposables").defaults["A"].value  # type: ignore[union-attr]
+    assert {"name": "useState", "argumentLength": 2, "source": "#app/composables/state"} in value
+    assert len(value) == 7
+
+
+def test_env_variables(catalog: Catalog) -> None:
+    assert catalog.get("app.baseURL").env == "FWK_APP_BASE_URL"  # type: ignore[union-attr]
+    assert catalog.get("app.cdnURL").env == "FWK_APP_CDN_URL"  # type: ignore[union-attr]
+
+
+def test_every_related_link_resolves(catalog: Catalog) -> None:
+    assert catalog.broken_links() == []
+
+
+def test_every_option_has_a_doc_and_a_canonical_path(catalog: Catalog) -> None:
+    for opt in catalog.options:
+        assert opt.doc.strip(), opt.path
+        assert format_path(parse_path(opt.path)) == opt.path
+
+
+def test_paths_round_trip() -> None:
+    for text in ['app.head.meta[0].name', 'routeRules["/api/**"].cors', 'vbuild.define["process.dev"]', "alias.~~"]:
+        assert format_path(parse_path(text)) == text
+    assert parse_path("routeRules['/old']") == ("routeRules", "/old")
+    with pytest.raises(PathError):
+        parse_path("a..b")
+
+
+def test_a_bad_catalogue_file_names_itself(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").write_text("group: x\ntitle: X\noptions:\n  - path: a\n    type: strng\n    doc: d\n")
+    with pytest.raises(CatalogError, match=r"x\.yaml.*strng"):
+        compile_catalog(tmp_path)
+
+
+def test_load_uses_a_compiled_cache_and_rebuilds_when_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    load_catalog.cache_clear()
+    first = load_catalog()
+    cached = list((tmp_path / "fwk-tui").glob("catalog-*.pickle"))
+    assert len(cached) == 1
+    # A later start reads the pickle, not the YAML: make YAML parsing impossible.
+    load_catalog.cache_clear()
+    monkeypatch.setattr(loader, "compile_catalog", lambda: pytest.fail("YAML parsed although the cache is current"))
+    assert load_catalog() == first
+    # A corrupt cache is rebuilt, not fatal.
+    cached[0].write_bytes(b"garbage")
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    load_catalog.cache_clear()
+    assert load_catalog() == first
+    assert isinstance(pickle.loads(cached[0].read_bytes()), Catalog)
+    load_catalog.cache_clear()
