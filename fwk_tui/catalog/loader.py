@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui import __version__
-from fwk_tui.catalog.models import Catalog, Group, RawOption
+from fwk_tui.catalog.models import Catalog, Group, Option
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -52,36 +52,32 @@ def _fingerprint(files: list[Path]) -> str:
 
 
 def compile_catalog(folder: Path | None = None) -> Catalog:
-    """Parse every YAML file of ``folder`` into a :class:`Catalog` (slow path)."""
+    """Validate every YAML file of ``folder`` and build a :class:`Catalog` (slow path)."""
+    from pydantic import ValidationError
     from ruamel.yaml import YAML
+
+    from fwk_tui.catalog.schema import RawGroup, RawOption
 
     yaml = YAML(typ="safe", pure=True)
     groups: list[Group] = []
-    options = []
+    options: list[Option] = []
     for f in _yaml_files(folder or data_dir()):
-        doc = yaml.load(f.read_text(encoding="utf-8"))
         try:
-            group = Group(
-                id=doc["group"],
-                title=doc["title"],
-                summary=" ".join(str(doc.get("summary", "")).split()),
-                order=int(doc.get("order", 0)),
-            )
-            groups.append(group)
-            for raw in doc.get("options") or []:
-                options.append(_raw_option(raw).build(group.id))
-        except (KeyError, ValueError, TypeError) as exc:
+            raw_group = RawGroup.model_validate(yaml.load(f.read_text(encoding="utf-8")))
+            groups.append(raw_group.build())
+            for raw in raw_group.options:
+                opt = RawOption.model_validate(raw)
+                opt.present = {k for k in ("default_A", "default_B") if k in raw}
+                options.append(opt.build(raw_group.group))
+        except (KeyError, ValueError, TypeError, ValidationError) as exc:
             raise CatalogError(f"{f.name}: {exc}") from exc
     groups.sort(key=lambda g: (g.order, g.id))
     order = {g.id: i for i, g in enumerate(groups)}
     options.sort(key=lambda o: order[o.group])  # stable: file order within a group
-    return Catalog(groups=tuple(groups), options=tuple(options))
-
-
-def _raw_option(raw: dict[str, Any]) -> RawOption:
-    opt = RawOption.model_validate(raw)
-    opt.present = {k for k in ("default_A", "default_B") if k in raw}
-    return opt
+    try:
+        return Catalog(groups=tuple(groups), options=tuple(options))
+    except ValueError as exc:
+        raise CatalogError(str(exc)) from exc
 
 
 @lru_cache(maxsize=1)

@@ -1,12 +1,15 @@
-"""The catalogue as immutable pydantic models."""
+"""The catalogue at run time: immutable, cheap to import and to unpickle.
+
+The YAML files are validated by the pydantic models of ``schema.py`` when the
+catalogue is compiled; what the app loads at start are these dataclasses.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-from fwk_tui.catalog.types import TypeExpr, parse_type, render
+from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import format_path, parse_path
 
 Variant = Literal["A", "B"]
@@ -36,15 +39,14 @@ NONE_MARK = "(none)"
 NOT_SHOWN_MARK = "(not shown)"
 
 
-class Default(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Default:
     """An option's default in one variant.
 
     ``kind`` keeps apart a value (``value``), no default at all (``none``, the
     reference's "(none)"), a default the reference does not give
     (``not_shown``), and one it states in words (``computed``, see ``note``).
     """
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     kind: Literal["value", "none", "not_shown", "computed"]
     value: Any = None
@@ -54,19 +56,10 @@ class Default(BaseModel):
     def shown(self) -> bool:
         return self.kind != "not_shown"
 
-    @classmethod
-    def from_yaml(cls, raw: Any, note: str | None = None) -> Default:
-        if raw == NONE_MARK:
-            return cls(kind="none", note=note)
-        if raw == NOT_SHOWN_MARK:
-            return cls(kind="not_shown", note=note)
-        return cls(kind="value", value=raw, note=note)
 
-
-class Option(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Option:
     """One documented option of ``fwk.config.ts``."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     path: str
     group: str
@@ -80,12 +73,13 @@ class Option(BaseModel):
     env: str | None = None
     segments: tuple[str | int, ...] = ()
 
-    @model_validator(mode="after")
-    def _check(self) -> Option:
+    def __post_init__(self) -> None:
         for v in self.variants:
             if v not in self.types or v not in self.defaults:
                 raise ValueError(f"{self.path}: no type or default for variant {v}")
-        return self
+
+    def __hash__(self) -> int:
+        return hash(self.path)
 
     def type_for(self, variant: Variant) -> TypeExpr:
         return self.types.get(variant) or next(iter(self.types.values()))
@@ -118,10 +112,9 @@ class Option(BaseModel):
         return str(self.segments[-1]) if self.segments else self.path
 
 
-class Group(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Group:
     """A group of the reference; one YAML file of ``catalog/``."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     id: str
     title: str
@@ -129,18 +122,16 @@ class Group(BaseModel):
     order: int = 0
 
 
-class Catalog(BaseModel):
+@dataclass(frozen=True)
+class Catalog:
     """Every option, by canonical path, with lookups by alias."""
-
-    model_config = ConfigDict(frozen=True, defer_build=True)
 
     groups: tuple[Group, ...]
     options: tuple[Option, ...]
-    by_path: dict[str, Option] = Field(default_factory=dict)
-    by_alias: dict[str, str] = Field(default_factory=dict)
+    by_path: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
+    by_alias: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
-    @model_validator(mode="after")
-    def _index(self) -> Catalog:
+    def __post_init__(self) -> None:
         by_path: dict[str, Option] = {}
         by_alias: dict[str, str] = {}
         for opt in self.options:
@@ -154,7 +145,6 @@ class Catalog(BaseModel):
                 raise ValueError(f"alias {alias} of {target} is also a canonical path")
         object.__setattr__(self, "by_path", by_path)
         object.__setattr__(self, "by_alias", by_alias)
-        return self
 
     def get(self, path: str) -> Option | None:
         """The option at ``path``, which may be an alias or a non-canonical spelling."""
@@ -186,61 +176,3 @@ class Catalog(BaseModel):
 
     def group(self, group_id: str) -> Group:
         return next(g for g in self.groups if g.id == group_id)
-
-
-class RawOption(BaseModel):
-    """One option as a YAML file writes it (see catalog/README.md)."""
-
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    path: str
-    type: str | None = None
-    type_A: str | None = None
-    type_B: str | None = None
-    variants: list[Variant] = Field(default_factory=lambda: ["A", "B"])
-    default: Any = NONE_MARK
-    default_A: Any = None
-    default_B: Any = None
-    default_note: str | None = None
-    aliases: list[str] = Field(default_factory=list)
-    doc: str
-    related: list[str] = Field(default_factory=list)
-    tags: list[Tag] = Field(default_factory=list)
-    env: str | None = None
-
-    # Distinguish "default_A: null" (a real null) from "default_A" left out.
-    present: set[str] = Field(default_factory=set, exclude=True)
-
-    @field_validator("path")
-    @classmethod
-    def _path_ok(cls, value: str) -> str:
-        if format_path(parse_path(value)) != value:
-            raise ValueError(f"path {value!r} is not in canonical form {format_path(parse_path(value))!r}")
-        return value
-
-    def build(self, group: str) -> Option:
-        base_type = self.type
-        types: dict[Variant, TypeExpr] = {}
-        defaults: dict[Variant, Default] = {}
-        for v in self.variants:
-            text = getattr(self, f"type_{v}") or base_type
-            if text is None:
-                raise ValueError(f"{self.path}: no type for variant {v}")
-            types[v] = parse_type(text)
-            raw = getattr(self, f"default_{v}") if f"default_{v}" in self.present else self.default
-            defaults[v] = Default.from_yaml(raw, self.default_note)
-            if self.default_note and defaults[v].kind == "none":
-                defaults[v] = Default(kind="computed", note=self.default_note)
-        return Option(
-            path=self.path,
-            group=group,
-            types=types,
-            variants=tuple(self.variants),
-            defaults=defaults,
-            aliases=tuple(self.aliases),
-            doc=" ".join(self.doc.split()),
-            related=tuple(self.related),
-            tags=tuple(self.tags),
-            env=self.env,
-            segments=parse_path(self.path),
-        )

@@ -23,112 +23,120 @@ fields are not listed. ``source`` is a layer source (``github:``, ``gh:``,
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, Union
 
 SCALAR_NAMES = ("string", "date", "url", "path", "glob", "regex", "source")
+StrFormat = Literal["string", "date", "url", "path", "glob", "regex", "source"]
+
+# Plain frozen dataclasses: the compiled catalogue unpickles them at every
+# start, and they cost nothing to import (the YAML is validated with pydantic
+# at compile time, see schema.py).
 
 
-class _Node(BaseModel):
-    model_config = ConfigDict(frozen=True, defer_build=True)
+@dataclass(frozen=True, slots=True)
+class _Node:
+    kind: ClassVar[str] = ""
 
     def __str__(self) -> str:
         return render(self)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True)
 class BoolType(_Node):
-    kind: Literal["boolean"] = "boolean"
+    kind: ClassVar[str] = "boolean"
 
 
+@dataclass(frozen=True, slots=True)
 class StrType(_Node):
     """A string; ``format`` narrows what it holds (a date, a URL, a glob...)."""
 
-    kind: Literal["string"] = "string"
-    format: Literal["string", "date", "url", "path", "glob", "regex", "source"] = "string"
+    format: StrFormat = "string"
+    kind: ClassVar[str] = "string"
 
 
+@dataclass(frozen=True, slots=True)
 class NumType(_Node):
-    kind: Literal["number"] = "number"
     integer: bool = False
     min: float | None = None
     max: float | None = None
+    kind: ClassVar[str] = "number"
 
 
+@dataclass(frozen=True, slots=True)
 class LiteralType(_Node):
-    kind: Literal["literal"] = "literal"
-    value: str | bool | int | float | None
+    value: str | bool | int | float | None = None
+    kind: ClassVar[str] = "literal"
+
+    def __eq__(self, other: object) -> bool:
+        # 1 == True in Python; the literals `1` and `true` are different types.
+        return isinstance(other, LiteralType) and type(self.value) is type(other.value) and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash((type(self.value), self.value))
 
 
+@dataclass(frozen=True, slots=True)
 class ArrayType(_Node):
-    kind: Literal["array"] = "array"
     item: TypeExpr
+    kind: ClassVar[str] = "array"
 
 
+@dataclass(frozen=True, slots=True)
 class TupleType(_Node):
-    kind: Literal["tuple"] = "tuple"
     items: tuple[TypeExpr, ...]
+    kind: ClassVar[str] = "tuple"
 
 
+@dataclass(frozen=True, slots=True)
 class RecordType(_Node):
     """An object with free string keys, each holding ``value``."""
 
-    kind: Literal["record"] = "record"
     value: TypeExpr
+    kind: ClassVar[str] = "record"
 
 
-class Field_(_Node):
+@dataclass(frozen=True, slots=True)
+class Field_:
     name: str
     type: TypeExpr
     optional: bool = False
 
 
+@dataclass(frozen=True, slots=True)
 class ObjectType(_Node):
     """An object with known ``fields``; ``open`` accepts other keys too."""
 
-    kind: Literal["object"] = "object"
     fields: tuple[Field_, ...] = ()
     open: bool = True
+    kind: ClassVar[str] = "object"
 
     def field(self, name: str) -> Field_ | None:
         return next((f for f in self.fields if f.name == name), None)
 
 
+@dataclass(frozen=True, slots=True)
 class UnionType(_Node):
-    kind: Literal["union"] = "union"
     options: tuple[TypeExpr, ...]
+    kind: ClassVar[str] = "union"
 
 
+@dataclass(frozen=True, slots=True)
 class CodeType(_Node):
     """A value that is code: a function, or any expression kept as source."""
 
-    kind: Literal["code"] = "code"
     function: bool = True
+    kind: ClassVar[str] = "code"
 
 
+@dataclass(frozen=True, slots=True)
 class AnyType(_Node):
-    kind: Literal["any"] = "any"
+    kind: ClassVar[str] = "any"
 
 
-TypeExpr = Annotated[
-    Union[
-        BoolType,
-        StrType,
-        NumType,
-        LiteralType,
-        ArrayType,
-        TupleType,
-        RecordType,
-        ObjectType,
-        UnionType,
-        CodeType,
-        AnyType,
-    ],
-    Field(discriminator="kind"),
+TypeExpr = Union[
+    BoolType, StrType, NumType, LiteralType, ArrayType, TupleType, RecordType, ObjectType, UnionType, CodeType, AnyType
 ]
-
-# Schemas are built on first validation (defer_build): loading the compiled
-# catalogue at start-up never pays for them.
 
 
 class TypeSyntaxError(ValueError):
@@ -396,7 +404,16 @@ def literal_values(node: TypeExpr) -> list[Any] | None:
     return None
 
 
-def to_json(node: TypeExpr) -> dict[str, Any]:
+def to_json(node: Any) -> Any:
     """The structured form of ``node`` for ``--json`` output."""
-    return node.model_dump(mode="json")
+    if isinstance(node, tuple):
+        return [to_json(n) for n in node]
+    if isinstance(node, Field_):
+        return {"name": node.name, "type": to_json(node.type), "optional": node.optional}
+    if isinstance(node, _Node):
+        out: dict[str, Any] = {"kind": node.kind}
+        for f in fields(node):
+            out[f.name] = to_json(getattr(node, f.name))
+        return out
+    return node
 
