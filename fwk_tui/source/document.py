@@ -1,0 +1,477 @@
+"""ConfigDocument: a config file as lossless source plus a path → value view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tree_sitter import Node, Tree
+
+from fwk_tui.paths import Path, Segment, format_path, parse_path
+from fwk_tui.source.disk import DiskLink
+from fwk_tui.source.edit import Editor, Splice
+from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source.locate import locate_config
+from fwk_tui.source.nodes import layout, members, text_of
+from fwk_tui.source.parse import check_input, error_at, first_error, parse_bytes, syntax_error
+from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
+from fwk_tui.source.render import method_name
+from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
+from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
+from fwk_tui.source.textutil import point
+from fwk_tui.source.values import Code, Entry, JSValue, Span
+
+NEW_CONFIG = "export default defineFwkConfig({\n})\n"
+
+PathLike = str | Sequence[Segment]
+
+
+class ConfigDocument:
+    """An immutable parsed config; every edit returns a new document."""
+
+    def __init__(
+        self,
+        data: bytes,
+        tree: Tree,
+        filename: str,
+        *,
+        link: DiskLink | None = None,
+        style: Style | None = None,
+    ) -> None:
+        located = locate_config(tree, filename)
+        self._data = data
+        self._tree = tree
+        self._root = located.node
+        self._read_only = located.read_only
+        self._style = style
+        self._text: str | None = None
+        self.filename = filename
+        self.link = link or DiskLink()
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, filename: str = "fwk.config.ts") -> ConfigDocument:
+        """Parse config source; ParseError for syntax errors, DocumentError for non-configs."""
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise DocumentError(f"{filename}: the text has an unpaired surrogate at {exc.start}") from None
+        return cls.from_bytes(data, filename)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, filename: str = "fwk.config.ts", link: DiskLink | None = None) -> ConfigDocument:
+        """Parse UTF-8 source bytes (a BOM is kept)."""
+        check_input(data, filename)
+        tree = parse_bytes(data)
+        error = syntax_error(tree, data, filename)
+        if error is not None:
+            raise error
+        return cls(data, tree, filename, link=link)
+
+    @classmethod
+    def new(cls, filename: str = "fwk.config.ts") -> ConfigDocument:
+        """An empty config in the framework starter's style."""
+        data = NEW_CONFIG.encode()
+        return cls(data, parse_bytes(data), filename, style=STARTER_STYLE)
+
+    # -- reading -------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The current full source text."""
+        if self._text is None:
+            self._text = self._data.decode("utf-8")
+        return self._text
+
+    @property
+    def data(self) -> bytes:
+        """The current source as UTF-8 bytes, exactly as it would be written."""
+        return self._data
+
+    @property
+    def tree(self) -> Tree:
+        """The tree-sitter tree of :attr:`data`."""
+        return self._tree
+
+    @property
+    def read_only(self) -> str | None:
+        """None when the config object can be edited, else the reason it cannot."""
+        return self._read_only
+
+    @property
+    def style(self) -> Style:
+        """How the file writes code, sniffed once."""
+        if self._style is None:
+            self._style = sniff_style(self._data, self._tree)
+        return self._style
+
+    def get(self, path: PathLike) -> JSValue:
+        """The value at ``path``; KeyError when there is none."""
+        p = _path(path)
+        try:
+            slot = require(self._require_root(p), p)
+        except KeyError as exc:
+            if isinstance(exc.__cause__, NotFound) and exc.__cause__.holes:
+                return self._get_from_values(p)
+            raise
+        return self._slot_value(slot, Reader(self._data))
+
+    def has(self, path: PathLike) -> bool:
+        """True when ``path`` has a value."""
+        try:
+            self.get(path)
+        except KeyError:
+            return False
+        return True
+
+    def values(self) -> dict[str, JSValue]:
+        """The whole config as Python values (``Code`` for what is not a literal)."""
+        if self._root is None:
+            return {}
+        value = Reader(self._data).value(self._root)
+        assert isinstance(value, dict)
+        return value
+
+    def entries(self) -> list[Entry]:
+        """Every object, array and leaf under the config, in source order, with spans."""
+        if self._root is None:
+            return []
+        found: list[Entry] = []
+        Reader(self._data, found).value(self._root)
+        return found
+
+    def span(self, path: PathLike) -> Span:
+        """Where the value at ``path`` is written; KeyError when there is none."""
+        p = _path(path)
+        slot = require(self._require_root(p), p)
+        return Reader(self._data).span(slot.value)
+
+    def spreads(self, path: PathLike = ()) -> list[Code]:
+        """The spreads (``...base``) and computed keys of the object at ``path``: kept, not addressable."""
+        p = _path(path)
+        node = self._root if not p else self._object_at(p)
+        if node is None:
+            return []
+        reader = Reader(self._data)
+        kinds = ("spread", "computed")
+        return [Code(text_of(m.node), "expr", reader.span(m.node)) for m in members(node) if m.kind in kinds]
+
+    # -- editing -------------------------------------------------------------------
+
+    def set(self, path: PathLike, value: JSValue) -> ConfigDocument:
+        """A document where ``path`` is ``value``; missing objects on the way are created."""
+        p = _path(path)
+        root = self._writable_root()
+        target = edit_target(root, p)
+        editor = self._editor()
+        if isinstance(target, Gap):
+            return self._apply(self._fill_gap(editor, target, value))
+        if target.member is not None:
+            return self._apply(editor.replace_member(target.member, target.container, value))
+        single = target.container.start_point[0] == target.container.end_point[0]
+        return self._apply(editor.replace_node(target.item, value, single))
+
+    def set_code(self, path: PathLike, source: str) -> ConfigDocument:
+        """Like :meth:`set` with an expression (or an object method) written as code.
+
+        A method must be named like the key it is set under (``ready() {}`` for
+        ``hooks.ready``). ParseError when ``source`` is neither.
+        """
+        p = _path(path)
+        text = source.strip()
+        if p and method_name(text) == p[-1]:
+            return self.set(p, Code(text))
+        return self.set(p, Code(check_expression(source)))
+
+    def unset(self, path: PathLike) -> ConfigDocument:
+        """A document without ``path`` (every duplicate of the key); KeyError when absent."""
+        p = _path(path)
+        slot = self._slot_for_edit(self._writable_root(), p)
+        copies = 1
+        if slot.member is not None:
+            # Duplicate keys: JS keeps the last, so all of them go or an older one shows up.
+            copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
+        doc = self
+        for _ in range(copies):
+            doc = doc._unset_one(p)
+        return doc
+
+    def remove(self, path: PathLike) -> ConfigDocument:
+        """A document without the array item (or member) at ``path``."""
+        return self.unset(path)
+
+    def rename(self, path: PathLike, new_key: str) -> ConfigDocument:
+        """A document where the member at ``path`` is called ``new_key``; its value is kept."""
+        p = _path(path)
+        root = self._writable_root()
+        slot = self._slot_for_edit(root, p)
+        if slot.member is None:
+            raise DocumentError(f"{format_path(p)} is an array item; it has no key to rename")
+        if not isinstance(new_key, str):
+            raise DocumentError(f"the new key must be a string, not {new_key!r}")
+        parent = p[:-1]
+        old = p[-1]
+        assert isinstance(old, str)
+        if new_key == old:
+            return self
+        container = self._object_at(parent) if parent else root
+        assert container is not None
+        if new_key in keyed_members(container, parent):
+            raise DocumentError(f"{format_path((*parent, new_key))} already exists")
+        key = new_key
+        member = slot.member
+        if member.key != old:
+            # A nested hook (`build: { done }` read as `build:done`): rename within its namespace.
+            prefix = old[: len(old) - len(member.key or "")]
+            if not new_key.startswith(prefix) or len(new_key) == len(prefix):
+                raise DocumentError(f"{format_path(p)} is written nested; the new name must start with {prefix!r}")
+            key = new_key[len(prefix) :]
+        return self._apply(self._editor().rename(member, key))
+
+    def insert(self, path: PathLike, index: int, value: JSValue) -> ConfigDocument:
+        """A document with ``value`` inserted at ``index`` of the array at ``path`` (created if missing)."""
+        p = _path(path)
+        root = self._writable_root()
+        target = edit_target(root, p)
+        if isinstance(target, Gap):
+            if index not in (0, -1):
+                raise DocumentError(f"{format_path(p)} does not exist; insert at index 0 to create it")
+            return self.set(p, [value])
+        array = self._array_node(target, p)
+        count = len(layout(array).items)
+        position = max(0, count + index) if index < 0 else index
+        if position > count:
+            raise DocumentError(f"{format_path(p)} has {count} items; cannot insert at {index}")
+        return self._apply(self._editor().insert(array, position, value))
+
+    def move(self, path: PathLike, new_index: int) -> ConfigDocument:
+        """A document where the array item at ``path`` sits at ``new_index`` (comments travel along)."""
+        p = _path(path)
+        root = self._writable_root()
+        slot = self._slot_for_edit(root, p)
+        if slot.index is None:
+            raise DocumentError(f"{format_path(p)} is not an array item")
+        count = len(layout(slot.container).items)
+        target = new_index + count if new_index < 0 else new_index
+        if not 0 <= target < count:
+            raise DocumentError(f"{format_path(p[:-1])} has {count} items; cannot move to {new_index}")
+        if target == slot.index:
+            return self
+        text = text_of(slot.item)
+        splices, carried = self._editor().remove(slot.container, slot.index, collapse=False)
+        removed = self._apply(splices)
+        array = removed._array_node(removed._slot_for_edit(removed._writable_root(), p[:-1]), p[:-1])
+        return removed._apply(removed._editor().insert(array, target, Code(text), carried=carried))
+
+    # -- internals -----------------------------------------------------------------
+
+    def _editor(self) -> Editor:
+        return Editor(self._data, self.style)
+
+    def _require_root(self, path: Path) -> Node:
+        if self._root is None:
+            raise KeyError(format_path(path))
+        return self._root
+
+    def _writable_root(self) -> Node:
+        if self._read_only is not None:
+            raise ReadOnlyError(f"{self.filename}: read-only: {self._read_only}")
+        assert self._root is not None
+        return self._root
+
+    def _slot_for_edit(self, root: Node, path: Path) -> Slot:
+        target = edit_target(root, path)
+        if isinstance(target, Gap):
+            raise KeyError(format_path(path))
+        return target
+
+    def _locate_slot(self, path: Path) -> Slot | None:
+        if self._root is None:
+            return None
+        try:
+            found = resolve(self._root, path)
+        except NotFound:
+            return None
+        return found if isinstance(found, Slot) else None
+
+    def _object_at(self, path: Path) -> Node | None:
+        slot = self._locate_slot(path)
+        if slot is None:
+            return None
+        node = slot.value
+        return node if node.type == "object" else None
+
+    def _array_node(self, target: Slot, path: Path) -> Node:
+        node = target.value
+        if node.type != "array":
+            raise DocumentError(f"{format_path(path)} is not an array")
+        if layout(node).has_holes:
+            raise DocumentError(f"{format_path(path)} is an array with holes; edit it by hand")
+        return node
+
+    def _slot_value(self, slot: Slot, reader: Reader) -> JSValue:
+        if slot.member is not None:
+            return reader.member_value(slot.member, slot.path)
+        if slot.item.type == "spread_element":
+            return Code(text_of(slot.item), "expr", reader.span(slot.item))
+        return reader.value(slot.item, slot.path)
+
+    def _get_from_values(self, path: Path) -> JSValue:
+        # Only arrays with holes are not addressable by node; read them as values.
+        value: JSValue = self.values()
+        for seg in path:
+            if isinstance(value, dict) and isinstance(seg, str) and seg in value:
+                value = value[seg]
+            elif isinstance(value, list) and isinstance(seg, int) and -len(value) <= seg < len(value):
+                value = value[seg]
+            else:
+                raise KeyError(format_path(path))
+        return value
+
+    def _fill_gap(self, editor: Editor, gap: Gap, value: JSValue) -> list[Splice]:
+        container = gap.container
+        first = gap.rest[0]
+        built = _build(gap.container_path, gap.rest, value)
+        count = len(layout(container).items)
+        if container.type == "array":
+            return editor.insert(container, count, built)
+        assert isinstance(first, str)
+        found = members(container)
+        if found and all(m.kind == "spread" for m in found):
+            where = format_path(gap.container_path) if gap.container_path else "the config"
+            raise DocumentError(
+                f"cannot add {format_path((*gap.container_path, first))}: {where} is built from "
+                f"`{text_of(found[0].node)}`; edit that object instead"
+            )
+        key = first
+        if is_hooks_path(gap.container_path):
+            container, key = _hook_namespace(container, first)
+            count = len(layout(container).items)
+        return editor.insert(container, count, built, key=key)
+
+    def _unset_one(self, path: Path) -> ConfigDocument:
+        root = self._writable_root()
+        slot = self._slot_for_edit(root, path)
+        items = layout(slot.container).items
+        index = next(i for i, item in enumerate(items) if item.node.start_byte == slot.item.start_byte)
+        is_root = slot.container.id == root.id
+        splices, _ = self._editor().remove(slot.container, index, collapse=not is_root)
+        return self._apply(splices)
+
+    def _apply(self, splices: list[Splice]) -> ConfigDocument:
+        """Splice once, re-parse incrementally, and refuse a result that does not parse."""
+        data = self._data
+        ordered = sorted(splices, key=lambda s: (s.start, s.end))
+        for before, after in zip(ordered, ordered[1:]):
+            if after.start < before.end:
+                raise AssertionError("overlapping splices")
+        low, high = ordered[0].start, max(s.end for s in ordered)
+        parts: list[bytes] = []
+        cursor = low
+        for splice in ordered:
+            parts.append(data[cursor : splice.start])
+            parts.append(splice.text)
+            cursor = splice.end
+        parts.append(data[cursor:high])
+        middle = b"".join(parts)
+        new_data = b"".join((data[:low], middle, data[high:]))
+        tree = self._tree.copy()
+        start_point = point(data, low)
+        if b"\n" in middle:
+            new_end = (start_point[0] + middle.count(b"\n"), len(middle) - middle.rfind(b"\n") - 1)
+        else:
+            new_end = (start_point[0], start_point[1] + len(middle))
+        tree.edit(low, high, low + len(middle), start_point, point(data, high), new_end)
+        new_tree = parse_bytes(new_data, tree)
+        error = syntax_error(new_tree, new_data, self.filename)
+        if error is not None:
+            raise DocumentError(
+                f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
+            )
+        return ConfigDocument(new_data, new_tree, self.filename, link=self.link, style=self._style)
+
+    def __repr__(self) -> str:
+        return f"<ConfigDocument {self.filename!r} {len(self._data)} bytes>"
+
+
+def _path(path: PathLike) -> Path:
+    if isinstance(path, str):
+        return parse_path(path)
+    out = tuple(path)
+    for seg in out:
+        if isinstance(seg, bool) or not isinstance(seg, (str, int)):
+            raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
+    return out
+
+
+def _build(base: Path, rest: Path, value: JSValue) -> JSValue:
+    """``value`` wrapped in the objects and arrays that ``rest[1:]`` still needs."""
+    for depth in range(len(rest) - 1, 0, -1):
+        seg = rest[depth]
+        if isinstance(seg, str):
+            value = {seg: value}
+        elif seg in (0, -1):
+            value = [value]
+        else:
+            missing = format_path((*base, *rest[:depth]))
+            raise DocumentError(f"cannot create {missing}[{seg}]: a new array starts at [0]")
+    return value
+
+
+def _hook_namespace(hooks: Node, name: str) -> tuple[Node, str]:
+    """Where a new hook goes: inside ``build: {...}`` for ``build:x`` when the file nests hooks."""
+    for member in reversed(members(hooks)):
+        value = member.value
+        if member.kind == "pair" and member.key and value is not None and value.type == "object":
+            if name.startswith(member.key + ":") and len(name) > len(member.key) + 1:
+                return _hook_namespace(value, name[len(member.key) + 1 :])
+    return hooks, name
+
+
+def check_expression(source: str) -> str:
+    """``source`` stripped, when it is one JavaScript expression; ParseError otherwise."""
+    text = source.strip()
+    if not text:
+        raise ParseError("an empty expression", filename="<code>")
+    raw = text.encode("utf-8")
+    data = b"(" + raw + b")"
+    tree = parse_bytes(data)
+    if tree.root_node.has_error:
+        if not parse_bytes(b"(" + raw + b"\n)").root_node.has_error:
+            raise ParseError("the expression ends in a // comment; remove it or use /* */", filename="<code>")
+        pos, message = first_error(tree)
+        raise error_at(raw, min(max(pos - 1, 0), len(raw)), message, "<code>")
+    statements = [c for c in tree.root_node.named_children if c.type != "comment"]
+    expr = statements[0].named_children[0] if len(statements) == 1 and statements[0].named_children else None
+    if (
+        expr is None
+        or statements[0].type != "expression_statement"
+        or expr.type != "parenthesized_expression"
+        or expr.end_byte != len(data)
+        or any(c.type == "sequence_expression" for c in expr.named_children)
+    ):
+        raise ParseError(f"not a single expression: {text[:60]!r}", filename="<code>")
+    return text
+
+
+def read_expression(source: str) -> JSValue:
+    """The value of one JavaScript expression (a JSON or JS literal); ParseError when it is not one."""
+    text = check_expression(source)
+    data = b"(" + text.encode("utf-8") + b")"
+    expr = parse_bytes(data).root_node.named_children[0].named_children[0]
+    inner = [c for c in expr.named_children if c.type != "comment"][0]
+    return Reader(data).value(inner)
+
+
+def contains_code(value: JSValue) -> bool:
+    """True when ``value`` is or holds a ``Code`` (not a plain literal)."""
+    if isinstance(value, Code):
+        return True
+    if isinstance(value, dict):
+        return any(contains_code(v) for v in value.values())
+    if isinstance(value, list):
+        return any(contains_code(v) for v in value)
+    return False
+
+
+__all__ = ["NEW_CONFIG", "ConfigDocument", "check_expression", "contains_code", "read_expression"]

@@ -1,0 +1,174 @@
+"""Structural views of object and array literals: members, items, commas, comments."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tree_sitter import Node
+
+from fwk_tui.source.literals import decode_number, decode_string, decode_template, number_key
+
+MemberKind = Literal["pair", "method", "shorthand", "spread", "computed"]
+
+# Wrappers that do not change which object literal an expression stands for.
+TYPE_WRAPPERS = frozenset({"satisfies_expression", "as_expression", "non_null_expression", "type_assertion"})
+FUNCTIONS = frozenset(
+    {
+        "arrow_function",
+        "function_expression",
+        "function_declaration",
+        "function",
+        "generator_function",
+        "generator_function_declaration",
+        "method_definition",
+        "class",
+        "class_declaration",
+        "abstract_class_declaration",
+    }
+)
+
+
+def text_of(node: Node) -> str:
+    """The source text of ``node``."""
+    return (node.text or b"").decode("utf-8")
+
+
+@dataclass(frozen=True)
+class Member:
+    """One entry of an object literal; ``key`` is None when it has no static name."""
+
+    key: str | None
+    kind: MemberKind
+    node: Node
+    key_node: Node | None
+    value: Node | None
+
+
+@dataclass(frozen=True)
+class Item:
+    """A member or array element with the comma that follows it, if any."""
+
+    node: Node
+    comma: Node | None
+
+    @property
+    def end(self) -> int:
+        """End of the item including its comma."""
+        return self.comma.end_byte if self.comma is not None else self.node.end_byte
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The parts of a bracketed literal: brackets, items in order, comments, holes."""
+
+    open: Node
+    close: Node
+    items: list[Item]
+    comments: list[Node]
+    has_holes: bool
+
+
+def layout(container: Node) -> Layout:
+    """Split an ``object`` or ``array`` node into its items, commas and comments."""
+    children = container.children
+    items: list[Item] = []
+    comments: list[Node] = []
+    holes = False
+    pending: Node | None = None
+    expect_item = True
+    for child in children[1:-1]:
+        kind = child.type
+        if kind == "comment":
+            comments.append(child)
+        elif kind == ",":
+            if expect_item:
+                holes = True
+            elif pending is not None:
+                items.append(Item(pending, child))
+                pending = None
+            expect_item = True
+        else:
+            if pending is not None:
+                items.append(Item(pending, None))
+            pending = child
+            expect_item = False
+    if pending is not None:
+        items.append(Item(pending, None))
+    return Layout(children[0], children[-1], items, comments, holes)
+
+
+def members(obj: Node) -> list[Member]:
+    """The entries of an object literal, in source order, duplicates included."""
+    out: list[Member] = []
+    for child in obj.named_children:
+        kind = child.type
+        if kind == "pair":
+            key_node = child.child_by_field_name("key")
+            value = child.child_by_field_name("value")
+            key = static_key(key_node) if key_node is not None else None
+            out.append(Member(key, "pair" if key is not None else "computed", child, key_node, value))
+        elif kind == "method_definition":
+            name = child.child_by_field_name("name")
+            key = static_key(name) if name is not None else None
+            out.append(Member(key, "method" if key is not None else "computed", child, name, None))
+        elif kind == "shorthand_property_identifier":
+            out.append(Member(text_of(child), "shorthand", child, child, None))
+        elif kind == "spread_element":
+            out.append(Member(None, "spread", child, None, None))
+    return out
+
+
+def find_member(obj: Node, key: str) -> Member | None:
+    """The member that defines ``key`` (the last one, as in JavaScript)."""
+    found: Member | None = None
+    for member in members(obj):
+        if member.key == key:
+            found = member
+    return found
+
+
+def elements(array: Node) -> list[Node]:
+    """The elements of an array literal (without holes)."""
+    return [c for c in array.named_children if c.type != "comment"]
+
+
+def static_key(node: Node) -> str | None:
+    """The property name a key node spells, or None for a computed expression."""
+    kind = node.type
+    if kind in ("property_identifier", "identifier", "private_property_identifier"):
+        return text_of(node)
+    if kind == "string":
+        return decode_string(text_of(node))
+    if kind == "number":
+        value = decode_number(text_of(node))
+        return number_key(value) if value is not None else text_of(node).replace("_", "")[:-1]
+    if kind == "computed_property_name":
+        inner = [c for c in node.named_children if c.type != "comment"]
+        if len(inner) == 1:
+            only = inner[0]
+            if only.type == "template_string" and not _has_substitution(only):
+                return decode_template(text_of(only))
+            if only.type in ("string", "number"):
+                return static_key(only)
+        return None
+    return None
+
+
+def _has_substitution(node: Node) -> bool:
+    return any(c.type == "template_substitution" for c in node.named_children)
+
+
+def is_plain_template(node: Node) -> bool:
+    """A template literal with no ``${...}``: a string in backticks."""
+    return node.type == "template_string" and not _has_substitution(node)
+
+
+def unwrap_parens(node: Node) -> Node:
+    """The expression inside any number of parentheses."""
+    while node.type == "parenthesized_expression":
+        inner = [c for c in node.named_children if c.type != "comment"]
+        if len(inner) != 1:
+            break
+        node = inner[0]
+    return node

@@ -1,0 +1,106 @@
+"""Tree-sitter parsing, input checks and syntax errors with a code frame."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import tree_sitter_typescript
+from tree_sitter import Language, Node, Parser, Tree
+
+from fwk_tui.source.errors import DocumentError, ParseError
+from fwk_tui.source.textutil import display_width, line_col, line_end, line_start, plain
+
+MAX_BYTES = 10 * 1024 * 1024
+"""Config files above this size are refused: no real config comes close."""
+
+_EJS_TAG = re.compile(rb"<%[_=\-#%]?")
+
+
+@cache
+def language() -> Language:
+    """The TypeScript grammar (a superset of the JavaScript configs are written in)."""
+    return Language(tree_sitter_typescript.language_typescript())
+
+
+@cache
+def _parser() -> Parser:
+    return Parser(language())
+
+
+def parse_bytes(data: bytes, old_tree: Tree | None = None) -> Tree:
+    """Parse ``data``; ``old_tree`` (already edited) makes the parse incremental."""
+    if old_tree is None:
+        return _parser().parse(data)
+    return _parser().parse(data, old_tree)
+
+
+def check_input(data: bytes, filename: str) -> None:
+    """Refuse input that is not a config before parsing it: too big, binary, empty."""
+    name = filename or "<text>"
+    if len(data) > MAX_BYTES:
+        raise DocumentError(
+            f"{name}: {len(data) / 1_048_576:.1f} MB is too big for a config file "
+            f"(fwk-tui opens files up to {MAX_BYTES // 1_048_576} MB)"
+        )
+    if b"\0" in data:
+        raise DocumentError(f"{name}: this is a binary file, not a config file")
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    if not body.strip():
+        raise DocumentError(f"{name}: the file is empty; there is no config to read")
+
+
+def syntax_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
+    """The first syntax error of ``tree`` as a ParseError, or None when it parses cleanly."""
+    if not tree.root_node.has_error:
+        return None
+    tag = _EJS_TAG.search(data)
+    if tag is not None:
+        return error_at(
+            data, tag.start(), "this is a template (EJS tags like `<%`), not a config file", filename
+        )
+    pos, message = first_error(tree)
+    return error_at(data, pos, message, filename)
+
+
+def first_error(tree: Tree) -> tuple[int, str]:
+    """Byte offset and description of the first syntax error in ``tree``."""
+    node = _first_error(tree.root_node)
+    if node.is_missing:
+        return node.start_byte, f"syntax error: missing `{node.type}`"
+    return node.start_byte, f"syntax error: unexpected `{_token_text(node)}`"
+
+
+def error_at(data: bytes, pos: int, message: str, filename: str) -> ParseError:
+    """A ParseError pointing at byte ``pos`` of ``data``, with the line and a caret."""
+    line, column = line_col(data, pos)
+    start = line_start(data, pos)
+    text = data[start : line_end(data, pos)].decode("utf-8", "replace")
+    if start == 0:
+        text = text.removeprefix("\ufeff")
+    before = text[: column - 1]
+    shown = plain(text.expandtabs(4))
+    caret_col = display_width(plain(before.expandtabs(4)))
+    gutter = f"{line:>4} | "
+    frame = f"{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {' ' * caret_col}^"
+    return ParseError(message, filename=filename, line=line, column=column, frame=frame)
+
+
+def _first_error(node: Node) -> Node:
+    while True:
+        if node.is_error or node.is_missing:
+            return node
+        for child in node.children:
+            if child.has_error or child.is_missing:
+                node = child
+                break
+        else:
+            return node
+
+
+def _token_text(node: Node) -> str:
+    while node.child_count:
+        node = node.children[0]
+    text = (node.text or b"").decode("utf-8", "replace").splitlines()
+    first = text[0] if text else ""
+    return plain(first[:30])

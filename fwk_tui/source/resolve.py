@@ -1,0 +1,123 @@
+"""Walk a path from the config object to the node that holds its value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from fwk_tui.paths import Path, format_path
+from fwk_tui.source.errors import DocumentError
+from fwk_tui.source.nodes import Member, layout, text_of
+from fwk_tui.source.read import keyed_members
+
+
+@dataclass(frozen=True)
+class Slot:
+    """An existing value: the object member or array element that holds it."""
+
+    path: Path
+    container: Node
+    item: Node
+    member: Member | None
+    index: int | None
+
+    @property
+    def value(self) -> Node:
+        """The node the value is written as (the whole method for methods and shorthands)."""
+        if self.member is not None and self.member.value is not None:
+            return self.member.value
+        return self.item
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A missing path: the deepest object or array that exists and the segments still missing."""
+
+    container: Node
+    container_path: Path
+    rest: Path
+
+
+class NotFound(Exception):
+    """The path does not lead to a value; ``reason`` says where it stops."""
+
+    def __init__(self, reason: str, holes: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.holes = holes
+
+
+def resolve(root: Node, path: Path) -> Slot | Gap:
+    """Follow ``path`` from ``root``: a Slot when it exists, a Gap when a tail is missing.
+
+    Raises NotFound when the path runs through something that is not an object or
+    array literal (code, a string, an array holes) or indexes past an array's end.
+    """
+    if not path:
+        raise NotFound("the empty path names the whole config")
+    node = root
+    for depth, seg in enumerate(path):
+        here = path[:depth]
+        last = depth == len(path) - 1
+        if node.type == "object":
+            if not isinstance(seg, str):
+                raise NotFound(f"{_name(here)} is an object: use a key, not [{seg}]")
+            member = keyed_members(node, here).get(seg)
+            if member is None:
+                return Gap(node, here, path[depth:])
+            assert member.node.parent is not None
+            slot = Slot(path[: depth + 1], member.node.parent, member.node, member, None)
+            if last:
+                return slot
+            if member.value is None:
+                raise NotFound(f"{_name(path[: depth + 1])} is code (`{_short(member.node)}`), not an object")
+            node = member.value
+        elif node.type == "array":
+            if not isinstance(seg, int):
+                raise NotFound(f"{_name(here)} is an array: use an index like [0], not {seg!r}")
+            parts = layout(node)
+            if parts.has_holes:
+                raise NotFound(f"{_name(here)} is an array with holes (`[1, , 2]`); edit it by hand", holes=True)
+            count = len(parts.items)
+            index = seg + count if seg < 0 else seg
+            if index == count:
+                return Gap(node, here, (count, *path[depth + 1 :]))
+            if not 0 <= index < count:
+                raise NotFound(f"{_name(here)} has {count} items; there is no [{seg}]")
+            item = parts.items[index].node
+            slot = Slot((*here, index), node, item, None, index)
+            if last:
+                return slot
+            node = item
+        else:
+            raise NotFound(f"{_name(here)} is `{_short(node)}`, not an object or array")
+    raise AssertionError("unreachable")
+
+
+def _name(path: Path) -> str:
+    return format_path(path) if path else "the config"
+
+
+def _short(node: Node) -> str:
+    text = " ".join(text_of(node).split())
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def require(root: Node, path: Path) -> Slot:
+    """The Slot at ``path``; KeyError when nothing is there."""
+    try:
+        found = resolve(root, path)
+    except NotFound as exc:
+        raise KeyError(format_path(path)) from exc
+    if isinstance(found, Gap):
+        raise KeyError(format_path(path))
+    return found
+
+
+def edit_target(root: Node, path: Path) -> Slot | Gap:
+    """Like :func:`resolve`, but a path that cannot hold a value is a DocumentError."""
+    try:
+        return resolve(root, path)
+    except NotFound as exc:
+        raise DocumentError(f"cannot edit {format_path(path) if path else 'the config'}: {exc.reason}") from None

@@ -1,0 +1,72 @@
+"""The Python side of a config: opaque code, ``undefined``, spans and entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from fwk_tui.paths import Path
+
+CodeKind = Literal["expr", "regex"]
+
+
+class _Undefined:
+    """JavaScript's ``undefined``: distinct from ``None`` (``null``)."""
+
+    _instance: _Undefined | None = None
+
+    def __new__(cls) -> _Undefined:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNDEFINED"
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __reduce__(self) -> str:
+        return "UNDEFINED"
+
+
+UNDEFINED: Final = _Undefined()
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a value sits: byte offsets into the UTF-8 text, 1-based line and column."""
+
+    start: int
+    end: int
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class Code:
+    """Source the engine does not evaluate, kept as its exact text.
+
+    ``kind`` is ``"regex"`` for a regular expression literal, else ``"expr"``: any
+    other expression, an object method (``async setup() {}``, whole) or an array
+    spread (``...base``). Equal when text and kind are; the span is information.
+    """
+
+    text: str
+    kind: CodeKind = "expr"
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+
+# What ConfigDocument.get returns: str, int, float, bool, None, UNDEFINED, Code, list, dict.
+JSValue = Any
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One object, array or leaf of the config, with its path and the span of its value."""
+
+    path: Path
+    value: JSValue
+    span: Span

@@ -1,0 +1,96 @@
+"""Input that is not a config: clear messages with a place and a code frame, never a crash."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.source import MAX_BYTES, ConfigDocument, DocumentError, ParseError, load_document
+
+
+def test_syntax_error_has_line_column_and_a_code_frame() -> None:
+    source = "export default {\n  a: 1,\n  b: 2 c: 3,\n}\n"
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse(source, "fwk.config.ts")
+    error = caught.value
+    assert (error.line, error.column) == (3, 8)
+    assert "unexpected `c`" in error.message
+    assert error.frame == "   3 |   b: 2 c: 3,\n     |        ^"
+    assert str(error).startswith("fwk.config.ts:3:8: syntax error: unexpected `c`\n")
+
+
+def test_missing_bracket_is_named() -> None:
+    with pytest.raises(ParseError, match="missing `\\)`"):
+        ConfigDocument.parse("export default defineFwkConfig({ a: (1 })")
+
+
+def test_code_frame_shows_control_characters_as_escapes() -> None:
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default { a: '\x1b[31m' b }")
+    assert "\x1b" not in str(caught.value)
+    assert "\\x1b[31m" in caught.value.frame
+
+
+def test_ejs_template_is_recognised() -> None:
+    source = "<%_ if (ts) { _%>import x from 'y'\n<%_ } _%>export default {\n  title: '<%= name %>',\n}\n"
+    with pytest.raises(ParseError, match="this is a template"):
+        ConfigDocument.parse(source)
+
+
+def test_ejs_like_text_inside_a_valid_string_is_fine() -> None:
+    assert ConfigDocument.parse("export default { t: '<%= name %>' }").get("t") == "<%= name %>"
+
+
+@pytest.mark.parametrize("source", ["", "   \n\n", "\ufeff\n"])
+def test_empty_file(source: str) -> None:
+    with pytest.raises(DocumentError, match="the file is empty"):
+        ConfigDocument.parse(source)
+
+
+def test_binary_file(tmp_path: Path) -> None:
+    path = tmp_path / "fwk.config.ts"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(DocumentError, match="binary file"):
+        load_document(path)
+
+
+def test_non_utf8_file_says_where(tmp_path: Path) -> None:
+    path = tmp_path / "fwk.config.ts"
+    path.write_bytes("export default {\n  a: 'caf\xe9',\n}\n".encode("latin-1"))
+    with pytest.raises(DocumentError, match=r"not UTF-8 text \(byte 0xe9 on line 2\)"):
+        load_document(path)
+
+
+def test_utf16_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "fwk.config.ts"
+    path.write_bytes("export default {}".encode("utf-16"))
+    with pytest.raises(DocumentError, match="UTF-16"):
+        load_document(path)
+
+
+def test_huge_file_is_refused_without_reading_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "fwk.config.ts"
+    with path.open("wb") as handle:
+        handle.truncate(50 * 1024 * 1024)  # sparse: 50 MB on paper, nothing on disk
+
+    def no_open(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the file was opened")
+
+    monkeypatch.setattr(Path, "open", no_open)
+    monkeypatch.setattr(Path, "read_bytes", no_open)
+    with pytest.raises(DocumentError, match="50.0 MB is too big"):
+        load_document(path)
+
+
+def test_huge_text_is_refused() -> None:
+    text = "export default {\n" + "  a: 1,\n" * (MAX_BYTES // 8 + 1) + "}\n"
+    with pytest.raises(DocumentError, match="too big"):
+        ConfigDocument.parse(text)
+
+
+def test_missing_file_and_folder(tmp_path: Path) -> None:
+    with pytest.raises(DocumentError, match="no such file"):
+        load_document(tmp_path / "nope.ts")
+    with pytest.raises(DocumentError, match="not a file"):
+        load_document(tmp_path)
