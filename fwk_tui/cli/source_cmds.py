@@ -17,6 +17,7 @@ from fwk_tui.source import (
     Code,
     ConfigDocument,
     DocumentError,
+    ParseError,
     contains_code,
     find_config_file,
     load_document,
@@ -128,7 +129,14 @@ def _set(ns: argparse.Namespace) -> int:
     if ns.code:
         new = doc.set_code(path, ns.value)
     else:
-        value = read_expression(ns.value)
+        try:
+            value = read_expression(ns.value)
+        except ParseError as exc:
+            raise _Stop(
+                EXIT_BAD_INPUT,
+                f"VALUE {ns.value!r} is not a JSON or JavaScript literal ({exc.message}); quote a string "
+                "(e.g. '\"/docs/\"') or pass --code to write an expression",
+            ) from None
         if contains_code(value):
             raise _Stop(
                 EXIT_BAD_INPUT,

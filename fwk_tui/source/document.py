@@ -12,7 +12,15 @@ from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import layout, members, text_of
-from fwk_tui.source.parse import check_input, error_at, first_error, parse_bytes, syntax_error
+from fwk_tui.source.parse import (
+    check_input,
+    error_at,
+    first_error,
+    parse_bytes,
+    stray_comma,
+    stray_comma_error,
+    syntax_error,
+)
 from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
 from fwk_tui.source.render import method_name
 from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
@@ -63,7 +71,7 @@ class ConfigDocument:
         """Parse UTF-8 source bytes (a BOM is kept)."""
         check_input(data, filename)
         tree = parse_bytes(data)
-        error = syntax_error(tree, data, filename)
+        error = syntax_error(tree, data, filename) or stray_comma_error(tree, data, filename)
         if error is not None:
             raise error
         return cls(data, tree, filename, link=link)
@@ -441,6 +449,9 @@ def check_expression(source: str) -> str:
             raise ParseError("the expression ends in a // comment; remove it or use /* */", filename="<code>")
         pos, message = first_error(tree)
         raise error_at(raw, min(max(pos - 1, 0), len(raw)), message, "<code>")
+    stray = stray_comma(tree, data)
+    if stray is not None:
+        raise error_at(raw, stray - 1, "syntax error: unexpected `,`", "<code>")
     statements = [c for c in tree.root_node.named_children if c.type != "comment"]
     expr = statements[0].named_children[0] if len(statements) == 1 and statements[0].named_children else None
     if (

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 import tree_sitter_typescript
-from tree_sitter import Language, Node, Parser, Tree
+from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from fwk_tui.source.errors import DocumentError, ParseError
 from fwk_tui.source.textutil import display_width, line_col, line_end, line_start, plain
@@ -61,6 +61,37 @@ def syntax_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
         )
     pos, message = first_error(tree)
     return error_at(data, pos, message, filename)
+
+
+# The grammar accepts some commas that JavaScript rejects (`{a: 1,,}`,
+# `{, a}`, `f(a,,b)`); arrays may have holes, so they are left alone.
+_LENIENT_COMMAS = """
+(object "," @double . ",") (object "," @double . (comment)+ . ",") (object . "," @lead)
+(arguments "," @double . ",") (arguments "," @double . (comment)+ . ",") (arguments . "," @lead)
+"""
+
+
+@lru_cache(maxsize=1)
+def _comma_query() -> Query:
+    return Query(language(), _LENIENT_COMMAS)
+
+
+def stray_comma(tree: Tree, data: bytes) -> int | None:
+    """Byte offset of a comma the grammar tolerates but JavaScript rejects, if any."""
+    captures = QueryCursor(_comma_query()).captures(tree.root_node)
+    found = [n.start_byte for nodes in captures.values() for n in nodes]
+    if not found:
+        return None
+    pos = min(found)
+    if pos in {n.start_byte for n in captures.get("double", [])}:
+        pos = data.index(b",", pos + 1)  # point at the second comma, the unexpected one
+    return pos
+
+
+def stray_comma_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
+    """:func:`stray_comma` as a ParseError with a code frame."""
+    pos = stray_comma(tree, data)
+    return None if pos is None else error_at(data, pos, "syntax error: unexpected `,`", filename)
 
 
 def first_error(tree: Tree) -> tuple[int, str]:

@@ -94,3 +94,30 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         load_document(tmp_path / "nope.ts")
     with pytest.raises(DocumentError, match="not a file"):
         load_document(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        ("export default {\n  a: 1,,\n}\n", 2, 8),
+        ("export default {, a: 1 }\n", 1, 17),
+        ("export default { a: f(1,, 2) }\n", 1, 25),
+        ("export default { a: 1, /* gone */ , b: 2 }\n", 1, 35),
+    ],
+)
+def test_commas_the_grammar_tolerates_but_javascript_rejects(text: str, line: int, column: int) -> None:
+    # tree-sitter's grammar accepts these; node refuses them, so must we.
+    with pytest.raises(ParseError) as info:
+        ConfigDocument.parse(text)
+    assert (info.value.line, info.value.column) == (line, column)
+    assert "unexpected `,`" in info.value.message
+
+
+def test_array_holes_are_still_valid() -> None:
+    doc = ConfigDocument.parse("export default { a: [1, , 2], b: {c: 1,} }\n")
+    assert doc.get("b.c") == 1
+
+
+def test_code_with_a_stray_comma_is_refused() -> None:
+    with pytest.raises(ParseError, match="unexpected `,`"):
+        ConfigDocument.new().set_code("a", "{x: 1,, y: 2}")
