@@ -134,7 +134,7 @@ def _set(ns: argparse.Namespace) -> int:
         except ParseError as exc:
             raise _Stop(
                 EXIT_BAD_INPUT,
-                f"VALUE {ns.value!r} is not a JSON or JavaScript literal ({exc.message}); quote a string "
+                f"{exc}\nVALUE {ns.value!r} is not a JSON or JavaScript literal; quote a string "
                 "(e.g. '\"/docs/\"') or pass --code to write an expression",
             ) from None
         if contains_code(value):

@@ -88,7 +88,9 @@ def test_set_refuses_a_value_that_is_not_a_literal(project: Path, capsys: pytest
     assert "not a JSON or JavaScript literal" in err
     code, _, err = run(capsys, "set", "app.baseURL", "{oops")
     assert code == 2
-    assert "<code>:1:" in err
+    assert "<code>:1:" in err and "not a JSON or JavaScript literal" in err
+    code, _, err = run(capsys, "set", "app.baseURL", "it's")
+    assert code == 2 and "quote a string" in err
     assert (project / "fwk.config.ts").read_text() == CONFIG
 
 
