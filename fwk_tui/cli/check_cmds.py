@@ -1,0 +1,361 @@
+"""Commands that check a config: ``check`` (diagnostics) and ``env`` (run-time variables)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.cli.source_cmds import to_json
+from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
+from fwk_tui.source.parse import error_at
+from fwk_tui.source.textutil import plain
+from fwk_tui.validate import Diagnostic, Fix, Layout, Project, check_document, summary
+from fwk_tui.validate.env import (
+    MASK,
+    DotenvMatch,
+    EnvVar,
+    env_variables,
+    match_dotenv,
+    parse_dotenv,
+    prefixes,
+    referenced_env,
+    shown_value,
+)
+from fwk_tui.validate.values import MISSING
+
+EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class _Stop(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+    """Add ``check`` and ``env`` to ``sub``."""
+    check = sub.add_parser(
+        "check",
+        help="check a config against the catalogue",
+        description=(
+            "Check FILE (default ./fwk.config.ts, .js, .mjs) against the catalogue: types, keys and the "
+            "reference's rules. The layout variant is detected (future.compatibilityVersion, srcDir, an app/ "
+            "folder, options of one variant; else A) unless --variant is given. A package.json beside FILE is "
+            "read for the builder and type-check packages. Exit 0 without errors, 1 with errors, 2 when the "
+            "file cannot be read."
+        ),
+    )
+    check.add_argument("file", nargs="?", metavar="FILE", help="config file")
+    check.add_argument("--variant", choices=["A", "B"], help="layout variant (default: detected)")
+    check.add_argument(
+        "--format",
+        choices=["text", "json", "github"],
+        default="text",
+        help="text (default), json (every diagnostic) or github (workflow annotations)",
+    )
+    check.add_argument("--verbose", "-v", action="store_true", help="also show infos in text and github output")
+    check.set_defaults(run=run_check)
+
+    env = sub.add_parser(
+        "env",
+        help="environment variables that override the config at run time",
+        description=(
+            "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
+            "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
+        ),
+    )
+    env.add_argument("file", nargs="?", metavar="FILE", help="config file")
+    env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
+    env.add_argument("--json", action="store_true", help="print a JSON object")
+    env.set_defaults(run=run_env)
+
+
+def _guard(command: Callable[[], int]) -> int:
+    try:
+        return command()
+    except _Stop as stop:
+        _err(stop.message)
+        return EXIT_BAD_INPUT
+    except DocumentError as exc:
+        _err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
+        return EXIT_BAD_INPUT
+
+
+def _open(option: str | None) -> tuple[Path, ConfigDocument]:
+    if option:
+        file = Path(option)
+    else:
+        found = find_config_file(".")
+        if found is None:
+            raise _Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
+        file = found
+    try:
+        return file, load_document(file)
+    except OSError as exc:
+        raise _Stop(f"{file}: cannot read: {exc.strerror or exc}") from None
+
+
+# -- check -----------------------------------------------------------------------------------
+
+
+def run_check(ns: argparse.Namespace) -> int:
+    """``fwk-tui check [FILE]``."""
+    return _guard(lambda: _check(ns))
+
+
+def _check(ns: argparse.Namespace) -> int:
+    file, doc = _open(ns.file)
+    project, note = read_project(file)
+    if note:
+        _err(note)  # stderr: JSON and annotations on stdout stay clean
+    result = check_document(doc, load_catalog(), ns.variant, project=project, layout=read_layout(file))
+    diagnostics = result.diagnostics
+    if ns.format == "json":
+        _out(json.dumps([diagnostic_json(d) for d in diagnostics], ensure_ascii=False, indent=2))
+    elif ns.format == "github":
+        shown = [d for d in diagnostics if ns.verbose or d.severity != "info"]
+        for d in shown:
+            _out(github_line(str(file), d))
+        _out(_summary_line(diagnostics, ns.verbose))
+    else:
+        how = "chosen with --variant" if result.variant.forced else result.variant.reason
+        _out(f"{file}: checked as variant {result.variant.variant} ({how})")
+        for d in diagnostics:
+            if ns.verbose or d.severity != "info":
+                _out(text_block(str(file), doc, d))
+        _out(_summary_line(diagnostics, ns.verbose))
+    return EXIT_FINDINGS if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+
+
+def read_project(config: Path) -> tuple[Project | None, str | None]:
+    """The package.json beside ``config``, and a note when it exists but cannot be used."""
+    package = config.parent / "package.json"
+    try:
+        data = json.loads(package.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return None, f"note: {package} cannot be read ({exc}); package checks skipped"
+    if not isinstance(data, dict):
+        return None, f"note: {package} is not a JSON object; package checks skipped"
+    return Project.from_package_json(data), None
+
+
+def read_layout(config: Path) -> Layout | None:
+    """The names beside ``config`` and in its app/ folder (for variant detection)."""
+    folder = config.parent
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return None
+    app = folder / "app"
+    app_names = [p.name for p in app.iterdir()] if app.is_dir() else []
+    return Layout.of(names, app_names)
+
+
+def _summary_line(diagnostics: list[Diagnostic], verbose: bool) -> str:
+    line = summary(diagnostics)
+    hidden = sum(1 for d in diagnostics if d.severity == "info")
+    if hidden and not verbose:
+        line += " (infos hidden; --verbose shows them)"
+    return line
+
+
+def text_block(file: str, doc: ConfigDocument, d: Diagnostic) -> str:
+    """A diagnostic like a compiler prints it: location, message, path, code frame, fix."""
+    lines = [f"{file}:{d.line}:{d.column}: {d.severity}: {d.message} [{d.path}]"]
+    if d.span is not None:
+        lines.append(error_at(doc.data, d.span.start, "", file).frame)
+    if d.fix is not None:
+        lines.append(f"     = fix: {d.fix.title}")
+    return "\n".join(lines)
+
+
+def fix_json(fix: Fix | None) -> dict[str, Any] | None:
+    """The JSON form of a fix: ``kind``, ``path``, ``title`` and what the kind needs."""
+    if fix is None:
+        return None
+    out: dict[str, Any] = {"kind": fix.kind, "path": fix.path, "title": fix.title}
+    if fix.kind == "set":
+        out["value"] = to_json(fix.value)
+    elif fix.kind == "rename":
+        out["new_key"] = fix.new_key
+    elif fix.kind == "move":
+        out["new_path"] = fix.new_path
+    return out
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    """One item of ``check --format json``."""
+    return {
+        "severity": d.severity,
+        "path": d.path,
+        "message": d.message,
+        "line": d.line,
+        "column": d.column,
+        "rule": d.rule,
+        "fix": fix_json(d.fix),
+    }
+
+
+_GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def github_line(file: str, d: Diagnostic) -> str:
+    """A GitHub Actions workflow command that annotates the line of ``d``."""
+    props = f"file={_gh_prop(file)},line={d.line},col={d.column},title={_gh_prop(f'fwk-tui {d.rule}')}"
+    return f"::{_GITHUB_LEVEL[d.severity]} {props}::{_gh_data(f'{d.message} [{d.path}]')}"
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_prop(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+# -- env -------------------------------------------------------------------------------------
+
+
+def run_env(ns: argparse.Namespace) -> int:
+    """``fwk-tui env [FILE] [--dotenv PATH]``."""
+    return _guard(lambda: _env(ns))
+
+
+def _env(ns: argparse.Namespace) -> int:
+    file, doc = _open(ns.file)
+    values = doc.values()
+    variables = env_variables(load_catalog(), values)
+    found_prefixes = prefixes(values)
+    matches: list[DotenvMatch] | None = None
+    if ns.dotenv:
+        try:
+            text = Path(ns.dotenv).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _Stop(f"{ns.dotenv}: cannot read: {exc}") from None
+        matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
+    notes = _env_notes(values)
+    if ns.json:
+        data = _env_json(file, variables, found_prefixes, ns.dotenv, matches, notes)
+        _out(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        _env_text(file, variables, found_prefixes, ns.dotenv, matches, notes)
+    typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
+    return EXIT_FINDINGS if typos else EXIT_OK
+
+
+def _env_notes(values: dict[str, Any]) -> list[str]:
+    from fwk_tui.validate.values import is_code
+
+    code = values.get("runtimeConfig")
+    if is_code(code):
+        return ["runtimeConfig is code: its keys cannot be listed"]
+    return []
+
+
+def _env_text(
+    file: Path,
+    variables: list[EnvVar],
+    found_prefixes: list[str],
+    dotenv: str | None,
+    matches: list[DotenvMatch] | None,
+    notes: list[str],
+) -> None:
+    leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
+    _out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
+    for note in notes:
+        _out(f"  note: {note}")
+    name_w = max((len(v.name) for v in leaves), default=0)
+    path_w = max((len(v.path) for v in leaves), default=0)
+    for v in leaves:
+        kind = "private" if v.private else "public"
+        value = f"file: {shown_value(v, v.value)}" if v.value is not MISSING else "not set in the file"
+        extra = f"  ({v.note})" if v.note else ""
+        _out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
+    if matches is None:
+        return
+    _out("")
+    _out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
+    for m in matches:
+        where = f"{dotenv}:{m.entry.line}"
+        assigned = f"{m.entry.name}={_masked(m)}"
+        if m.status == "overrides" and m.variable is not None:
+            what = f"overrides {m.variable.path}"
+            if not m.variable.leaf:
+                what += " (the whole object, as JSON)"
+            if m.variable.note:
+                what += f"; note: {m.variable.note}"
+        elif m.status == "read-by-config":
+            what = f"overrides no key; read by {file.name} itself (process.env.{m.entry.name})"
+        else:
+            what = "matches no key of runtimeConfig or app"
+            if m.suggestion:
+                what += f"; did you mean {m.suggestion}?"
+        _out(f"  {where}: {assigned}  {what}")
+    unmatched = sum(1 for m in matches if m.status == "unmatched")
+    if unmatched:
+        _out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
+
+
+def _masked(m: DotenvMatch) -> str:
+    """A .env value as shown: public keys' values, everything else masked."""
+    if m.status == "overrides" and m.variable is not None and not m.variable.private:
+        return m.entry.value
+    return MASK
+
+
+def _env_json(
+    file: Path,
+    variables: list[EnvVar],
+    found_prefixes: list[str],
+    dotenv: str | None,
+    matches: list[DotenvMatch] | None,
+    notes: list[str],
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "file": str(file),
+        "prefixes": found_prefixes,
+        "notes": notes,
+        "variables": [
+            {
+                "name": v.name,
+                "path": v.path,
+                "visibility": "private" if v.private else "public",
+                "whole_object": not v.leaf,
+                "in_file": v.value is not MISSING,
+                "value": None if v.value is MISSING else (MASK if v.private else to_json(v.value)),
+                "note": v.note,
+            }
+            for v in variables
+        ],
+    }
+    if matches is not None:
+        out["dotenv"] = {
+            "file": dotenv,
+            "entries": [
+                {
+                    "name": m.entry.name,
+                    "line": m.entry.line,
+                    "value": _masked(m),
+                    "status": m.status,
+                    "path": m.variable.path if m.variable else None,
+                    "suggestion": m.suggestion,
+                }
+                for m in matches
+            ],
+        }
+    return out
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(plain(text) + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(plain(text) + "\n")

@@ -1,0 +1,29 @@
+"""Diagnostics for a config against the catalogue: pure functions, no I/O.
+
+``validate(catalog, values, variant)`` checks the values of a config (types,
+keys, the reference's rules); ``check_document`` does the same for a parsed
+document, detecting the variant and placing each diagnostic at its value.
+"""
+
+from fwk_tui.validate.check import CheckResult, check_document, positions_of, validate
+from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity, counts, summary
+from fwk_tui.validate.fixes import apply_fix
+from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.variant import VariantChoice, detect_variant
+
+__all__ = [
+    "CheckResult",
+    "Diagnostic",
+    "Fix",
+    "Layout",
+    "Project",
+    "Severity",
+    "VariantChoice",
+    "apply_fix",
+    "check_document",
+    "counts",
+    "detect_variant",
+    "positions_of",
+    "summary",
+    "validate",
+]

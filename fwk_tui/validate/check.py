@@ -1,0 +1,92 @@
+"""Validation entry points: values to diagnostics, and a document to placed diagnostics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.paths import Path, PathError, parse_path
+from fwk_tui.source.document import ConfigDocument
+from fwk_tui.source.values import Span
+from fwk_tui.validate.diagnostics import Diagnostic, sort_key
+from fwk_tui.validate.index import index_of
+from fwk_tui.validate.keys import KeyChecker
+from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.rules import RULES, RuleContext
+from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
+
+
+def validate(
+    catalog: Catalog,
+    values: dict[str, Any],
+    variant: Variant,
+    *,
+    project: Project | None = None,
+    positions: Mapping[Path, Span] | None = None,
+) -> list[Diagnostic]:
+    """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
+
+    ``project`` is the package.json beside the config, when there is one;
+    ``positions`` maps paths to where their values are written (see
+    :func:`positions_of`); without it every diagnostic is at 1:1.
+    """
+    found = KeyChecker(index_of(catalog), variant, values).run()
+    ctx = RuleContext(values, variant, catalog, project)
+    from_rules = [
+        Diagnostic(f.severity, f.path, f.message, r.id, f.fix) for r in RULES for f in r.check(ctx)
+    ]
+    # A rule's advice on a path says more than "only in variant B" does.
+    ruled = {d.path for d in from_rules}
+    found = [d for d in found if not (d.rule == "other-variant" and d.path in ruled)]
+    diagnostics = found + from_rules
+    if positions is not None:
+        diagnostics = [d.at(_nearest(positions, d.path)) for d in diagnostics]
+    diagnostics.sort(key=sort_key)
+    return diagnostics
+
+
+def positions_of(doc: ConfigDocument) -> dict[Path, Span]:
+    """Where each value of ``doc`` is written, by path."""
+    return {entry.path: entry.span for entry in doc.entries()}
+
+
+def _nearest(positions: Mapping[Path, Span], path_text: str) -> Span | None:
+    """The span of ``path``, else of its nearest written parent (a missing key points at its object)."""
+    try:
+        path = parse_path(path_text)
+    except PathError:
+        return None
+    while path:
+        span = positions.get(path)
+        if span is not None:
+            return span
+        path = path[:-1]
+    return None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of checking a document: the variant used and the diagnostics."""
+
+    variant: VariantChoice
+    diagnostics: list[Diagnostic]
+
+
+def check_document(
+    doc: ConfigDocument,
+    catalog: Catalog,
+    variant: Variant | None = None,
+    *,
+    project: Project | None = None,
+    layout: Layout | None = None,
+) -> CheckResult:
+    """Validate ``doc``: the variant is detected unless given; diagnostics carry positions."""
+    values = doc.values()
+    choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
+    diagnostics = validate(catalog, values, choice.variant, project=project)
+    if diagnostics:
+        positions = positions_of(doc)
+        diagnostics = sorted((d.at(_nearest(positions, d.path)) for d in diagnostics), key=sort_key)
+    return CheckResult(choice, diagnostics)

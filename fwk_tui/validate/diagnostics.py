@@ -1,0 +1,77 @@
+"""What validation reports: a diagnostic, and the fix an editor can apply."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from fwk_tui.source.values import Span
+
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+
+FixKind = Literal["set", "unset", "rename", "move"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """One edit that resolves a diagnostic.
+
+    ``set`` writes ``value`` at ``path``; ``unset`` removes ``path``; ``rename``
+    gives the member at ``path`` the key ``new_key``; ``move`` takes the value at
+    ``path`` to ``new_path`` (another parent, e.g. ``head`` to ``app.head``).
+    ``title`` is what a menu shows ("Rename unhead to headmgr").
+    """
+
+    kind: FixKind
+    path: str
+    title: str
+    value: Any = None
+    new_key: str | None = None
+    new_path: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A finding about one path of the config.
+
+    ``rule`` names the check that made it (``type``, ``unknown-key``, a rule of
+    ``rules.py``...). ``line`` and ``column`` (1-based) point at the value, or at
+    the nearest written parent when the path itself is not in the file.
+    """
+
+    severity: Severity
+    path: str
+    message: str
+    rule: str
+    fix: Fix | None = None
+    line: int = 1
+    column: int = 1
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def at(self, span: Span | None) -> Diagnostic:
+        """This diagnostic placed at ``span`` (1:1 when there is none)."""
+        if span is None:
+            return replace(self, line=1, column=1, span=None)
+        return replace(self, line=span.line, column=span.column, span=span)
+
+
+def sort_key(d: Diagnostic) -> tuple[int, int, int, str]:
+    """Source order, then the most severe first."""
+    return (d.line, d.column, _RANK[d.severity], d.path)
+
+
+def counts(diagnostics: Iterable[Diagnostic]) -> dict[Severity, int]:
+    """How many diagnostics of each severity."""
+    out: dict[Severity, int] = {s: 0 for s in SEVERITIES}
+    for d in diagnostics:
+        out[d.severity] += 1
+    return out
+
+
+def summary(diagnostics: Iterable[Diagnostic]) -> str:
+    """``1 error, 2 warnings, 0 infos``."""
+    n = counts(diagnostics)
+    return ", ".join(f"{n[s]} {s}{'' if n[s] == 1 else 's'}" for s in SEVERITIES)

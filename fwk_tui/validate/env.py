@@ -1,0 +1,220 @@
+"""Environment variables that override a config at run time, and ``.env`` files.
+
+The reference: values under ``runtimeConfig`` (and ``app``) are replaced at
+run time by variables named ``FWK_`` + the nested keys joined by underscores,
+split into words and upper-cased; ``public.x`` is ``FWK_PUBLIC_X``,
+``app.baseURL`` is ``FWK_APP_BASE_URL``. Words are split as the framework
+splits them (see :func:`~fwk_tui.validate.text.split_words`).
+
+Values of private keys (top-level ``runtimeConfig`` keys, readable only on the
+server) are never shown: :func:`shown_value` masks them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fwk_tui.catalog.models import Catalog
+from fwk_tui.paths import Path, format_path
+from fwk_tui.validate.text import closest, js_text, split_words
+from fwk_tui.validate.values import MISSING, is_code, lookup
+
+PREFIX = "FWK_"
+MASK = "****"
+_EXPOSED = ("public", "app")
+# runtimeConfig.app as the reference gives its default; baseURL and cdnURL are the app.* options.
+_APP_KEYS: dict[str, str | None] = {
+    "buildId": "generated at build time",
+    "buildAssetsDir": "build-time only: changing it at run time breaks the asset URLs",
+}
+
+
+@dataclass(frozen=True)
+class EnvVar:
+    """A variable that overrides one key: its name, the key, and the file's value there."""
+
+    name: str
+    path: str
+    private: bool
+    value: Any = MISSING
+    note: str | None = None
+    leaf: bool = True  # False for an object, which a variable overrides whole (as JSON)
+
+
+def env_name(keys: Sequence[str], prefix: str = PREFIX) -> str:
+    """``('public', 'apiBase')`` → ``FWK_PUBLIC_API_BASE``."""
+    return prefix + "_".join(w.lower() for w in split_words("_".join(keys))).upper()
+
+
+def prefixes(values: dict[str, Any]) -> list[str]:
+    """``FWK_``, and the server engine's ``envPrefix`` when the config sets another one."""
+    found = [PREFIX]
+    for path in (("runtimeConfig", "srv", "envPrefix"), ("srv", "runtimeConfig", "srv", "envPrefix")):
+        value = lookup(values, path)
+        if isinstance(value, str) and value and value not in found:
+            found.append(value)
+    return found
+
+
+def env_variables(catalog: Catalog, values: dict[str, Any]) -> list[EnvVar]:
+    """Every variable that overrides a key of ``values``: runtimeConfig's keys, then app's."""
+    out: dict[str, EnvVar] = {}
+    for root in (("runtimeConfig",), ("srv", "runtimeConfig")):
+        block = lookup(values, root)
+        if isinstance(block, dict):
+            _walk(block, root, (), out)
+    for option in catalog.options:
+        if option.env and option.path.startswith("app."):
+            keys = ("app", *[str(s) for s in option.segments[1:]])
+            name = env_name(keys)
+            out.setdefault(name, EnvVar(name, option.path, False, lookup(values, tuple(option.segments))))
+    for key, note in _APP_KEYS.items():
+        name = env_name(("app", key))
+        path = format_path(("runtimeConfig", "app", key))
+        out.setdefault(name, EnvVar(name, path, False, lookup(values, ("runtimeConfig", "app", key)), note))
+    return list(out.values())
+
+
+def _walk(block: dict[str, Any], root: Path, keys: tuple[str, ...], out: dict[str, EnvVar]) -> None:
+    for key, value in block.items():
+        here = (*keys, key)
+        name = env_name(here)
+        private = here[0] not in _EXPOSED
+        path = format_path((*root, *here))
+        if isinstance(value, dict):
+            out.setdefault(name, EnvVar(name, path, private, value, leaf=False))
+            _walk(value, root, here, out)
+        else:
+            out.setdefault(name, EnvVar(name, path, private, value))
+
+
+def shown_value(variable: EnvVar | None, value: Any) -> str:
+    """``value`` as text, masked unless it belongs to a public key."""
+    if value is MISSING:
+        return "not set"
+    if variable is None or variable.private:
+        return MASK
+    if is_code(value):
+        return f"code: {value.text}"
+    return js_text(value)
+
+
+# -- .env files ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DotenvEntry:
+    """``KEY=VALUE`` of a .env file, with its line."""
+
+    name: str
+    value: str
+    line: int
+
+
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def parse_dotenv(text: str) -> list[DotenvEntry]:
+    """The assignments of a .env file: ``KEY=VALUE``, quotes, ``#`` comments, ``export``.
+
+    Single quotes keep the text as is; double quotes read ``\\n`` and friends
+    and may span lines; unquoted values end at `` #``. Lines that are not an
+    assignment are skipped.
+    """
+    lines = text.splitlines()
+    out: list[DotenvEntry] = []
+    i = 0
+    while i < len(lines):
+        number, line = i + 1, lines[i].strip()
+        i += 1
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        name, eq, rest = line.partition("=")
+        name = name.strip()
+        if not eq or not _KEY.fullmatch(name):
+            continue
+        rest = rest.strip()
+        if rest[:1] in ("'", '"', "`"):
+            quote = rest[0]
+            body = rest[1:]
+            end = _closing(body, quote)
+            while end < 0 and i < len(lines):
+                body += "\n" + lines[i]
+                i += 1
+                end = _closing(body, quote)
+            value = body[:end] if end >= 0 else body
+            if quote == '"':
+                value = re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), value)
+        else:
+            value = re.split(r"\s#", rest, maxsplit=1)[0].strip()
+        out.append(DotenvEntry(name, value, number))
+    return out
+
+
+def _closing(body: str, quote: str) -> int:
+    i = 0
+    while i < len(body):
+        if body[i] == "\\" and quote == '"':
+            i += 2
+            continue
+        if body[i] == quote:
+            return i
+        i += 1
+    return -1
+
+
+_ENV_OBJECT = r"(?:process\??\.env|import\.meta\.env)"
+_PROCESS_ENV = re.compile(
+    _ENV_OBJECT + r"""\??\.\s*([A-Za-z_$][\w$]*)|""" + _ENV_OBJECT + r"""(?:\?\.)?\[\s*['"`]([^'"`]+)['"`]\s*\]"""
+)
+
+
+def referenced_env(source: str) -> set[str]:
+    """Names the config's own code reads (``process.env.FWK_SITE_ENV``)."""
+    return {a or b for a, b in _PROCESS_ENV.findall(source)}
+
+
+Status = Literal["overrides", "read-by-config", "unmatched"]
+
+
+@dataclass(frozen=True)
+class DotenvMatch:
+    """What one prefixed variable of a .env file does."""
+
+    entry: DotenvEntry
+    status: Status
+    variable: EnvVar | None = None
+    suggestion: str | None = None
+
+
+def match_dotenv(
+    variables: Iterable[EnvVar],
+    entries: Iterable[DotenvEntry],
+    prefixes: Sequence[str] = (PREFIX,),
+    referenced: Iterable[str] = (),
+) -> list[DotenvMatch]:
+    """Each prefixed entry: the key it overrides, or nothing (with the name it was probably meant to be)."""
+    by_name: dict[str, EnvVar] = {}
+    for v in variables:
+        by_name.setdefault(v.name, v)
+        for extra in prefixes[1:]:
+            by_name.setdefault(extra + v.name[len(PREFIX) :], v)
+    read = set(referenced)
+    out: list[DotenvMatch] = []
+    for entry in entries:
+        if not any(entry.name.startswith(p) for p in prefixes):
+            continue
+        variable = by_name.get(entry.name)
+        if variable is not None:
+            out.append(DotenvMatch(entry, "overrides", variable))
+        elif entry.name in read:
+            out.append(DotenvMatch(entry, "read-by-config"))
+        else:
+            out.append(DotenvMatch(entry, "unmatched", suggestion=closest(entry.name, by_name)))
+    return out

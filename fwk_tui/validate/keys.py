@@ -1,0 +1,302 @@
+"""Walk the config's keys against the catalogue; type-check every catalogued value.
+
+What a key can be, and what is said about it:
+
+- a catalogued option of this variant: its value is type-checked;
+- a literal spelling (``unhead``): warning, fix renames it to the canonical key;
+- an option of the other variant: warning naming that variant. Exception:
+  variant A names ``experimental``, ``features`` and ``future`` without
+  children, and the catalogue holds B's children as B-only options; under
+  variant A such a child is an info ("documented for variant B"), checked
+  against B's type with warnings at most, because A does not say it is wrong;
+- a key inside a free-form value (``runtimeConfig.*``, ``routeRules.*``,
+  ``alias.*``, ``hooks.*``, any ``object``/``any`` option): part of the value,
+  never "unknown";
+- a key under ``vbuild`` or ``srv``: those groups are handed to the bundler and
+  the server engine, which take many options the reference does not list, so
+  an unknown key there is reported only when it is a near spelling of a
+  catalogued one (its catalogued keys are still checked);
+- an unknown top-level key: an info (module options such as ``i18n`` are kept
+  untouched), or a warning when it is a near spelling of a known key;
+- an unknown key inside a known group: a warning, with "did you mean" when a
+  known key is close or the same key exists elsewhere (``server.port`` ->
+  ``devServer.port``).
+
+``$development``, ``$production``, ``$test`` and ``$env.<name>`` blocks hold
+options for one environment: their contents are checked like the top level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fwk_tui.catalog.models import Option, Variant
+from fwk_tui.catalog.types import TypeExpr, parse_type
+from fwk_tui.paths import Path, format_path
+from fwk_tui.source.values import UNDEFINED, Code
+from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
+from fwk_tui.validate.index import CatalogIndex, is_free_form
+from fwk_tui.validate.text import closest, js_text, quote_list
+from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
+
+# Groups passed through to another tool: unknown keys below them are not ours to judge.
+PASS_THROUGH: dict[Path, str] = {
+    ("vbuild",): "passed directly to the bundler",
+    ("srv",): "options of the server engine",
+    ("cssproc", "plugins"): "a map of CSS plugins by name",
+}
+# Variant A names these groups without children (the reference, "Variant A").
+NAMED_ONLY_IN_A = ("experimental", "features", "future")
+ENV_BLOCKS = ("$development", "$production", "$test")
+
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """A shape the framework accepts that the reference leaves out: a warning, not an error."""
+
+    shape: TypeExpr
+    message: Callable[[Any], str]
+    fix: Callable[[Any], Any]
+    fix_title: str
+
+
+# Real configs (the corpus) write these shapes and they work; failing CI on
+# them would be a false error. The catalogue follows the reference, so the
+# validator says what the reference documents and offers the documented form.
+TOLERATED: dict[Path, Tolerance] = {
+    ("components",): Tolerance(
+        parse_type("boolean | array<any>"),
+        lambda v: (
+            "the reference documents components as an object {dirs: [...]}; a list of directories belongs in "
+            "components.dirs"
+            if isinstance(v, list)
+            else "the reference documents components as an object {dirs: [...]}, not true or false"
+        ),
+        lambda v: {"dirs": v} if isinstance(v, list) else NO_FIX,
+        "Put the list in components.dirs",
+    ),
+    ("telemetry",): Tolerance(
+        parse_type("{enabled?: boolean, ...}"),
+        lambda v: "the reference documents telemetry as true or false, not an object",
+        lambda v: v["enabled"] if isinstance(v.get("enabled"), bool) else NO_FIX,
+        "Write telemetry as true or false",
+    ),
+}
+
+_NORMAL, _PASS, _FREE = 0, 1, 2
+_MAX_LISTED = 8
+
+
+class KeyChecker:
+    """One walk over a config's values; collects diagnostics in :attr:`out`."""
+
+    def __init__(self, index: CatalogIndex, variant: Variant, values: dict[str, Any]) -> None:
+        self.index = index
+        self.variant = variant
+        self.values = values
+        self.out: list[Diagnostic] = []
+
+    def run(self) -> list[Diagnostic]:
+        """Check every key of the config."""
+        self._object(self.values, (), (), _NORMAL)
+        return self.out
+
+    # -- walking -------------------------------------------------------------------
+
+    def _object(self, obj: dict[str, Any], actual: Path, canon: Path, mode: int) -> None:
+        for key, value in obj.items():
+            here = (*actual, key)
+            if not canon and not actual and self._env_block(key, value, here):
+                continue
+            target = (*canon, key)
+            canonical_key = self.index.alias_keys.get((canon, key))
+            if canonical_key is not None and target not in self.index.options and not self.index.is_group(target):
+                self._alias(here, key, canonical_key)
+                target = (*canon, canonical_key)
+            self._visit(value, here, target, mode)
+
+    def _env_block(self, key: str, value: Any, here: Path) -> bool:
+        """Check a ``$production``-style block like the top level; True when ``key`` is one."""
+        if key not in ENV_BLOCKS and key != "$env":
+            return False
+        if not isinstance(value, dict):
+            return False
+        if key == "$env":
+            for name, block in value.items():
+                if isinstance(block, dict):
+                    self._object(block, (*here, name), (), _NORMAL)
+            return True
+        self._object(value, here, (), _NORMAL)
+        return True
+
+    def _visit(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+        option = self.index.options.get(canon)
+        if option is not None and (option.in_variant(self.variant) or not self.index.is_group(canon)):
+            self._option(option, value, actual, canon)
+            return
+        if self.index.is_group(canon):
+            self._group(value, actual, canon, mode)
+            return
+        self._unknown(value, actual, canon, mode)
+
+    def _option(self, option: Option, value: Any, actual: Path, canon: Path) -> None:
+        cap: Severity | None = None
+        if not option.in_variant(self.variant):
+            other = "/".join(option.variants)
+            if self.variant == "A" and canon[0] in NAMED_ONLY_IN_A and len(canon) > 1:
+                self._say(
+                    "info",
+                    actual,
+                    f"documented for variant {other}; variant A lists no children of {canon[0]}",
+                    "other-variant",
+                )
+            else:
+                self._say(
+                    "warning",
+                    actual,
+                    f"{option.path} is an option of variant {other} only (this file is checked as variant "
+                    f"{self.variant})",
+                    "other-variant",
+                )
+            cap = "warning"
+        type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
+        if not self._tolerated(canon, type_, value, actual):
+            self._type(type_, value, actual, cap)
+        if is_free_form(type_) and isinstance(value, dict) and self.index.is_group(canon):
+            # `experimental` in variant A is a plain object, yet B's children are catalogued.
+            self._object(value, actual, canon, _FREE)
+
+    def _tolerated(self, canon: Path, type_: TypeExpr, value: Any, actual: Path) -> bool:
+        """Report a tolerated shape with a warning; True when ``value`` is one."""
+        tolerance = TOLERATED.get(canon)
+        if tolerance is None or not _has_error(check_value(type_, value, actual)):
+            return False
+        if _has_error(check_value(tolerance.shape, value, actual)):
+            return False
+        fixed = tolerance.fix(value)
+        path = format_path(actual)
+        fix = None if fixed is NO_FIX else Fix("set", path, tolerance.fix_title, value=fixed)
+        self._say("warning", actual, tolerance.message(value), "undocumented-shape", fix)
+        return True
+
+    def _group(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+        if isinstance(value, dict):
+            self._object(value, actual, canon, _PASS if canon in PASS_THROUGH else mode)
+            return
+        if value is UNDEFINED:
+            return
+        known = self.index.children[canon]
+        listed = ", ".join(format_path((*canon, k)) for k in known[:3])
+        wanted = f"an object of options ({listed}{', …' if len(known) > 3 else ''})"
+        if isinstance(value, Code) and value.kind == "expr":
+            self._say("info", actual, f"not checked (code); expected {wanted}", "type")
+        else:
+            self._say("error", actual, f"expected {wanted}, got {js_text(value)}", "type")
+
+    def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+        parent, key = canon[:-1], str(canon[-1])
+        siblings = self.index.children.get(parent, ())
+        # The distance allowed is small enough that real bundler keys next to
+        # catalogued ones (include/exclude) are not taken for misspellings.
+        near = closest(key, siblings)
+        if near is not None:
+            fix = Fix("rename", format_path(actual), f"Rename {key} to {near}", new_key=near)
+            self._say("warning", actual, f"unknown option {key}; did you mean {near}?", "unknown-key", fix)
+            return
+        if mode != _NORMAL:
+            return  # handed to another tool, or variant A lists no children here
+        elsewhere = self._same_key_elsewhere(key, value, top=not parent)
+        if elsewhere is not None:
+            self._moved(actual, elsewhere)
+            return
+        if not parent:
+            self._say(
+                "info",
+                actual,
+                f"{key} is not in the reference: kept untouched (the options of a module?)",
+                "unknown-group",
+            )
+            return
+        where = format_path(parent)
+        listed = quote_list(siblings[:_MAX_LISTED]) + (", …" if len(siblings) > _MAX_LISTED else "")
+        self._say(
+            "warning",
+            actual,
+            f"unknown option {key}: the reference lists no such key under {where} (it lists {listed})",
+            "unknown-key",
+        )
+
+    def _same_key_elsewhere(self, key: str, value: Any, top: bool) -> Option | None:
+        """The one option of this variant with the same key that ``value`` fits (``port`` -> ``devServer.port``)."""
+        if top and not (isinstance(value, dict) and value):
+            return None  # a module's options are objects too: only a structured match is telling
+        found = [
+            o
+            for o in self.index.by_key.get(key, ())
+            if o.in_variant(self.variant) and len(o.segments) > 1
+        ]
+        if len(found) != 1:
+            return None
+        option = found[0]
+        type_ = option.type_for(self.variant)
+        if top and is_free_form(type_):
+            return None
+        if _has_error(check_value(type_, value, ())):
+            return None
+        return option
+
+    def _moved(self, actual: Path, option: Option) -> None:
+        fix = None
+        if not _has(self.values, tuple(option.segments)):
+            fix = Fix("move", format_path(actual), f"Move {format_path(actual)} to {option.path}", new_path=option.path)
+        where = "a top-level option" if len(actual) == 1 else f"an option of {format_path(actual[:-1])}"
+        self._say("warning", actual, f"{actual[-1]} is not {where}; did you mean {option.path}?", "unknown-key", fix)
+
+    def _alias(self, actual: Path, key: str, canonical: str) -> None:
+        fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
+        self._say(
+            "warning",
+            actual,
+            f"{key} is the literal spelling of {canonical}; the canonical key is {canonical}",
+            "alias",
+            fix,
+        )
+
+    # -- reporting -----------------------------------------------------------------
+
+    def _type(self, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> None:
+        issues: list[Issue] = []
+        compile_type(type_)(value, actual, issues)
+        for issue in issues:
+            severity: Severity = issue.severity
+            if cap == "warning" and severity == "error":
+                severity = "warning"
+            self._say(severity, issue.path, issue.message, "type", _issue_fix(issue))
+
+    def _say(self, severity: Severity, path: Path, message: str, rule: str, fix: Fix | None = None) -> None:
+        self.out.append(Diagnostic(severity, format_path(path), message, rule, fix))
+
+
+def _has_error(issues: list[Issue]) -> bool:
+    return any(i.severity == "error" for i in issues)
+
+
+def _issue_fix(issue: Issue) -> Fix | None:
+    path = format_path(issue.path)
+    if issue.new_key is not None:
+        return Fix("rename", path, f"Rename {issue.path[-1]} to {issue.new_key}", new_key=issue.new_key)
+    if issue.fix_value is not NO_FIX:
+        return Fix("set", path, f"Set {path} to {js_text(issue.fix_value)}", value=issue.fix_value)
+    return None
+
+
+def _has(values: dict[str, Any], path: Path) -> bool:
+    node: Any = values
+    for seg in path:
+        if not isinstance(node, dict) or seg not in node:
+            return False
+        node = node[seg]
+    return True

@@ -1,0 +1,162 @@
+"""Keys: unknown, misspelt, aliased, of the other variant, inside free-form values."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.validate.helpers import at, diagnose, one
+
+
+def test_a_misspelt_top_level_key_gets_did_you_mean_and_a_rename() -> None:
+    d = one(diagnose("compatibiltyDate: '2025-01-01',"), "compatibiltyDate")
+    assert (d.severity, d.rule, d.message) == (
+        "warning",
+        "unknown-key",
+        "unknown option compatibiltyDate; did you mean compatibilityDate?",
+    )
+    assert d.fix is not None
+    assert (d.fix.kind, d.fix.path, d.fix.new_key) == ("rename", "compatibiltyDate", "compatibilityDate")
+
+
+def test_a_key_in_the_wrong_case_is_a_misspelling() -> None:
+    d = one(diagnose("app: { baseUrl: '/' },"), "app.baseUrl")
+    assert d.message == "unknown option baseUrl; did you mean baseURL?"
+
+
+def test_an_unknown_nested_key_lists_what_the_reference_has() -> None:
+    d = one(diagnose("imports: { autoImport: false },"), "imports.autoImport")
+    assert d.severity == "warning"
+    assert d.message == (
+        "unknown option autoImport: the reference lists no such key under imports (it lists dirs, global and scan)"
+    )
+    assert d.fix is None
+
+
+def test_a_key_known_elsewhere_suggests_a_move() -> None:
+    d = one(diagnose("server: { port: 4000 },"), "server.port")
+    assert d.message == "port is not an option of server; did you mean devServer.port?"
+    assert d.fix is not None and (d.fix.kind, d.fix.new_path) == ("move", "devServer.port")
+    # No move fix when the target is already written.
+    assert one(diagnose("server: { port: 4000 }, devServer: { port: 3000 },"), "server.port").fix is None
+
+
+def test_old_top_level_head_points_to_app_head() -> None:
+    d = one(diagnose("head: { title: 'x' },"), "head")
+    assert d.message == "head is not a top-level option; did you mean app.head?"
+    assert d.fix is not None and d.fix.kind == "move"
+
+
+@pytest.mark.parametrize("module", ["i18n", "colorMode", "content", "icon", "mode", "target"])
+def test_unknown_top_level_groups_are_infos(module: str) -> None:
+    d = one(diagnose(f"{module}: {{ enabled: true }},"), module)
+    assert (d.severity, d.rule) == ("info", "unknown-group")
+    assert d.message == f"{module} is not in the reference: kept untouched (the options of a module?)"
+    assert one(diagnose(f"{module}: 'x',"), module).severity == "info"
+
+
+def test_alias_gets_a_rename_fix_to_the_canonical_key() -> None:
+    found = diagnose("unhead: { legacy: true },")
+    d = one(found, "unhead")
+    assert (d.severity, d.rule) == ("warning", "alias")
+    assert d.message == "unhead is the literal spelling of headmgr; the canonical key is headmgr"
+    assert d.fix is not None and (d.fix.kind, d.fix.new_key) == ("rename", "headmgr")
+    # The value under the alias is checked as the canonical option.
+    assert one(diagnose("unhead: { legacy: 'yes' },"), "unhead.legacy").message == "expected true or false, got 'yes'"
+
+
+def test_nested_alias_spellings() -> None:
+    found = diagnose("postcss: { plugins: { autoprefixer: {}, cssnano: {} } },")
+    assert one(found, "postcss").fix.new_key == "cssproc"  # type: ignore[union-attr]
+    assert one(found, "postcss.plugins.autoprefixer").fix.new_key == "prefixer"  # type: ignore[union-attr]
+    assert one(found, "postcss.plugins.cssnano").fix.new_key == "cssminifier"  # type: ignore[union-attr]
+    found = diagnose("experimental: { nitroAutoImports: false },", "B")
+    assert one(found, "experimental.nitroAutoImports").rule == "alias"
+
+
+def test_an_option_of_the_other_variant_names_it() -> None:
+    d = one(diagnose("typescript: { appTsConfig: {} },", "B"), "typescript.appTsConfig")
+    assert (d.severity, d.rule) == ("warning", "other-variant")
+    assert d.message == "typescript.appTsConfig is an option of variant A only (this file is checked as variant B)"
+    d = one(diagnose("dir: { static: 'public' },", "A"), "dir.static")
+    assert d.message == "dir.static is an option of variant B only (this file is checked as variant A)"
+
+
+def test_other_variant_type_errors_are_warnings_at_most() -> None:
+    found = diagnose("oxtool: { transform: { options: { target: 5 } } },", "A")
+    d = one(found, "oxtool.transform.options.target", "type")
+    assert d.severity == "warning"
+
+
+def test_variant_a_experimental_children_are_infos() -> None:
+    """A names experimental without children; B's children are documented, so A gets an info."""
+    found = diagnose("experimental: { asyncContext: true },", "A")
+    d = one(found, "experimental.asyncContext")
+    assert (d.severity, d.message) == ("info", "documented for variant B; variant A lists no children of experimental")
+    assert one(diagnose("features: { devLogs: true },", "A"), "features.devLogs").severity == "info"
+    # B documents them: no diagnostic at all.
+    assert diagnose("experimental: { asyncContext: true }, features: { devLogs: true },", "B") == []
+
+
+def test_variant_a_experimental_unknown_children_are_silent_but_typos_are_not() -> None:
+    assert diagnose("experimental: { somethingNew: true },", "A") == []
+    d = one(diagnose("experimental: { viewTransiton: true },", "A"), "experimental.viewTransiton")
+    assert (d.severity, d.message) == ("warning", "unknown option viewTransiton; did you mean viewTransition?")
+    # In B the group is documented in full, so an unknown child is a warning.
+    found = diagnose("experimental: { somethingNew: true },", "B")
+    assert one(found, "experimental.somethingNew").severity == "warning"
+
+
+def test_variant_a_experimental_values_are_checked_against_b_as_warnings() -> None:
+    found = diagnose("experimental: { emitRouteChunkError: 'auto' },", "A")
+    assert [d.severity for d in at(found, "experimental.emitRouteChunkError")] == ["warning", "info"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "runtimeConfig: { anything: { deep: 1 }, public: { whatever: true } },",
+        "routeRules: { '/blog/**': { swr: 3600, anyKey: 1 } },",
+        "alias: { images: './assets/images', '@cms': './cms' },",
+        "vbuild: { define: { __MY_FLAG__: 'true', 'process.custom': false } },",
+        "hooks: { 'build:done'() {}, custom: { nested() {} } },",
+        "appConfig: { theme: { primary: 'green' } },",
+        "devtools: { enabled: true, timeline: { enabled: true } },",
+        "view: { compilerOptions: { isCustomElement: (t) => t.startsWith('x-') } },",
+        "app: { head: { title: 'x', htmlAttrs: { lang: 'en' }, bodyAttrs: { class: 'y' } } },",
+        "typescript: { tsConfig: { compilerOptions: { strict: true }, references: [] } },",
+    ],
+)
+def test_keys_inside_free_form_values_are_not_unknown(body: str) -> None:
+    assert diagnose(body) == []
+
+
+def test_bundler_and_server_engine_groups_pass_unknown_keys_through() -> None:
+    body = (
+        "vbuild: { plugins: [], optimizeDeps: { include: ['x'] }, build: { sourcemap: false } },"
+        "srv: { preset: 'vercel', prerender: { routes: ['/'] } },"
+    )
+    assert diagnose(body) == []
+    # ...but a near spelling of a catalogued key is still caught, and catalogued values are checked.
+    d = one(diagnose("vbuild: { defien: {} },"), "vbuild.defien")
+    assert d.message == "unknown option defien; did you mean define?"
+    assert one(diagnose("vbuild: { clearScreen: 'no' },"), "vbuild.clearScreen").severity == "error"
+
+
+def test_environment_blocks_are_checked_like_the_top_level() -> None:
+    found = diagnose("$production: { devServer: { port: 0 }, i18n: {} }, $env: { staging: { ssrr: true } },")
+    assert one(found, "$production.devServer.port").severity == "error"
+    assert one(found, "$production.i18n").severity == "info"
+    assert one(found, "$env.staging.ssrr").message == "unknown option ssrr; did you mean ssr?"
+
+
+def test_components_as_a_list_is_tolerated_with_a_warning_and_a_fix() -> None:
+    d = one(diagnose("components: [{ path: '~/components/ui', global: true }],"), "components")
+    assert (d.severity, d.rule) == ("warning", "undocumented-shape")
+    assert d.fix is not None and d.fix.value == {"dirs": [{"path": "~/components/ui", "global": True}]}
+    assert one(diagnose("components: 'x',"), "components").severity == "error"
+
+
+def test_telemetry_object_is_tolerated_with_a_warning() -> None:
+    d = one(diagnose("telemetry: { enabled: false },"), "telemetry")
+    assert (d.severity, d.message) == ("warning", "the reference documents telemetry as true or false, not an object")
+    assert d.fix is not None and d.fix.value is False

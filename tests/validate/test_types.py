@@ -1,0 +1,237 @@
+"""Type checks: one test per kind of type expression, with the message a person reads."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from fwk_tui.catalog.models import Variant
+from fwk_tui.catalog.types import parse_type
+from fwk_tui.validate.typecheck import check_value, compile_type
+from tests.validate.helpers import diagnose, one
+
+
+def errors(body: str, variant: Variant = "A") -> list[str]:
+    return [f"{d.path}: {d.message}" for d in diagnose(body, variant) if d.severity == "error"]
+
+
+def test_boolean_rejects_a_string_and_offers_the_boolean() -> None:
+    d = one(diagnose("ssr: 'false',"), "ssr")
+    assert (d.severity, d.message) == ("error", "expected true or false, got 'false'")
+    assert d.fix is not None and (d.fix.kind, d.fix.value) == ("set", False)
+    assert errors("ssr: false,") == []
+
+
+def test_port_range_message_names_the_range() -> None:
+    d = one(diagnose("devServer: { port: 70000 },"), "devServer.port")
+    assert (d.severity, d.message) == ("error", "expected a whole number from 1 to 65535, got 70000")
+    assert errors("devServer: { port: 0 },") == ["devServer.port: expected a whole number from 1 to 65535, got 0"]
+    assert errors("devServer: { port: 3000.5 },") == [
+        "devServer.port: expected a whole number from 1 to 65535, got 3000.5"
+    ]
+    assert errors("devServer: { port: 4e3 },") == []  # 4e3 is a whole number in JavaScript
+    assert errors("devServer: { port: true },") != []  # true is not 1
+
+
+def test_port_written_as_text_gets_a_number_fix() -> None:
+    d = one(diagnose("devServer: { port: '3000' },"), "devServer.port")
+    assert d.message == "expected a whole number from 1 to 65535, got '3000'"
+    assert d.fix is not None and d.fix.value == 3000 and isinstance(d.fix.value, int)
+    assert one(diagnose("devServer: { port: '99999' },"), "devServer.port").fix is None
+
+
+def test_non_negative_interval() -> None:
+    assert errors("watchers: { wbuild: { aggregateTimeout: -5 } },") == [
+        "watchers.wbuild.aggregateTimeout: expected a whole number of 0 or more, got -5"
+    ]
+    assert errors("watchers: { wbuild: { aggregateTimeout: 0 } },") == []
+
+
+def test_enum_lists_the_allowed_values() -> None:
+    d = one(diagnose("experimental: { emitRouteChunkError: 'auto' },", "B"), "experimental.emitRouteChunkError")
+    assert d.message == "expected one of 'automatic', 'automatic-immediate', 'manual', false, got 'auto'"
+    assert d.severity == "error"
+    assert errors("experimental: { emitRouteChunkError: false },", "B") == []
+    assert errors("experimental: { emitRouteChunkError: 'manual' },", "B") == []
+
+
+def test_enum_value_in_the_wrong_case_gets_a_fix() -> None:
+    d = one(diagnose("experimental: { componentIslands: 'Auto' },", "B"), "experimental.componentIslands")
+    assert d.message == "expected one of true, false, 'auto', got 'Auto'"
+    assert d.fix is not None and d.fix.value == "auto"
+
+
+def test_boolean_or_literal() -> None:
+    assert errors("typescript: { typeCheck: 'dev' },") == [
+        "typescript.typeCheck: expected one of true, false, 'build', got 'dev'"
+    ]
+    assert errors("typescript: { typeCheck: 'build' },") == []
+
+
+def test_compatibility_date_must_be_written_yyyy_mm_dd_and_exist() -> None:
+    assert errors("compatibilityDate: '2024/01/15',") == [
+        "compatibilityDate: expected a date written YYYY-MM-DD, got '2024/01/15'"
+    ]
+    assert errors("compatibilityDate: '2024-02-30',") == [
+        "compatibilityDate: '2024-02-30' is not a real date (YYYY-MM-DD)"
+    ]
+    assert errors("compatibilityDate: '20240115',") != []  # Python would read it; the reference wants dashes
+    assert errors("compatibilityDate: '2024-02-29',") == []
+
+
+def test_cdn_url_must_be_absolute() -> None:
+    assert errors("app: { cdnURL: '/static/' },") == [
+        "app.cdnURL: expected '' or an absolute URL such as https://cdn.example.com/, got '/static/'"
+    ]
+    assert errors("app: { cdnURL: 'cdn.example.com' },") != []
+    assert errors("app: { cdnURL: 'https://cdn.example.com/' },") == []
+    assert errors("app: { cdnURL: '' },") == []
+
+
+def test_layer_sources() -> None:
+    ok = "extends: ['github:org/layer', 'gh:org/layer#v2', 'gitlab:g/p', 'bitbucket:b/r', '../base', '@org/layer'],"
+    assert errors(ok) == []
+    assert errors("extends: 'npm:layer',") == [
+        "extends: unknown source prefix npm: in 'npm:layer'; expected github:, gh:, gitlab:, bitbucket:, "
+        "https: (theme only) or a local path"
+    ]
+    assert errors("theme: 'https://example.com/theme.tar.gz',") == []  # https: is fine for theme
+    assert errors("extends: ['https://example.com/layer'],") == [
+        "extends[0]: https: sources are accepted by theme only; extends takes github:, gh:, gitlab:, "
+        "bitbucket: or a local path"
+    ]
+    assert errors("theme: 'C:\\\\themes\\\\mine',") == []  # a drive letter is a path, not a scheme
+
+
+def test_globs_are_checked_for_balanced_brackets() -> None:
+    assert errors("ignore: ['**/*.{spec,test}.ts', 'src/[ab]/*'],") == []
+    assert errors("ignore: ['src/{a,b'],") == ["ignore[0]: glob pattern 'src/{a,b' has an unclosed {"]
+    assert errors("ignore: ['src/a]'],") == ["ignore[0]: glob pattern 'src/a]' has a ] without its opening ["]
+    assert errors("pages: { pattern: ['**/*.vue', ''] },") == [
+        "pages.pattern[1]: an empty glob pattern matches nothing"
+    ]
+
+
+def test_regular_expressions_are_values_not_code() -> None:
+    assert diagnose("watch: ['~/custom/**', /\\.config\\.ts$/],") == []
+    assert diagnose("build: { transpile: [/^element-ui/, 'pkg', ({ isLegacy }) => isLegacy && 'x'] },") == []
+    assert errors("ignore: [/\\.tmp$/],") == ["ignore[0]: expected a glob pattern, got a regular expression /\\.tmp$/"]
+
+
+def test_plugin_items() -> None:
+    assert errors("plugins: ['~/plugins/a.ts', { src: '~/plugins/b.ts', mode: 'client' }],") == []
+    assert errors("plugins: [{ src: '~/plugins/b.ts', mode: 'browser' }],") == [
+        "plugins[0].mode: expected one of 'client', 'server', got 'browser'"
+    ]
+    assert errors("plugins: [{ mode: 'client' }],") == ["plugins[0]: missing src (expected an object {src, mode})"]
+    assert errors("plugins: [42],") == ["plugins[0]: expected a path or an object {src, mode}, got 42"]
+
+
+def test_module_items_string_tuple_function() -> None:
+    assert diagnose("modules: ['@fwk/image', ['@fwk/content', { a: 1 }], () => {}, function (o, fwk) {}],") == []
+    assert errors("modules: [['@fwk/content']],") == [
+        "modules[0]: expected a list [string, object] of 2 items, got 1 item"
+    ]
+    assert errors("modules: [['@fwk/content', 'x']],") == ["modules[0][1]: expected an object, got 'x'"]
+    assert errors("modules: [true],") == [
+        "modules[0]: expected a string, a list [string, object] or a function, got true"
+    ]
+
+
+def test_server_handler_fields() -> None:
+    ok = (
+        "serverHandlers: [{ route: '/api/x', handler: '~/server/x.ts', method: 'post', middleware: false, "
+        "lazy: true }],"
+    )
+    assert diagnose(ok) == []
+    found = diagnose("serverHandlers: [{ route: '/api/x', handlr: '~/server/x.ts', lazy: 'yes' }],")
+    assert one(found, "serverHandlers[0]").message == (
+        "missing handler (expected an object {handler, route, method, middleware, lazy})"
+    )
+    assert one(found, "serverHandlers[0].lazy").message == "expected true or false, got 'yes'"
+    typo = one(found, "serverHandlers[0].handlr")
+    assert typo.severity == "warning"
+    assert typo.message == "unknown field handlr in serverHandlers[0]; did you mean handler?"
+    assert typo.fix is not None and (typo.fix.kind, typo.fix.new_key) == ("rename", "handler")
+
+
+def test_sourcemap_shapes() -> None:
+    for good in ("true", "false", "{ server: true, client: 'hidden' }", "{ client: false }"):
+        assert errors(f"sourcemap: {good},") == [], good
+    assert errors("sourcemap: 'hidden',") == [
+        "sourcemap: expected true, false or an object {server, client}, got 'hidden'"
+    ]
+    assert errors("sourcemap: { server: 'yes' },") == [
+        "sourcemap.server: expected one of true, false, 'hidden', got 'yes'"
+    ]
+    assert one(diagnose("sourcemap: { sever: true },"), "sourcemap.sever").message == (
+        "unknown field sever in sourcemap; did you mean server?"
+    )
+
+
+def test_union_of_scalars_and_null() -> None:
+    assert errors("spaLoadingTemplate: null, ssr: false,") == []
+    assert errors("spaLoadingTemplate: 5,") == ["spaLoadingTemplate: expected true, false, null or a path, got 5"]
+
+
+def test_record_and_open_object_values_are_checked_but_not_their_keys() -> None:
+    assert errors("app: { rootAttrs: { id: '__app', 'data-theme': 'dark' } },") == []
+    assert errors("app: { rootAttrs: { tabindex: 0 } },") == ["app.rootAttrs.tabindex: expected a string, got 0"]
+    assert errors("app: { spaLoaderAttrs: { id: 3, class: 'x' } },") == [
+        "app.spaLoaderAttrs.id: expected a string, got 3"
+    ]
+
+
+def test_code_is_not_checked_but_said_so() -> None:
+    found = diagnose("devServer: { port: Number(process.env.PORT) },")
+    d = one(found, "devServer.port")
+    assert (d.severity, d.message) == ("info", "not checked (code); expected a whole number from 1 to 65535")
+    # Where code is a valid value (functions, any), nothing is said.
+    assert diagnose("hooks: { ready: () => {} }, runtimeConfig: { public: { x: process.env.X } },") == []
+
+
+def test_undefined_means_not_set() -> None:
+    assert diagnose("ssr: undefined, devServer: { port: undefined },") == []
+
+
+def test_a_group_given_a_scalar() -> None:
+    assert errors("dir: 'src',") == [
+        "dir: expected an object of options (dir.app, dir.assets, dir.layouts, …), got 'src'"
+    ]
+
+
+def test_checkers_are_compiled_once_per_type() -> None:
+    t = parse_type("integer(1..65535)")
+    assert compile_type(t) is compile_type(parse_type("integer(1..65535)"))
+    assert check_value(t, 80, ("p",)) == []
+
+
+def test_validating_imports_no_pydantic() -> None:
+    code = (
+        "import sys\n"
+        "from fwk_tui.catalog import load_catalog\n"
+        "from fwk_tui.source import ConfigDocument\n"
+        "from fwk_tui.validate import check_document\n"
+        "doc = ConfigDocument.parse(\"export default { devServer: { port: 'x' } }\")\n"
+        "assert check_document(doc, load_catalog(), 'A').diagnostics\n"
+        "print('pydantic' in sys.modules)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_a_clean_config_has_no_diagnostics(variant: Variant) -> None:
+    body = """
+  compatibilityDate: '2025-07-22',
+  ssr: true,
+  app: { baseURL: '/docs/', head: { title: 'Docs', meta: [{ name: 'x', content: 'y' }] } },
+  devServer: { port: 4000, host: 'localhost' },
+  modules: ['@fwk/image'],
+  runtimeConfig: { apiSecret: '', public: { apiBase: '/api' } },
+  routeRules: { '/admin/**': { ssr: false } },
+  typescript: { strict: true },
+"""
+    assert diagnose(body, variant) == []
