@@ -76,8 +76,16 @@ def _comma_query() -> Query:
     return Query(language(), _LENIENT_COMMAS)
 
 
+# Only text with two commas in a row (maybe with comments between) or a comma
+# right after an opening brace or parenthesis can hold such a comma; most files
+# have none, so the query over the whole tree is skipped for them.
+_SUSPECT = re.compile(rb"[,{(]\s*(?:(?:/\*.*?\*/|//[^\n]*\n)\s*)*,", re.S)
+
+
 def stray_comma(tree: Tree, data: bytes) -> int | None:
     """Byte offset of a comma the grammar tolerates but JavaScript rejects, if any."""
+    if _SUSPECT.search(data) is None:
+        return None
     captures = QueryCursor(_comma_query()).captures(tree.root_node)
     found = [n.start_byte for nodes in captures.values() for n in nodes]
     if not found:
