@@ -76,10 +76,10 @@ def _comma_query() -> Query:
     return Query(language(), _LENIENT_COMMAS)
 
 
-# Only text with two commas in a row (maybe with comments between) or a comma
-# right after an opening brace or parenthesis can hold such a comma; most files
-# have none, so the query over the whole tree is skipped for them.
-_SUSPECT = re.compile(rb"[,{(]\s*(?:(?:/\*.*?\*/|//[^\n]*\n)\s*)*,", re.S)
+# A comma right after `,`, `{` or `(`, maybe behind comments: the only text
+# that can hold such a comma. Possessive groups keep the scan linear; most
+# files have none, and skip the query over the whole tree.
+_SUSPECT = re.compile(rb"[,{(](?>\s|/\*.*?\*/|//[^\n]*+)*+,", re.S)
 
 
 def stray_comma(tree: Tree, data: bytes) -> int | None:

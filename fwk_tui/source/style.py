@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -66,26 +67,18 @@ def sniff_style(data: bytes, tree: Tree) -> Style:
     )
 
 
+# The indentation of each line that holds code: blank lines and comment bodies
+# say nothing about indentation.
+_LEAD = re.compile(rb"^([ \t]*)(?!//|\*)[^\s]", re.M)
+
+
 def _indent(sample: bytes) -> str:
-    tabs = spaces = 0
-    steps: Counter[int] = Counter()
-    previous = 0
-    for line in sample.split(b"\n", _SAMPLE_LINES)[:_SAMPLE_LINES]:
-        body = line.lstrip(b" \t")
-        if not body.strip() or body.startswith((b"*", b"//")):
-            continue  # blank lines and comment bodies say nothing about indentation
-        lead = line[: len(line) - len(body)]
-        if lead.startswith(b"\t"):
-            tabs += 1
-            continue
-        width = len(lead)
-        if width:
-            spaces += 1
-        if width > previous:
-            steps[width - previous] += 1
-        previous = width
-    if tabs > spaces:
+    leads = _LEAD.findall(sample)[:_SAMPLE_LINES]
+    tabs = sum(1 for lead in leads if lead[:1] == b"\t")
+    spaces = [len(lead) for lead in leads if lead[:1] != b"\t"]
+    if tabs > sum(1 for w in spaces if w):
         return "\t"
+    steps = Counter(b - a for a, b in zip([0, *spaces], spaces) if b > a)
     for step, _count in steps.most_common():
         if 2 <= step <= 8:
             return " " * step
