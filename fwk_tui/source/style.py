@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
@@ -43,28 +43,77 @@ STARTER_STYLE = Style()
 
 
 @cache
-def _query() -> Query:
-    return Query(
-        language(),
-        "(string) @string [(object) (array)] @container [(object) (named_imports) (object_pattern)] @brace",
-    )
+def _query(kind: str) -> Query:
+    patterns = {
+        "string": "(string) @n",
+        "container": "[(object) (array)] @n",
+        "brace": "[(object) (named_imports) (object_pattern)] @n",
+    }
+    return Query(language(), patterns[kind])
+
+
+class SniffedStyle(Style):
+    """The style of a file, each part worked out the first time an edit needs it.
+
+    Changing a scalar only needs the quote style; sniffing everything up front
+    would cost more than the edit itself on small files.
+    """
+
+    def __init__(self, data: bytes, tree: Tree) -> None:  # noqa: D107 (frozen base)
+        object.__setattr__(self, "_data", data)
+        object.__setattr__(self, "_tree", tree)
+        object.__setattr__(self, "_end", min(len(data), _SAMPLE_BYTES))
+
+    def _nodes(self, kind: str) -> list[Node]:
+        cursor = QueryCursor(_query(kind))
+        cursor.set_byte_range(0, self._end)  # type: ignore[attr-defined]
+        return cursor.captures(self._tree.root_node).get("n", [])  # type: ignore[attr-defined]
+
+    @cached_property
+    def indent(self) -> str:  # type: ignore[override]
+        return _indent(self._data[: self._end])  # type: ignore[attr-defined]
+
+    @cached_property
+    def quote(self) -> str:  # type: ignore[override]
+        return _quote(self._nodes("string"), self._data)  # type: ignore[attr-defined]
+
+    @cached_property
+    def semicolons(self) -> bool:  # type: ignore[override]
+        return _semicolons(self._tree.root_node, self._data)  # type: ignore[attr-defined]
+
+    @cached_property
+    def trailing_commas(self) -> bool:  # type: ignore[override]
+        return _trailing_commas(self._nodes("container"))
+
+    @cached_property
+    def brace_spaces(self) -> bool:  # type: ignore[override]
+        return _brace_spaces(self._nodes("brace"), self._data)  # type: ignore[attr-defined]
+
+    @cached_property
+    def newline(self) -> str:  # type: ignore[override]
+        data = self._data  # type: ignore[attr-defined]
+        return "\r\n" if data.count(b"\r\n") * 2 > data.count(b"\n") else "\n"
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.indent, self.quote, self.semicolons, self.trailing_commas, self.brace_spaces, self.newline)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Style):
+            return NotImplemented
+        return self._fields() == (
+            other.indent, other.quote, other.semicolons, other.trailing_commas, other.brace_spaces, other.newline
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Sniffed" + repr(Style(*self._fields()))  # type: ignore[arg-type]
 
 
 def sniff_style(data: bytes, tree: Tree) -> Style:
     """The style of ``data``: indent, quotes, semicolons, trailing commas, brace spaces, newlines."""
-    root = tree.root_node
-    end = min(len(data), _SAMPLE_BYTES)
-    cursor = QueryCursor(_query())
-    cursor.set_byte_range(0, end)
-    found = cursor.captures(root)
-    return Style(
-        indent=_indent(data[:end]),
-        quote=_quote(found.get("string", []), data),
-        semicolons=_semicolons(root, data),
-        trailing_commas=_trailing_commas(found.get("container", [])),
-        brace_spaces=_brace_spaces(found.get("brace", []), data),
-        newline="\r\n" if data.count(b"\r\n") * 2 > data.count(b"\n") else "\n",
-    )
+    return SniffedStyle(data, tree)
 
 
 # The indentation of each line that holds code: blank lines and comment bodies
