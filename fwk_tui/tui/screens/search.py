@@ -1,0 +1,163 @@
+"""Live fuzzy search over the catalogue, as a modal over the browser."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option as ListItem
+
+from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.catalog.search import Hit, SearchIndex
+from fwk_tui.tui.render import only_in_text, truncate
+
+RESULT_LIMIT = 50
+
+
+class SearchScreen(ModalScreen[str | None]):
+    """Type to search paths, aliases and docs; Enter returns the highlighted option's path."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", key_display="Esc"),
+        # The input's own Up/Down/Enter bindings hide these from the footer,
+        # so the line under the input says them.
+        Binding("enter", "choose", "Go to option", show=False),
+        Binding("down", "cursor_down", "Next", show=False),
+        Binding("up", "cursor_up", "Previous", show=False),
+        Binding("pagedown", "page_down", "Next page", show=False),
+        Binding("pageup", "page_up", "Previous page", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    SearchScreen {
+        align: center top;
+        background: $background 50%;
+    }
+    #search-box {
+        width: 90%;
+        max-width: 110;
+        height: 80%;
+        margin-top: 1;
+        border: round $accent;
+        border-title-color: $text;
+        background: $surface;
+        padding: 0 1;
+    }
+    #search-input {
+        border: tall $border;
+    }
+    #search-info {
+        color: $text-muted;
+        padding: 0 1;
+        height: 1;
+    }
+    #search-results {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+        border: none;
+        padding: 0;
+        background: $surface;
+        & > .option-list--option-highlighted {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+
+    def __init__(self, catalog: Catalog, index: SearchIndex, variant: Variant, query: str = "") -> None:
+        super().__init__()
+        self._catalog = catalog
+        self._index = index
+        self._variant = variant
+        self._query = query
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="search-box") as box:
+            box.border_title = "Search options"
+            yield Input(self._query, placeholder="path, alias or words of the rule", id="search-input")
+            yield Static(id="search-info", markup=False)
+            results = OptionList(id="search-results")
+            # Typing must always reach the input: the list follows Up/Down from the screen.
+            results.can_focus = False
+            yield results
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_results(self._query)
+
+    @on(Input.Changed, "#search-input")
+    def _query_changed(self, event: Input.Changed) -> None:
+        self._show_results(event.value)
+
+    @on(Input.Submitted, "#search-input")
+    def _query_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_choose()
+
+    @on(OptionList.OptionSelected, "#search-results")
+    def _result_clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def _show_results(self, query: str) -> None:
+        results = self.query_one("#search-results", OptionList)
+        info = self.query_one("#search-info", Static)
+        if not query.strip():
+            results.clear_options()
+            total = len(self._catalog.options)
+            info.update(Text(f"{total} options: type part of a path, an alias or words of a rule"))
+            return
+        hits = self._index.search(query, limit=RESULT_LIMIT)
+        width = results.scrollable_content_region.width or 80
+        results.set_options(ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits)
+        if hits:
+            results.highlighted = 0
+            more = f"first {RESULT_LIMIT} " if len(hits) == RESULT_LIMIT else ""
+            count = f"{more}{len(hits)} match{'es' if len(hits) != 1 else ''}, best first"
+            info.update(Text(f"{count} · ↑↓ move, Enter goes there, Esc closes"))
+        else:
+            info.update(Text(f"no option matches {query.strip()!r}"))
+
+    def _hit_text(self, hit: Hit, query: str, width: int) -> Text:
+        option = hit.option
+        present = option.in_variant(self._variant)
+        path = Text(option.path, style="bold" if present else "dim")
+        # Show where the query's words sit in the path, as a palette does.
+        path.highlight_words(query.split(), style="underline", case_sensitive=False)
+        text = Text.assemble(path, ("  " + self._catalog.group(option.group).title, "dim"))
+        if only := only_in_text(option):
+            text.append(f"  {only}", style="dim italic")
+        if hit.field == "alias" and option.aliases:
+            text.append(f"  alias: {', '.join(option.aliases)}", style="dim")
+        text.append("\n")
+        text.append("  " + truncate(option.doc, width - 3), style="dim")
+        return text
+
+    def action_close(self) -> None:
+        """Close the search without moving."""
+        self.dismiss(None)
+
+    def action_choose(self) -> None:
+        """Close the search and go to the highlighted result."""
+        item = self.query_one("#search-results", OptionList).highlighted_option
+        if item is not None:
+            self.dismiss(item.id)
+
+    def action_cursor_down(self) -> None:
+        self.query_one("#search-results", OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one("#search-results", OptionList).action_cursor_up()
+
+    def action_page_down(self) -> None:
+        self.query_one("#search-results", OptionList).action_page_down()
+
+    def action_page_up(self) -> None:
+        self.query_one("#search-results", OptionList).action_page_up()
