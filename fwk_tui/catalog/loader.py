@@ -14,7 +14,6 @@ import pickle
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from fwk_tui import __version__
 from fwk_tui.catalog.models import Catalog, Group, Option

@@ -14,7 +14,8 @@ from fwk_tui.cli.source_cmds import to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain
-from fwk_tui.validate import Diagnostic, Fix, Layout, Project, check_document, summary
+from fwk_tui.surroundings import read_layout, read_project
+from fwk_tui.validate import Diagnostic, Fix, check_document, summary
 from fwk_tui.validate.env import (
     MASK,
     DotenvMatch,
@@ -130,32 +131,6 @@ def _check(ns: argparse.Namespace) -> int:
                 _out(text_block(str(file), doc, d))
         _out(_summary_line(diagnostics, ns.verbose))
     return EXIT_FINDINGS if any(d.severity == "error" for d in diagnostics) else EXIT_OK
-
-
-def read_project(config: Path) -> tuple[Project | None, str | None]:
-    """The package.json beside ``config``, and a note when it exists but cannot be used."""
-    package = config.parent / "package.json"
-    try:
-        data = json.loads(package.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None, None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return None, f"note: {package} cannot be read ({exc}); package checks skipped"
-    if not isinstance(data, dict):
-        return None, f"note: {package} is not a JSON object; package checks skipped"
-    return Project.from_package_json(data), None
-
-
-def read_layout(config: Path) -> Layout | None:
-    """The names beside ``config`` and in its app/ folder (for variant detection)."""
-    folder = config.parent
-    try:
-        names = [p.name for p in folder.iterdir()]
-    except OSError:
-        return None
-    app = folder / "app"
-    app_names = [p.name for p in app.iterdir()] if app.is_dir() else []
-    return Layout.of(names, app_names)
 
 
 def _summary_line(diagnostics: list[Diagnostic], verbose: bool) -> str:

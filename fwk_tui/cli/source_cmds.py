@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import math
 import sys
@@ -25,7 +24,7 @@ from fwk_tui.source import (
     save_document,
 )
 from fwk_tui.source.render import Renderer
-from fwk_tui.source.textutil import plain
+from fwk_tui.source.textutil import plain, unified_diff
 from fwk_tui.source.values import JSValue
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -188,13 +187,6 @@ def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, dry_run: bool,
         return EXIT_OK
     save_document(new, file, backup=backup)
     return EXIT_OK
-
-
-def unified_diff(old: str, new: str, name: str) -> str:
-    """A unified diff of two texts; line ends are shown as plain newlines."""
-    a = [line.rstrip("\r\n") + "\n" for line in old.splitlines(keepends=True)]
-    b = [line.rstrip("\r\n") + "\n" for line in new.splitlines(keepends=True)]
-    return "".join(difflib.unified_diff(a, b, fromfile=f"a/{name}", tofile=f"b/{name}"))
 
 
 def to_json(value: JSValue) -> object:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 
@@ -80,3 +81,10 @@ def _escape(ch: str) -> str:
 def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal (wide East Asian characters count twice)."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def unified_diff(old: str, new: str, name: str) -> str:
+    """A unified diff of two texts; line ends are shown as plain newlines."""
+    a = [line.rstrip("\r\n") + "\n" for line in old.splitlines(keepends=True)]
+    b = [line.rstrip("\r\n") + "\n" for line in new.splitlines(keepends=True)]
+    return "".join(difflib.unified_diff(a, b, fromfile=f"a/{name}", tofile=f"b/{name}"))
