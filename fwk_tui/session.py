@@ -1,0 +1,457 @@
+"""The edit session: the one mutable object between the document and the views.
+
+A session holds the current :class:`ConfigDocument` (documents are immutable:
+every edit makes a new one), the catalogue, the variant, the undo/redo
+history, the dirty state and the diagnostics of the current document. Every
+edit of the editor goes through it, so undo, dirty tracking, validation and
+the crash journal have one home. No Textual here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from fwk_tui.catalog import Catalog, Variant
+from fwk_tui.paths import format_path, parse_path
+from fwk_tui.source import (
+    UNDEFINED,
+    ChangedOnDiskError,
+    Code,
+    ConfigDocument,
+    DocumentError,
+    ParseError,
+    ReadOnlyError,
+    load_document,
+    save_document,
+)
+from fwk_tui.source.textutil import unified_diff
+from fwk_tui.source.values import JSValue
+from fwk_tui.surroundings import read_layout, read_project
+from fwk_tui.validate import Diagnostic, Fix, Layout, Project, apply_fix, check_document, counts
+from fwk_tui.validate.variant import VariantChoice
+
+EditKind = Literal["set", "set_code", "unset", "rename", "insert", "remove", "move", "fix", "replace"]
+
+# What an edit raises when it cannot be applied to a document; the session
+# turns these into EditError so callers catch one thing.
+_EDIT_ERRORS = (KeyError, IndexError, DocumentError, ParseError, ReadOnlyError)
+
+
+class EditError(Exception):
+    """An edit that could not be applied; the document is unchanged."""
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One user edit, replayable on another document (after a reload, from the journal).
+
+    ``value`` is the JS value for ``set``/``insert``, the source text for
+    ``set_code`` and the whole new text for ``replace``; ``key`` the new key of ``rename``; ``index`` the position of
+    ``insert``/``move``; ``fix`` the diagnostic fix applied.
+    """
+
+    kind: EditKind
+    path: str
+    value: Any = None
+    key: str | None = None
+    index: int | None = None
+    fix: Fix | None = None
+
+    @property
+    def label(self) -> str:
+        """What the edit did, for undo/redo notices ("Set app.baseURL")."""
+        if self.kind == "fix" and self.fix is not None:
+            return self.fix.title
+        if self.kind == "replace":
+            return "Restore the unsaved text"
+        if self.kind == "rename":
+            return f"Rename {self.path} to {self.key}"
+        if self.kind == "move":
+            return f"Move {self.path} to position {self.index}"
+        if self.kind == "insert":
+            return f"Add an item to {self.path}"
+        verbs = {"set": "Set", "set_code": "Set", "unset": "Reset", "remove": "Remove"}
+        return f"{verbs[self.kind]} {self.path}"
+
+    def apply(self, doc: ConfigDocument) -> ConfigDocument:
+        """``doc`` with this edit applied (raises what the document's edits raise)."""
+        if self.kind == "set":
+            return doc.set(self.path, self.value)
+        if self.kind == "set_code":
+            return doc.set_code(self.path, self.value)
+        if self.kind == "unset":
+            return doc.unset(self.path)
+        if self.kind == "remove":
+            return doc.remove(self.path)
+        if self.kind == "rename":
+            assert self.key is not None
+            return doc.rename(self.path, self.key)
+        if self.kind == "insert":
+            assert self.index is not None
+            return doc.insert(self.path, self.index, self.value)
+        if self.kind == "move":
+            assert self.index is not None
+            return doc.move(self.path, self.index)
+        if self.kind == "replace":
+            return ConfigDocument.from_bytes(self.value.encode("utf-8"), doc.filename, link=doc.link)
+        assert self.fix is not None
+        return apply_fix(doc, self.fix)
+
+
+@dataclass(frozen=True)
+class ReloadResult:
+    """What a reload did with the user's unsaved edits."""
+
+    applied: list[Edit] = field(default_factory=list)
+    dropped: list[tuple[Edit, str]] = field(default_factory=list)
+
+
+def sha256(data: bytes) -> str:
+    """The hex SHA-256 of ``data`` (how the journal recognises a file's contents)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+class EditSession:
+    """A config file being edited: document, history, variant and diagnostics.
+
+    ``path`` is the file on disk (``None`` for a document not saved yet).
+    ``variant`` is detected from the file and its folder unless given.
+    """
+
+    def __init__(
+        self,
+        document: ConfigDocument,
+        catalog: Catalog,
+        *,
+        path: Path | None = None,
+        variant: Variant | None = None,
+        project: Project | None = None,
+        layout: Layout | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.path = path
+        self.project = project
+        self.layout = layout
+        self._forced_variant = variant
+        self._undo: list[tuple[Edit, ConfigDocument]] = []  # (edit, document before it)
+        self._redo: list[tuple[Edit, ConfigDocument]] = []  # (edit, document after it)
+        self._document = document
+        self._saved_text = document.text if path is not None and document.link.state is not None else None
+        self._saved_edits = 0  # len(self._undo) when the document matched the file
+        self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
+        self._listeners: list[Callable[[EditSession], None]] = []
+        self._merge_open = False
+
+    @classmethod
+    def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
+        """Read ``path`` and its surroundings (package.json, folder names) into a session.
+
+        Raises ParseError/DocumentError/OSError when the file cannot be read.
+        """
+        document = load_document(path)
+        project, _note = read_project(path)
+        return cls(document, catalog, path=path, variant=variant, project=project, layout=read_layout(path))
+
+    # ----------------------------------------------------------------- state
+
+    @property
+    def document(self) -> ConfigDocument:
+        """The current document (every edit replaces it)."""
+        return self._document
+
+    @property
+    def text(self) -> str:
+        return self._document.text
+
+    @property
+    def read_only(self) -> str | None:
+        """Why the file cannot be edited, or ``None``."""
+        return self._document.read_only
+
+    @property
+    def dirty(self) -> bool:
+        """True when the document differs from the file on disk (or was never saved)."""
+        return self._saved_text is None or self._document.text != self._saved_text
+
+    @property
+    def saved_text(self) -> str | None:
+        """The text last read from or written to disk (``None`` if never)."""
+        return self._saved_text
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def unsaved_edits(self) -> list[Edit] | None:
+        """The edits that turn the saved file into the current document, in order.
+
+        ``None`` when no such list exists (the user undid past the last save);
+        the journal then keeps the text only.
+        """
+        if len(self._undo) < self._saved_edits:
+            return None
+        return [edit for edit, _ in self._undo[self._saved_edits :]]
+
+    def subscribe(self, listener: Callable[[EditSession], None]) -> None:
+        """Call ``listener(session)`` after every change of document or variant."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    # -------------------------------------------------------------- variant
+
+    @property
+    def variant_choice(self) -> VariantChoice:
+        """The variant in use and why (detected from the file, or chosen)."""
+        return self._result().variant
+
+    @property
+    def variant(self) -> Variant:
+        return self.variant_choice.variant
+
+    def set_variant(self, variant: Variant | None) -> None:
+        """Use ``variant`` (``None``: detect it again from the file)."""
+        if variant != self._forced_variant:
+            self._forced_variant = variant
+            self._changed()
+
+    # ---------------------------------------------------------- diagnostics
+
+    def _result(self) -> Any:
+        key = (self._document, self._forced_variant)
+        if self._check is None or self._check[0] is not key[0] or self._check[1] != key[1]:
+            result = check_document(
+                self._document, self.catalog, self._forced_variant, project=self.project, layout=self.layout
+            )
+            self._check = (self._document, self._forced_variant, result)
+        return self._check[2]
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """The diagnostics of the current document in the current variant (computed once per edit)."""
+        return list(self._result().diagnostics)
+
+    def diagnostics_for(self, path: str) -> list[Diagnostic]:
+        """The diagnostics at ``path`` or below it."""
+        return [d for d in self._result().diagnostics if _within(d.path, path)]
+
+    def counts(self) -> dict[str, int]:
+        """How many errors, warnings and infos the current document has."""
+        return dict(counts(self._result().diagnostics))
+
+    # --------------------------------------------------------------- values
+
+    def get(self, path: str, default: Any = None) -> JSValue | Any:
+        """The value at ``path`` in the file, or ``default`` when the file does not set it."""
+        try:
+            return self._document.get(path)
+        except (KeyError, IndexError, TypeError, ValueError):
+            return default
+
+    def has(self, path: str) -> bool:
+        """True when the file sets ``path``."""
+        try:
+            return self._document.has(path)
+        except (TypeError, ValueError):
+            return False
+
+    # ---------------------------------------------------------------- edits
+
+    def apply(self, edit: Edit, *, merge: bool = False) -> ConfigDocument:
+        """Apply ``edit``; EditError (document unchanged) when it cannot be applied.
+
+        ``merge``: typing in a field makes one edit per keystroke; with ``merge``
+        an edit of the same kind and path as the last one, with no other edit
+        or :meth:`seal` between them, joins that undo step instead of adding one.
+        """
+        before = self._document
+        try:
+            after = edit.apply(before)
+        except _EDIT_ERRORS as exc:
+            raise EditError(_reason(exc)) from exc
+        if after.text == before.text:
+            return before  # a no-op is not an undo step
+        top = self._undo[-1] if self._undo else None
+        if (
+            merge
+            and self._merge_open
+            and top is not None
+            and (top[0].kind, top[0].path) == (edit.kind, edit.path)
+            and len(self._undo) > self._saved_edits
+        ):
+            self._undo[-1] = (edit, top[1])
+        else:
+            self._undo.append((edit, before))
+        self._merge_open = merge
+        self._redo.clear()
+        self._document = after
+        self._changed()
+        return after
+
+    def seal(self) -> None:
+        """End the current merged undo step (a field lost focus)."""
+        self._merge_open = False
+
+    def set(self, path: str, value: JSValue, *, merge: bool = False) -> ConfigDocument:
+        return self.apply(Edit("set", path, value), merge=merge)
+
+    def set_code(self, path: str, source: str) -> ConfigDocument:
+        return self.apply(Edit("set_code", path, source))
+
+    def unset(self, path: str) -> ConfigDocument:
+        return self.apply(Edit("unset", path))
+
+    def reset(self, path: str) -> bool:
+        """Back to the default: remove ``path`` from the file. False when it was not set."""
+        if not self.has(path):
+            return False
+        self.unset(path)
+        return True
+
+    def rename(self, path: str, key: str) -> ConfigDocument:
+        return self.apply(Edit("rename", path, key=key))
+
+    def insert(self, path: str, index: int, value: JSValue) -> ConfigDocument:
+        return self.apply(Edit("insert", path, value, index=index))
+
+    def remove(self, path: str) -> ConfigDocument:
+        return self.apply(Edit("remove", path))
+
+    def move(self, path: str, index: int) -> ConfigDocument:
+        return self.apply(Edit("move", path, index=index))
+
+    def apply_fix(self, fix: Fix) -> ConfigDocument:
+        """Apply a diagnostic's fix as one undoable edit."""
+        return self.apply(Edit("fix", fix.path, fix=fix))
+
+    def undo(self) -> Edit | None:
+        """Undo the last edit; the edit undone, or ``None`` when there is none."""
+        if not self._undo:
+            return None
+        edit, before = self._undo.pop()
+        self._merge_open = False
+        self._redo.append((edit, self._document))
+        self._document = before
+        self._changed()
+        return edit
+
+    def redo(self) -> Edit | None:
+        """Redo the last undone edit; the edit redone, or ``None``."""
+        if not self._redo:
+            return None
+        edit, after = self._redo.pop()
+        self._merge_open = False
+        self._undo.append((edit, self._document))
+        self._document = after
+        self._changed()
+        return edit
+
+    # ----------------------------------------------------------------- disk
+
+    def diff(self) -> str:
+        """A unified diff from the file on disk to the current document ('' when equal)."""
+        name = self.path.name if self.path is not None else self._document.filename
+        return unified_diff(self._saved_text or "", self._document.text, name)
+
+    def save(self, path: Path | None = None, *, backup: bool = False) -> Path:
+        """Write the document atomically; ChangedOnDiskError when the file changed meanwhile."""
+        target = path or self.path
+        if target is None:
+            raise DocumentError("this config has no file yet: give a path to save it")
+        if self.read_only:
+            raise ReadOnlyError(self.read_only)
+        save_document(self._document, target, backup=backup)
+        self.path = target
+        self._saved_text = self._document.text
+        self._saved_edits = len(self._undo)
+        self._changed()
+        return target
+
+    def disk_changed(self) -> bool:
+        """True when the file on disk is no longer the one read or last saved."""
+        if self.path is None or self._document.link.state is None:
+            return False
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            return True
+        return data != self._document.link.state.data
+
+    def reload(self) -> ReloadResult:
+        """Read the file again and re-apply the unsaved edits where they still apply.
+
+        The history restarts from the file read. Raises ParseError/DocumentError/
+        OSError (session unchanged) when the file on disk cannot be read.
+        """
+        assert self.path is not None
+        fresh = load_document(self.path)
+        edits = self.unsaved_edits
+        if edits is None:  # undone past the last save: keep the text the user sees
+            edits = [Edit("replace", "", self._document.text)] if self.dirty else []
+        self._undo, self._redo = [], []
+        self._saved_text = fresh.text
+        self._saved_edits = 0
+        self._document = fresh
+        self._check = None
+        return self.replay(edits)
+
+    def replay(self, edits: list[Edit]) -> ReloadResult:
+        """Apply ``edits`` in order, each an undo step; those that no longer apply are dropped."""
+        applied: list[Edit] = []
+        dropped: list[tuple[Edit, str]] = []
+        doc = self._document
+        for edit in edits:
+            try:
+                after = edit.apply(doc)
+            except _EDIT_ERRORS as exc:
+                dropped.append((edit, _reason(exc)))
+                continue
+            if after.text != doc.text:
+                self._undo.append((edit, doc))
+                applied.append(edit)
+            doc = after
+        self._redo.clear()
+        self._document = doc
+        self._changed()
+        return ReloadResult(applied, dropped)
+
+
+def _within(path: str, prefix: str) -> bool:
+    if not prefix:
+        return True
+    if path == prefix:
+        return True
+    try:
+        return parse_path(path)[: len(parse_path(prefix))] == parse_path(prefix)
+    except ValueError:
+        return path.startswith(prefix + ".") or path.startswith(prefix + "[")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"{exc.args[0] if exc.args else ''} is not in the file"
+    return str(exc)
+
+
+__all__ = [
+    "UNDEFINED",
+    "ChangedOnDiskError",
+    "Code",
+    "Edit",
+    "EditError",
+    "EditSession",
+    "ReloadResult",
+    "format_path",
+    "sha256",
+]
