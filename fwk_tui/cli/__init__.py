@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from fwk_tui import __version__
-from fwk_tui.cli import catalog_cmds, check_cmds, source_cmds
+from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, source_cmds
 
-_MODULES = (catalog_cmds, source_cmds, check_cmds)
+_MODULES = (edit_cmds, catalog_cmds, source_cmds, check_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,9 +28,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code (0 ok, 1 findings, 2 bad input)."""
     args = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args or (args[0] not in _command_names(parser) and not args[0].startswith("-")):
-        # `fwk-tui` and `fwk-tui FILE` open the interactive browser for now.
-        args = ["browse", *args]
+    if not args or (args[0] not in _command_names(parser) and args[0] not in ("-h", "--help", "--version")):
+        # `fwk-tui`, `fwk-tui FILE` and `fwk-tui --example` open the editor.
+        args = ["edit", *args]
     ns = parser.parse_args(args)
     try:
         return int(ns.run(ns) or 0)

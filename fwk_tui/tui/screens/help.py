@@ -53,6 +53,11 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
+    def __init__(self, keys: tuple[tuple[str, str], ...] = KEYS, *, markers: bool = True) -> None:
+        super().__init__()
+        self._keys = keys
+        self._markers = markers
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
             box.border_title = "Help"
@@ -64,8 +69,7 @@ class HelpScreen(ModalScreen[None]):
         # Focus the box so ↑ ↓ scroll it when the terminal is too short.
         self.query_one("#help-box").focus()
 
-    @staticmethod
-    def _help_text() -> Table:
+    def _help_text(self) -> Table:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column()
@@ -74,9 +78,14 @@ class HelpScreen(ModalScreen[None]):
             grid.add_row(Text(title, style="bold underline"), "")
 
         heading("Keys")
-        for key, what in KEYS:
+        for key, what in self._keys:
             grid.add_row(Text(key), Text(what))
         grid.add_row("", "")
+        if not self._markers:
+            heading("Variants")
+            for variant, title in VARIANT_TITLES.items():
+                grid.add_row(Text(variant), Text(title))
+            return grid
         heading("Markers")
         grid.add_row(Text(DIFFERS_MARK), Text("type or default differs between A and B"))
         grid.add_row(Text("B only", style="italic"), Text("the option exists in one variant only"))

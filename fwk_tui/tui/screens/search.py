@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option as ListItem
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
+from fwk_tui.source.textutil import plain
 from fwk_tui.tui.render import only_in_text, truncate
 
 RESULT_LIMIT = 50
@@ -71,16 +72,28 @@ class SearchScreen(ModalScreen[str | None]):
     }
     """
 
-    def __init__(self, catalog: Catalog, index: SearchIndex, variant: Variant, query: str = "") -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        index: SearchIndex,
+        variant: Variant,
+        query: str = "",
+        *,
+        file_keys: tuple[str, ...] = (),
+        title: str = "Search options",
+    ) -> None:
         super().__init__()
         self._catalog = catalog
         self._index = index
         self._variant = variant
         self._query = query
+        # Keys of the user's file the catalogue does not know (module options).
+        self._file_keys = file_keys
+        self._title = title
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
-            box.border_title = "Search options"
+            box.border_title = self._title
             yield Input(self._query, placeholder="path, alias or words of the rule", id="search-input")
             yield Static(id="search-info", markup=False)
             results = OptionList(id="search-results")
@@ -116,7 +129,12 @@ class SearchScreen(ModalScreen[str | None]):
             return
         hits = self._index.search(query, limit=RESULT_LIMIT)
         width = results.scrollable_content_region.width or 80
-        results.set_options(ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits)
+        own = _file_key_hits(self._file_keys, query)
+        items = [ListItem(self._file_key_text(path, query), id=path) for path in own]
+        items += [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits]
+        results.set_options(items)
+        if own:
+            hits = [*hits, *own]  # type: ignore[list-item]
         if hits:
             results.highlighted = 0
             more = f"first {RESULT_LIMIT} " if len(hits) == RESULT_LIMIT else ""
@@ -140,6 +158,14 @@ class SearchScreen(ModalScreen[str | None]):
         text.append("  " + truncate(option.doc, width - 3), style="dim")
         return text
 
+    @staticmethod
+    def _file_key_text(path: str, query: str) -> Text:
+        text = Text(plain(path), style="bold")
+        text.highlight_words(query.split(), style="underline", case_sensitive=False)
+        text.append("  in your file, not in the catalogue", style="dim")
+        text.append("\n")
+        return text
+
     def action_close(self) -> None:
         """Close the search without moving."""
         self.dismiss(None)
@@ -161,3 +187,9 @@ class SearchScreen(ModalScreen[str | None]):
 
     def action_page_up(self) -> None:
         self.query_one("#search-results", OptionList).action_page_up()
+
+
+def _file_key_hits(keys: tuple[str, ...], query: str) -> list[str]:
+    """The file's own keys holding every word of ``query`` (case-insensitive), shortest first."""
+    words = query.lower().split()
+    return sorted((k for k in keys if all(w in k.lower() for w in words)), key=len)[:10]

@@ -1,0 +1,83 @@
+"""``fwk-tui [FILE]`` / ``fwk-tui edit [FILE]``: the interactive editor."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+from fwk_tui.source.textutil import plain
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "fwk.config.ts"
+"""The bundled example config (``fwk-tui --example`` edits a copy of it)."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``edit`` to ``sub``."""
+    p = sub.add_parser(
+        "edit",
+        help="edit a config in the terminal (the default command)",
+        description=(
+            "Open FILE in the editor: typed fields, live validation, undo, and a save that changes only the "
+            "edited bytes. FILE defaults to ./fwk.config.ts (then .js, .mjs); when there is none, the editor "
+            "starts a new config that Ctrl+S writes to ./fwk.config.ts."
+        ),
+    )
+    p.add_argument("file", nargs="?", help="the config file (created on save when it does not exist)")
+    p.add_argument("--variant", choices=["A", "B"], help="layout variant (default: detected, or your settings)")
+    p.add_argument(
+        "--example", action="store_true", help="edit a fresh copy of the bundled example config (in your state folder)"
+    )
+    p.set_defaults(run=_edit)
+
+
+def _edit(ns: argparse.Namespace) -> int:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.journal import Journal
+    from fwk_tui.session import EditSession
+    from fwk_tui.settings import Settings
+    from fwk_tui.source import ConfigDocument, DocumentError, find_config_file
+
+    settings = Settings.load()
+    variant = ns.variant or (settings.variant if settings.variant in ("A", "B") else None)
+    catalog = load_catalog()
+    file = _example_copy() if ns.example else Path(ns.file) if ns.file else find_config_file(".")
+    label = None
+    try:
+        if file is None:
+            file = Path("fwk.config.ts")
+            session = EditSession(ConfigDocument.new(), catalog, path=file.resolve(), variant=variant)
+            label = "fwk.config.ts (new)"
+        elif not file.exists():
+            if not file.parent.is_dir():
+                print(f"fwk-tui: {plain(str(file.parent))}: no such folder", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            session = EditSession(ConfigDocument.new(file.name), catalog, path=file.resolve(), variant=variant)
+            label = f"{file} (new)"
+        else:
+            session = EditSession.open(file, catalog, variant=variant)
+    except DocumentError as exc:
+        print(plain(str(exc)), file=sys.stderr)  # a ParseError prints as file:line:col: message + code frame
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        print(f"fwk-tui: {plain(str(file))}: {plain(exc.strerror or str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+    from fwk_tui.tui.editor import EditorApp
+
+    app = EditorApp(session, settings=settings, journal=Journal(), label=label or str(file))
+    app.run()
+    return EXIT_OK
+
+
+def _example_copy() -> Path:
+    from platformdirs import user_state_path
+
+    folder = user_state_path("fwk-tui") / "example"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / "fwk.config.ts"
+    shutil.copyfile(EXAMPLE, target)
+    return target

@@ -1,0 +1,585 @@
+"""``fwk-tui [FILE]``: edit a real config with typed fields, live validation and a lossless save."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Tree
+
+from fwk_tui.session import Edit, EditError, EditSession
+from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.commands import OptionsProvider
+from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS, FormFilter, FormModel, TreeGroup
+from fwk_tui.tui.render import other_variant
+from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
+from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
+from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.option_detail import OptionDetail
+from fwk_tui.tui.widgets.related_links import RelatedLinks
+
+if TYPE_CHECKING:
+    from fwk_tui.catalog.search import SearchIndex
+    from fwk_tui.journal import Journal
+    from fwk_tui.settings import Settings
+
+KEYS: tuple[tuple[str, str], ...] = (
+    ("↑ ↓  Enter", "pick a group in the tree; its form opens on the right"),
+    ("Tab  Shift+Tab", "move between the tree, the fields and the docs"),
+    ("/  Ctrl+F", "search every option and your file's keys, jump to the field"),
+    ("Ctrl+P", "command palette: options and commands"),
+    ("Ctrl+S", "save: shows the diff first, then writes the file atomically"),
+    ("Ctrl+Z  Ctrl+Y", "undo / redo (every edit of this session)"),
+    ("Ctrl+R", "reset the focused option to its default (removes the key)"),
+    ("F3", "apply the fix of the focused field's first diagnostic"),
+    ("F2", "switch between variant A and variant B"),
+    ("F4", "filter the form: all, set in the file, with problems, experimental"),
+    ("F5", "reload the file from disk, re-applying your unsaved edits"),
+    ("F1", "this help (Esc closes it)"),
+    ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
+    ("●3  ✖1  ▲2", "in the tree: options set in the file, errors, warnings"),
+)
+"""Every key of the editor, as the help lists them."""
+
+# The file is checked for outside changes this often (seconds).
+DISK_POLL_SECONDS = 1.0
+
+
+class EditorApp(App[None]):
+    """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="save", priority=True),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("slash,ctrl+f", "search", "Search", key_display="/", id="search"),
+        Binding("f2", "toggle_variant", "Variant", id="variant"),
+        Binding("f3", "fix", "Fix", id="fix"),
+        Binding("f4", "cycle_filter", "Filter", id="filter"),
+        Binding("ctrl+r", "reset", "Reset", id="reset"),
+        Binding("f5", "reload", "Reload", show=False, id="reload"),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
+
+    CSS_PATH = "editor.tcss"
+    TITLE = "fwk-tui"
+    COMMANDS = App.COMMANDS | {OptionsProvider}
+
+    form_filter: reactive[FormFilter] = reactive("all", init=False)
+    """Which fields the form shows."""
+
+    def __init__(
+        self,
+        session: EditSession,
+        *,
+        settings: Settings | None = None,
+        journal: Journal | None = None,
+        label: str | None = None,
+        watch_disk: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.journal = journal
+        self.label = label or (str(session.path) if session.path else "new fwk.config.ts")
+        self.model = FormModel(session.catalog)
+        self._watch_disk = watch_disk
+        self._search_index: SearchIndex | None = None
+        self._focused_path: str | None = None
+        self._entries_key: tuple[str, ...] = ()
+        self._disk_prompted: bytes | None = None
+        self._pending_group: str | None = None
+        if settings is not None:
+            self.theme = settings.theme
+
+    # --------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield EditorStatus(id="status")
+        with Horizontal(id="main"):
+            yield GroupTree(id="groups")
+            with Vertical(id="right"):
+                yield ConfigForm(id="form")
+                yield OptionDetail(self.session.catalog, id="docs")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        if self.settings is not None and self.settings.keymap:
+            self.set_keymap(self.settings.keymap)
+        self.session.subscribe(self._session_changed)
+        values = self.session.document.values()
+        tree = self.query_one(GroupTree)
+        tree.show(self.model.groups(values), self._badges(values))
+        start = self._start_group(values)
+        tree.select_group(start)
+        await self._show_group(start)
+        self._refresh_chrome()
+        tree.focus()
+        if self.session.read_only:
+            self.notify(plain(self.session.read_only), title="Opened read-only", severity="warning", timeout=10)
+        if self.settings is not None:
+            for problem in self.settings.problems:
+                self.notify(plain(problem), title="Settings", severity="warning")
+        if self._watch_disk and self.session.path is not None:
+            self.set_interval(DISK_POLL_SECONDS, self._check_disk)
+        self._offer_recovery()
+
+    def _start_group(self, values: dict[str, object]) -> str:
+        # Open where the file has something to say: the first group with problems, else with set options.
+        badges = self._badges(values)
+        groups = self.model.groups(values)
+        for pick in (lambda b: b[1] > 0, lambda b: b[0] > 0):
+            for g in groups:
+                if pick(badges.get(g.id, (0, 0, 0))):
+                    return g.id
+        return groups[0].id
+
+    def _badges(self, values: dict[str, object]) -> dict[str, tuple[int, int, int]]:
+        return self.model.badges(values, self.session.variant, self.session.diagnostics)  # type: ignore[arg-type]
+
+    # ---------------------------------------------------------------- state
+
+    def _session_changed(self, session: EditSession) -> None:
+        values = session.document.values()
+        tree = self.query_one(GroupTree)
+        tree.show(self.model.groups(values), self._badges(values))
+        form = self.query_one(ConfigForm)
+        group = form.group
+        if group is not None:
+            entries = self._entries(group, values)
+            if tuple(e.path for e in entries) != self._entries_key:
+                self._pending_group = group.id
+                self.call_later(self._rebuild_form)
+            else:
+                form.refresh_state(session.get, session.variant, session.diagnostics)
+        self._refresh_chrome()
+        if self.journal is not None:
+            self.journal.record(session)
+
+    async def _rebuild_form(self) -> None:
+        group_id, self._pending_group = self._pending_group, None
+        if group_id is not None:
+            focused = self._focused_path
+            await self._show_group(group_id)
+            if focused is not None:
+                self.query_one(ConfigForm).focus_path(focused)
+
+    def _entries(self, group: TreeGroup, values: dict[str, object]) -> list:
+        entries = self.model.fields(group.id, values, self.session.variant)  # type: ignore[arg-type]
+        return self.model.visible(entries, self.form_filter, self.session.diagnostics)
+
+    async def _show_group(self, group_id: str) -> None:
+        values = self.session.document.values()
+        groups = {g.id: g for g in self.model.groups(values)}
+        group = groups.get(group_id)
+        if group is None:
+            return
+        entries = self._entries(group, values)
+        self._entries_key = tuple(e.path for e in entries)
+        await self.query_one(ConfigForm).show(
+            group,
+            entries,
+            values,
+            self.session.variant,
+            self.session.diagnostics,
+            note=self._form_note(group, len(entries)),
+        )
+
+    def _form_note(self, group: TreeGroup, shown: int) -> str | None:
+        notes = []
+        if group.from_file:
+            notes.append("The catalogue does not know this key (a module's options?): it is kept as written.")
+        else:
+            variant = self.session.variant
+            absent = [o for o in self.session.catalog.in_group(group.id) if not o.in_variant(variant)]
+            if absent:
+                other = other_variant(variant)
+                notes.append(f"{len(absent)} option(s) of this group exist only in variant {other} (F2 switches).")
+        if self.form_filter != "all":
+            notes.append(f"Showing {FILTER_TITLES[self.form_filter]} only ({shown}); F4 changes the filter.")
+        elif shown == 0 and not group.from_file:
+            notes.append("Nothing to edit here in this variant.")
+        return "\n".join(notes) or None
+
+    def _refresh_chrome(self) -> None:
+        session = self.session
+        counts = session.counts()
+        self.query_one(EditorStatus).state = EditorState(
+            file=self.label,
+            variant=session.variant,
+            variant_forced=session.variant_choice.forced,
+            dirty=session.dirty,
+            read_only=session.read_only is not None,
+            errors=counts.get("error", 0),
+            warnings=counts.get("warning", 0),
+            filter_title=FILTER_TITLES[self.form_filter] if self.form_filter != "all" else "",
+        )
+        self.query_one(OptionDetail).variant = session.variant
+        self.sub_title = plain(self.label)
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------- messages
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
+        group = event.node.data
+        form = self.query_one(ConfigForm)
+        if group is None or (form.group is not None and form.group.id == group.id):
+            return
+        self._pending_group = group.id
+        docs = self.query_one(OptionDetail)
+        catalog_group = next((g for g in self.session.catalog.groups if g.id == group.id), None)
+        docs.subject = catalog_group
+        # Moving through the tree quickly builds only the form it stops on.
+        self.set_timer(0.06, self._rebuild_form, name="show-group")
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
+        # Enter on a group: go to its first field.
+        self.query_one(ConfigForm).focus_first()
+
+    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+        event.stop()
+        self._apply(event.edit, merge=event.merge)
+
+    def on_option_field_focused(self, event: OptionField.Focused) -> None:
+        event.stop()
+        self._focused_path = event.path
+        self.query_one(OptionDetail).subject = event.option
+        self.refresh_bindings()
+
+    def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
+        event.stop()
+        self.session.seal()
+
+    def on_related_links_jump(self, event: RelatedLinks.Jump) -> None:
+        self.run_worker(self.go_to(event.path))
+
+    def _apply(self, edit: Edit, *, merge: bool = False) -> bool:
+        try:
+            self.session.apply(edit, merge=merge)
+        except EditError as exc:
+            self.notify(plain(str(exc)), title=f"Could not {edit.label.lower()}", severity="error")
+            return False
+        return True
+
+    # -------------------------------------------------------------- actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
+            return False
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo
+        if action == "reset":
+            return self._focused_path is not None and self.session.has(self._focused_path)
+        if action == "fix":
+            return self._focused_fix() is not None
+        if action == "save":
+            return self.session.read_only is None
+        return True
+
+    def _focused_fix(self):  # type: ignore[no-untyped-def]
+        path = self._focused_path
+        if path is None:
+            return None
+        from fwk_tui.tui.form_model import diagnostics_at
+
+        for d in diagnostics_at(self.session.diagnostics, path):
+            if d.fix is not None:
+                return d.fix
+        return None
+
+    def action_undo(self) -> None:
+        """Undo the last edit."""
+        edit = self.session.undo()
+        if edit is not None:
+            self.notify(plain(f"Undone: {edit.label}"), timeout=2)
+
+    def action_redo(self) -> None:
+        """Redo the last undone edit."""
+        edit = self.session.redo()
+        if edit is not None:
+            self.notify(plain(f"Redone: {edit.label}"), timeout=2)
+
+    def action_reset(self) -> None:
+        """Reset the focused option to its default: its key leaves the file."""
+        path = self._focused_path
+        if path is not None and self.session.has(path):
+            self._apply(Edit("unset", path))
+
+    def action_fix(self) -> None:
+        """Apply the fix of the focused field's first diagnostic."""
+        fix = self._focused_fix()
+        if fix is not None and self._apply(Edit("fix", fix.path, fix=fix)):
+            self.notify(plain(fix.title), title="Fixed", timeout=3)
+
+    def action_toggle_variant(self) -> None:
+        """Switch between variant A and variant B."""
+        self.session.set_variant(other_variant(self.session.variant))
+        self.notify(f"Variant {self.session.variant}: defaults and checks of that layout", timeout=2)
+
+    def watch_form_filter(self) -> None:
+        form = self.query_one(ConfigForm)
+        if form.group is not None:
+            self._pending_group = form.group.id
+            self.call_later(self._rebuild_form)
+        self._refresh_chrome()
+
+    def action_cycle_filter(self) -> None:
+        """Show all options, those set in the file, those with problems, or the experimental ones."""
+        self.form_filter = FILTERS[(FILTERS.index(self.form_filter) + 1) % len(FILTERS)]
+
+    def action_set_filter(self, name: str) -> None:
+        if name in FILTERS:
+            self.form_filter = name  # type: ignore[assignment]
+
+    @property
+    def search_index(self) -> SearchIndex:
+        if self._search_index is None:
+            from fwk_tui.catalog.search import SearchIndex
+
+            self._search_index = SearchIndex(self.session.catalog)
+        return self._search_index
+
+    def action_search(self) -> None:
+        """Search options and the file's own keys; go to the field chosen."""
+        from fwk_tui.tui.screens.search import SearchScreen
+
+        def chosen(path: str | None) -> None:
+            if path is not None:
+                self.run_worker(self.go_to(path))
+
+        values = self.session.document.values()
+        own = tuple(
+            e.path for g in self.model.groups(values) for e in self.model.fields(g.id, values, self.session.variant)
+            if e.option is None
+        )
+        self.push_screen(
+            SearchScreen(
+                self.session.catalog, self.search_index, self.session.variant, file_keys=own, title="Go to option"
+            ),
+            chosen,
+        )
+
+    async def go_to(self, path: str) -> bool:
+        """Open the group of ``path`` and focus its field; ``False`` when there is no such field."""
+        option = self.session.catalog.get(path)
+        target = option.path if option is not None else path
+        group_id = self.model.group_of_path(target)
+        if group_id is None:
+            self.notify(plain(f"No field for {path}"), severity="warning")
+            return False
+        values = self.session.document.values()
+        groups = {g.id: g for g in self.model.groups(values)}
+        if group_id not in groups:
+            return False
+        entries = self.model.fields(group_id, values, self.session.variant)  # type: ignore[arg-type]
+        if not any(e.path == target for e in entries) and option is not None and not option.in_variant(
+            self.session.variant
+        ):
+            self.session.set_variant(other_variant(self.session.variant))
+            self.notify(f"{option.path} exists only in variant {self.session.variant}: switched to it", timeout=4)
+        if self.form_filter != "all" and not any(
+            e.path == target for e in self.model.visible(entries, self.form_filter, self.session.diagnostics)
+        ):
+            self.form_filter = "all"
+        tree = self.query_one(GroupTree)
+        tree.select_group(group_id)
+        self._pending_group = None
+        await self._show_group(group_id)
+        form = self.query_one(ConfigForm)
+        if not form.focus_path(target):
+            self.notify(plain(f"{path} has no field in this form"), severity="warning")
+            return False
+        self._focused_path = target
+        self.query_one(OptionDetail).subject = option
+        return True
+
+    def action_help(self) -> None:
+        """Show the keys and what the badges mean."""
+        from fwk_tui.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(KEYS, markers=False))
+
+    # ----------------------------------------------------------------- save
+
+    @work(exclusive=True, group="save")
+    async def action_save(self) -> bool:
+        """Show what will change, then write the file atomically."""
+        return await self._save_flow()
+
+    async def _save_flow(self) -> bool:
+        from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+
+        session = self.session
+        if session.read_only:
+            self.notify(plain(session.read_only), title="Read-only", severity="warning")
+            return False
+        if not session.dirty:
+            self.notify("Nothing to save: the file already says all this.", timeout=3)
+            return True
+        errors = session.counts().get("error", 0)
+        note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
+        if not await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note)):
+            return False
+        try:
+            target = session.save()
+        except ChangedOnDiskError as exc:
+            self.notify(plain(str(exc)), title="Not saved", severity="error", timeout=8)
+            await self._offer_reload(changed_on_save=True)
+            return False
+        except (OSError, DocumentError, ReadOnlyError) as exc:
+            self.notify(plain(str(exc)), title="Not saved", severity="error", timeout=8)
+            return False
+        if self.journal is not None:
+            self.journal.discard(target)
+        self._disk_prompted = None
+        self.notify(plain(f"Saved {target.name}"), timeout=3)
+        return True
+
+    async def action_quit(self) -> None:
+        """Quit; asks first when there are unsaved edits."""
+        self._quit()
+
+    @work(exclusive=True, group="quit")
+    async def _quit(self) -> None:
+        if self.session.dirty and self.session.read_only is None:
+            answer = await self.push_screen_wait(
+                ChoiceScreen(
+                    "Unsaved edits",
+                    f"{self.label} has unsaved edits. Save them before quitting?",
+                    [
+                        Answer("save", "Save", "s", "primary"),
+                        Answer("discard", "Discard", "d", "error"),
+                        Answer("cancel", "Keep editing", "c"),
+                    ],
+                )
+            )
+            if answer == "cancel":
+                return
+            if answer == "save" and not await self._save_flow():
+                return
+            if answer == "discard" and self.journal is not None and self.session.path is not None:
+                self.journal.discard(self.session.path)
+        self.exit()
+
+    # ----------------------------------------------------------- disk, journal
+
+    def _check_disk(self) -> None:
+        session = self.session
+        if len(self.screen_stack) > 1 or not session.disk_changed() or session.path is None:
+            return
+        try:
+            data = session.path.read_bytes()
+        except OSError:
+            data = b""
+        if data == self._disk_prompted:
+            return  # already asked about this content
+        self._disk_prompted = data
+        if not session.dirty:
+            self._reload(quiet=False)
+            return
+        self.run_worker(self._offer_reload())
+
+    async def _offer_reload(self, *, changed_on_save: bool = False) -> None:
+        question = f"{self.label} changed on disk" + (" before it could be saved." if changed_on_save else ".")
+        answer = await self.push_screen_wait(
+            ChoiceScreen(
+                "File changed on disk",
+                question + " Reload it and re-apply your unsaved edits where they still apply?",
+                [Answer("reload", "Reload", "r", "primary"), Answer("keep", "Keep my version", "k")],
+                detail="Keeping your version: saving will be refused until you reload (F5).",
+                cancel_value="keep",
+            )
+        )
+        if answer == "reload":
+            self._reload(quiet=False)
+
+    def action_reload(self) -> None:
+        """Read the file again, re-applying your unsaved edits where they still apply."""
+        self._reload(quiet=False)
+
+    def _reload(self, *, quiet: bool) -> None:
+        try:
+            result = self.session.reload()
+        except (OSError, ParseError, DocumentError) as exc:
+            self.notify(plain(str(exc)), title="Cannot reload", severity="error", timeout=8)
+            return
+        self._disk_prompted = None
+        if quiet:
+            return
+        message = "Reloaded from disk."
+        if result.applied:
+            message += f" {len(result.applied)} unsaved edit(s) re-applied."
+        if result.dropped:
+            lost = "; ".join(f"{e.label}: {why}" for e, why in result.dropped[:3])
+            self.notify(plain(f"{len(result.dropped)} edit(s) no longer apply: {lost}"), severity="warning", timeout=10)
+        self.notify(message, timeout=4)
+
+    def _offer_recovery(self) -> None:
+        journal, path = self.journal, self.session.path
+        if journal is None or path is None:
+            return
+        entry = journal.pending(path)
+        if entry is None:
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer == "recover":
+                result = entry.recover(self.session)
+                message = f"Recovered {len(result.applied)} unsaved edit(s)."
+                if result.dropped:
+                    message += f" {len(result.dropped)} no longer apply."
+                self.notify(message, timeout=6)
+            elif answer == "discard":
+                journal.discard(path)
+
+        self.push_screen(
+            ChoiceScreen(
+                "Unsaved edits found",
+                f"fwk-tui closed without saving {plain(str(path))}: {plain(entry.summary)}. Recover those edits?",
+                [
+                    Answer("recover", "Recover", "r", "primary"),
+                    Answer("discard", "Discard", "d", "error"),
+                    Answer("later", "Not now", "n"),
+                ],
+                cancel_value="later",
+            ),
+            answered,
+        )
+
+    # -------------------------------------------------------------- palette
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("Save", "Preview the changes and write the file (Ctrl+S)", self.action_save)
+        yield SystemCommand("Undo", "Undo the last edit (Ctrl+Z)", self.action_undo)
+        yield SystemCommand("Redo", "Redo the last undone edit (Ctrl+Y)", self.action_redo)
+        other = other_variant(self.session.variant)
+        yield SystemCommand(f"Switch to variant {other}", "Defaults and checks of the other layout (F2)",
+                            self.action_toggle_variant)
+        for name in FILTERS:
+            yield SystemCommand(f"Show {FILTER_TITLES[name]}", "Filter the form (F4 cycles)",
+                                lambda name=name: self.action_set_filter(name))  # type: ignore[misc]
+        yield SystemCommand("Reset option", "Reset the focused option to its default (Ctrl+R)", self.action_reset)
+        yield SystemCommand("Apply fix", "Apply the focused diagnostic's fix (F3)", self.action_fix)
+        yield SystemCommand("Reload from disk", "Re-read the file, keeping your edits (F5)", self.action_reload)
+        yield SystemCommand("Search options", "Go to any option (/)", self.action_search)
+        yield SystemCommand("Help", "Keys and badges (F1)", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    def watch_theme(self, theme: str) -> None:
+        if self.settings is not None and self.is_mounted and theme != self.settings.theme:
+            try:
+                self.settings.set("theme", theme)
+            except (OSError, ValueError) as exc:
+                self.notify(plain(str(exc)), title="Settings not saved", severity="warning")

@@ -1,0 +1,238 @@
+"""What the editor shows where: groups of the tree, fields of a group, badges.
+
+Plain functions of the catalogue, the file's values and the diagnostics (no
+Textual), so the editor's layout decisions are tested directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fwk_tui.catalog.models import Catalog, Option, Variant
+from fwk_tui.catalog.types import RecordType
+from fwk_tui.paths import PathError, Segment, format_path, parse_path
+from fwk_tui.validate import Diagnostic
+
+FormFilter = Literal["all", "modified", "errors", "experimental"]
+FILTERS: tuple[FormFilter, ...] = ("all", "modified", "errors", "experimental")
+FILTER_TITLES: dict[FormFilter, str] = {
+    "all": "all options",
+    "modified": "set in the file",
+    "errors": "with problems",
+    "experimental": "experimental",
+}
+
+# Tree ids of groups made from the file's own top-level keys (module options
+# such as ``i18n``): the catalogue knows nothing about them.
+FILE_GROUP_PREFIX = "file:"
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """One field of a form: the path it edits and the option it is (``None``: not in the catalogue)."""
+
+    path: str
+    option: Option | None
+    set_in_file: bool
+
+
+@dataclass(frozen=True)
+class TreeGroup:
+    """A group of the editor's tree: a catalogue group or one of the file's own top-level keys."""
+
+    id: str
+    title: str
+    summary: str = ""
+
+    @property
+    def from_file(self) -> bool:
+        return self.id.startswith(FILE_GROUP_PREFIX)
+
+
+class FormModel:
+    """The catalogue seen as forms: which fields each group has, for given file values."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        paths = [parse_path(o.path) for o in catalog.options]
+        # Options that other options refine (``experimental`` holds
+        # ``experimental.appManifest``...) are not fields of their own, except
+        # records whose listed children are only documented defaults (``alias``).
+        self._parents = {
+            o.path
+            for o, p in zip(catalog.options, paths, strict=True)
+            if any(len(q) > len(p) and q[: len(p)] == p for q in paths)
+            and not isinstance(o.type_for(o.variants[0]), RecordType)
+        }
+        # The listed children of a record (``alias.~``) document its default
+        # entries; the record's own editor shows them.
+        records = [
+            p
+            for o, p in zip(catalog.options, paths, strict=True)
+            if o.path not in self._parents
+            and isinstance(o.type_for(o.variants[0]), RecordType)
+        ]
+        self._children_of_record = {
+            o.path
+            for o, p in zip(catalog.options, paths, strict=True)
+            if any(len(p) > len(q) and p[: len(q)] == q for q in records)
+        }
+        self._option_paths = {p: o for o, p in zip(catalog.options, paths, strict=True)}
+        self._prefixes: set[tuple[Segment, ...]] = {
+            p[:i] for p in paths for i in range(1, len(p))
+        }
+        self._top_groups: dict[Segment, str] = {}
+        for o, p in zip(catalog.options, paths, strict=True):
+            self._top_groups.setdefault(p[0], o.group)
+
+    # ------------------------------------------------------------------ tree
+
+    def groups(self, values: dict[str, Any]) -> list[TreeGroup]:
+        """The catalogue's groups, then one group per top-level key of the file the catalogue does not know."""
+        out = [TreeGroup(g.id, g.title, g.summary) for g in self.catalog.groups]
+        for key in values:
+            if self._group_of((key,)) is None:
+                out.append(
+                    TreeGroup(
+                        FILE_GROUP_PREFIX + key,
+                        key,
+                        "not in the catalogue (module options?)",
+                    )
+                )
+        return out
+
+    def _group_of(self, path: tuple[Segment, ...]) -> str | None:
+        for i in range(len(path), 0, -1):
+            option = self._option_paths.get(path[:i])
+            if option is not None:
+                return option.group
+        if path and path[0] in self._top_groups:
+            return self._top_groups[path[0]]
+        option = self.catalog.get(format_path(path[:1])) if path else None
+        return option.group if option is not None else None
+
+    def group_of_path(self, path: str) -> str | None:
+        """The tree group that shows ``path`` (a file group id for unknown top-level keys)."""
+        try:
+            segments = parse_path(path)
+        except PathError:
+            return None
+        group = self._group_of(segments)
+        if group is None and segments:
+            alias = self.catalog.get(format_path(segments[:1]))
+            if alias is not None:
+                return alias.group
+            return FILE_GROUP_PREFIX + str(segments[0])
+        return group
+
+    # ----------------------------------------------------------------- forms
+
+    def fields(
+        self, group_id: str, values: dict[str, Any], variant: Variant
+    ) -> list[FieldEntry]:
+        """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's unknown keys."""
+        if group_id.startswith(FILE_GROUP_PREFIX):
+            key = group_id[len(FILE_GROUP_PREFIX) :]
+            return (
+                [FieldEntry(format_path((key,)), None, key in values)]
+                if key in values
+                else []
+            )
+        out: list[FieldEntry] = []
+        for option in self.catalog.in_group(group_id):
+            if option.path in self._parents or option.path in self._children_of_record:
+                continue
+            is_set = _has(values, option.segments)
+            if option.in_variant(variant) or is_set:
+                out.append(FieldEntry(option.path, option, is_set))
+        for path, option in self._file_only(values):
+            if self.group_of_path(path) == group_id:
+                out.append(FieldEntry(path, option, True))
+        return out
+
+    def _file_only(self, values: dict[str, Any]) -> Iterator[tuple[str, Option | None]]:
+        """Keys of the file that no field of an option covers: unknown keys and aliases."""
+        stack: list[tuple[tuple[Segment, ...], dict[str, Any]]] = [((), values)]
+        while stack:
+            prefix, obj = stack.pop()
+            for key, value in obj.items():
+                path = (*prefix, key)
+                option = self._option_paths.get(path)
+                if option is not None and option.path not in self._parents:
+                    continue
+                if path in self._prefixes or (
+                    option is not None and option.path in self._parents
+                ):
+                    if isinstance(value, dict):
+                        stack.append((path, value))
+                    continue
+                if (
+                    not prefix
+                    and self._group_of(path) is None
+                    and self.catalog.get(str(key)) is None
+                ):
+                    continue  # a top-level unknown key is a group of its own
+                text = format_path(path)
+                yield text, self.catalog.get(text)
+
+    def visible(
+        self,
+        entries: Iterable[FieldEntry],
+        flt: FormFilter,
+        diagnostics: list[Diagnostic],
+    ) -> list[FieldEntry]:
+        """``entries`` that pass the filter."""
+        if flt == "all":
+            return list(entries)
+        if flt == "modified":
+            return [e for e in entries if e.set_in_file]
+        if flt == "experimental":
+            return [
+                e
+                for e in entries
+                if e.option is not None and "experimental" in e.option.tags
+            ]
+        flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
+        return [e for e in entries if any(_within(p, e.path) for p in flagged)]
+
+    def badges(
+        self, values: dict[str, Any], variant: Variant, diagnostics: list[Diagnostic]
+    ) -> dict[str, tuple[int, int, int]]:
+        """Per tree group: (options set in the file, errors, warnings)."""
+        out: dict[str, list[int]] = {}
+        for group in self.groups(values):
+            entries = self.fields(group.id, values, variant)
+            out[group.id] = [sum(1 for e in entries if e.set_in_file), 0, 0]
+        for d in diagnostics:
+            group = self.group_of_path(d.path) if d.path else None
+            if group is None or group not in out or d.severity == "info":
+                continue
+            out[group][1 if d.severity == "error" else 2] += 1
+        return {k: (v[0], v[1], v[2]) for k, v in out.items()}
+
+
+def diagnostics_at(diagnostics: list[Diagnostic], path: str) -> list[Diagnostic]:
+    """The diagnostics of ``path`` and of what lies inside its value."""
+    return [d for d in diagnostics if _within(d.path, path)]
+
+
+def _within(path: str, prefix: str) -> bool:
+    if path == prefix:
+        return True
+    if not path.startswith(prefix):
+        return False
+    return path[len(prefix)] in ".["
+
+
+def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:
+    node: Any = values
+    for seg in segments:
+        if isinstance(node, dict) and isinstance(seg, str) and seg in node:
+            node = node[seg]
+        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            node = node[seg]
+        else:
+            return False
+    return True

@@ -1,0 +1,111 @@
+"""The form of one group: a typed field per option, then the file's own keys."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from fwk_tui.catalog.models import Variant
+from fwk_tui.paths import parse_path
+from fwk_tui.tui.fields import MISSING
+from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields.factory import field_for
+from fwk_tui.tui.form_model import FieldEntry, TreeGroup, diagnostics_at
+from fwk_tui.validate import Diagnostic
+
+
+class ConfigForm(VerticalScroll):
+    """Fields of the selected group; rebuilt when the group or the filter changes, refreshed after edits."""
+
+    DEFAULT_CSS = """
+    ConfigForm {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+        & > .form-title { text-style: bold; margin: 0 0 0 0; }
+        & > .form-summary { color: $text-muted; margin: 0 0 1 0; }
+        & > .form-note { color: $text-muted; text-style: italic; margin: 1 0 0 0; }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._fields: dict[str, OptionField] = {}
+        self.group: TreeGroup | None = None
+
+    @property
+    def fields(self) -> dict[str, OptionField]:
+        """The fields shown, by path."""
+        return self._fields
+
+    async def show(
+        self,
+        group: TreeGroup,
+        entries: list[FieldEntry],
+        values: dict[str, object],
+        variant: Variant,
+        diagnostics: list[Diagnostic],
+        note: str | None = None,
+    ) -> None:
+        """Replace the form by the fields of ``entries`` (and ``note`` under them)."""
+        self.group = group
+        with self.app.batch_update():
+            await self.remove_children()
+            widgets: list[Static | OptionField] = [Static(Text(group.title), classes="form-title", markup=False)]
+            if group.summary:
+                widgets.append(Static(Text(group.summary), classes="form-summary", markup=False))
+            self._fields = {}
+            for entry in entries:
+                value = _lookup(values, entry.path)
+                field = field_for(entry.path, entry.option, value, variant, diagnostics_at(diagnostics, entry.path))
+                self._fields[entry.path] = field
+                widgets.append(field)
+            if note:
+                widgets.append(Static(Text(note), classes="form-note", markup=False))
+            await self.mount_all(widgets)
+        self.scroll_home(animate=False)
+
+    def refresh_state(self, get: object, variant: Variant, diagnostics: list[Diagnostic]) -> None:
+        """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
+        for path, field in self._fields.items():
+            value = get(path, MISSING)  # type: ignore[operator]
+            field.refresh_state(value, variant, diagnostics_at(diagnostics, path))
+
+    def field_at(self, path: str) -> OptionField | None:
+        """The field editing ``path`` or the value holding it."""
+        best: OptionField | None = None
+        best_len = -1
+        for field_path, field in self._fields.items():
+            if (path == field_path or path.startswith(field_path + ".") or path.startswith(field_path + "[")) and len(
+                field_path
+            ) > best_len:
+                best, best_len = field, len(field_path)
+        return best
+
+    def focus_first(self) -> bool:
+        """Focus the first field of the form; ``False`` when it has none."""
+        first = next(iter(self._fields), None)
+        return first is not None and self.focus_path(first)
+
+    def focus_path(self, path: str) -> bool:
+        """Scroll to the field of ``path`` and focus it; ``False`` when the form has none."""
+        field = self.field_at(path)
+        if field is None:
+            return False
+        self.scroll_to_widget(field, animate=False, top=True)
+        target = next((w for w in field.query("*") if w.focusable), None)
+        (target or field).focus()
+        return True
+
+
+def _lookup(values: dict[str, object], path: str) -> object:
+    node: object = values
+    for seg in parse_path(path):
+        if isinstance(node, dict) and isinstance(seg, str) and seg in node:
+            node = node[seg]
+        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            node = node[seg]
+        else:
+            return MISSING
+    return node

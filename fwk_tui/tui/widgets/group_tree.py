@@ -1,0 +1,94 @@
+"""The editor's tree: one node per group, with what the file sets and what is wrong there."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from fwk_tui.tui.form_model import TreeGroup
+from fwk_tui.tui.render import component_text_style
+
+Badges = dict[str, tuple[int, int, int]]
+
+
+class GroupTree(Tree[TreeGroup]):
+    """Catalogue groups, then the file's own top-level keys; each with badges.
+
+    ``●3`` counts the group's options set in the file, ``✖1`` its errors,
+    ``▲2`` its warnings. Selecting a group shows its form.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "group-tree--set",
+        "group-tree--error",
+        "group-tree--warning",
+        "group-tree--file",
+    }
+
+    DEFAULT_CSS = """
+    GroupTree {
+        & > .group-tree--set { color: $text-accent; }
+        & > .group-tree--error { color: $text-error; text-style: bold; }
+        & > .group-tree--warning { color: $text-warning; }
+        & > .group-tree--file { color: $text-muted; text-style: italic; }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("groups", id=id)
+        self.show_root = False
+        self.guide_depth = 2
+        self._groups: list[TreeGroup] = []
+        self._badges: Badges = {}
+        self._group_nodes: dict[str, TreeNode[TreeGroup]] = {}
+
+    def show(self, groups: list[TreeGroup], badges: Badges) -> None:
+        """Show ``groups`` (rebuilding only when the list changed) with fresh badges."""
+        self._badges = badges
+        if [g.id for g in groups] != [g.id for g in self._groups]:
+            current = self.cursor_group
+            self._groups = groups
+            self.clear()
+            self._group_nodes = {g.id: self.root.add_leaf(Text(g.title), data=g) for g in groups}
+            if current is not None and current.id in self._group_nodes:
+                self.select_group(current.id)
+        else:
+            self._invalidate()
+
+    @property
+    def cursor_group(self) -> TreeGroup | None:
+        node = self.cursor_node
+        return node.data if node is not None else None
+
+    def select_group(self, group_id: str) -> bool:
+        """Put the cursor on ``group_id``; ``False`` when the tree has no such group."""
+        node = self._group_nodes.get(group_id)
+        if node is None:
+            return False
+        _ = self.last_line  # lay out the lines so the node knows its line
+        self.move_cursor(node)
+        return True
+
+    def render_label(self, node: TreeNode[TreeGroup], base_style: Style, style: Style) -> Text:
+        group = node.data
+        if group is None:
+            return super().render_label(node, base_style, style)
+        label = Text(group.title)
+        if group.from_file:
+            label.stylize(self._style("group-tree--file"))
+        modified, errors, warnings = self._badges.get(group.id, (0, 0, 0))
+        if modified:
+            label.append(f" ●{modified}", style=self._style("group-tree--set"))
+        if errors:
+            label.append(f" ✖{errors}", style=self._style("group-tree--error"))
+        if warnings:
+            label.append(f" ▲{warnings}", style=self._style("group-tree--warning"))
+        label.stylize(style)
+        return label
+
+    def _style(self, component: str) -> Style:
+        return component_text_style(self, component)
