@@ -1,0 +1,101 @@
+"""Which groups the editor's tree shows, which fields each form holds, and the badges."""
+
+from __future__ import annotations
+
+import pytest
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.source import ConfigDocument
+from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FormModel, diagnostics_at
+from fwk_tui.validate import check_document
+
+CONFIG = """\
+export default defineFwkConfig({
+  ssr: false,
+  app: { baseURL: './', foo: 1 },
+  unhead: { legacy: true },
+  experimental: { appManifest: false },
+  i18n: { locales: ['en'] },
+  devServer: { port: 99999 },
+})
+"""
+
+
+@pytest.fixture(scope="module")
+def model() -> FormModel:
+    return FormModel(load_catalog())
+
+
+@pytest.fixture(scope="module")
+def doc() -> ConfigDocument:
+    return ConfigDocument.parse(CONFIG)
+
+
+def test_unknown_top_level_keys_become_groups_of_their_own(model: FormModel, doc: ConfigDocument) -> None:
+    ids = [g.id for g in model.groups(doc.values())]
+    assert ids[: len(model.catalog.groups)] == [g.id for g in model.catalog.groups]
+    assert ids[len(model.catalog.groups) :] == [FILE_GROUP_PREFIX + "i18n"]
+    fields = model.fields(FILE_GROUP_PREFIX + "i18n", doc.values(), "A")
+    assert [(f.path, f.option, f.set_in_file) for f in fields] == [("i18n", None, True)]
+
+
+def test_a_group_form_lists_its_options_marks_what_is_set_and_adds_unknown_keys(
+    model: FormModel, doc: ConfigDocument
+) -> None:
+    fields = model.fields("app", doc.values(), "A")
+    paths = [f.path for f in fields]
+    assert "app.baseURL" in paths and "app.head" in paths
+    assert {f.path for f in fields if f.set_in_file} == {"app.baseURL", "app.foo"}
+    unknown = [f for f in fields if f.option is None]
+    assert [f.path for f in unknown] == ["app.foo"]
+
+
+def test_an_alias_key_is_a_field_of_the_option_it_stands_for(model: FormModel, doc: ConfigDocument) -> None:
+    group = model.group_of_path("unhead")
+    fields = model.fields(group or "", doc.values(), "A")
+    alias_field = next(f for f in fields if f.path == "unhead")
+    assert alias_field.option is not None and alias_field.option.path == "headmgr"
+
+
+def test_options_of_the_other_variant_show_only_when_the_file_sets_them(model: FormModel, doc: ConfigDocument) -> None:
+    values = doc.values()
+    in_a = [f.path for f in model.fields("experimental", values, "A")]
+    in_b = [f.path for f in model.fields("experimental", values, "B")]
+    assert in_a == ["experimental.appManifest"]  # B only, but set in the file
+    assert len(in_b) > 40 and "experimental.appManifest" in in_b
+
+
+def test_parent_objects_are_not_fields_but_records_are(model: FormModel) -> None:
+    values: dict[str, object] = {}
+    assert "experimental" not in [f.path for f in model.fields("experimental", values, "B")]
+    alias = [f.path for f in model.fields("alias", values, "A")]
+    assert alias == ["alias"]  # alias.~ and friends are its documented defaults
+
+
+def test_badges_count_set_options_errors_and_warnings_per_group(model: FormModel, doc: ConfigDocument) -> None:
+    result = check_document(doc, model.catalog, "A")
+    badges = model.badges(doc.values(), "A", result.diagnostics)
+    set_app, errors_app, _ = badges["app"]
+    assert set_app == 2
+    assert errors_app >= 1  # a relative baseURL is an error in variant A
+    assert badges["dev-server"][1] == 1  # port out of range
+    assert badges["paths"] == (0, 0, 0)
+
+
+def test_filters(model: FormModel, doc: ConfigDocument) -> None:
+    values = doc.values()
+    diagnostics = check_document(doc, model.catalog, "A").diagnostics
+    entries = model.fields("app", values, "A")
+    assert {e.path for e in model.visible(entries, "modified", diagnostics)} == {"app.baseURL", "app.foo"}
+    flagged = {e.path for e in model.visible(entries, "errors", diagnostics)}
+    assert "app.baseURL" in flagged and "app.head" not in flagged
+    exp = model.visible(model.fields("experimental", values, "B"), "experimental", diagnostics)
+    assert exp and all("experimental" in e.option.tags for e in exp if e.option)
+    assert model.visible(entries, "all", diagnostics) == entries
+
+
+def test_diagnostics_at_takes_the_path_and_what_is_inside_it_only(model: FormModel, doc: ConfigDocument) -> None:
+    diagnostics = check_document(doc, model.catalog, "A").diagnostics
+    at_app = diagnostics_at(diagnostics, "app.baseURL")
+    assert at_app and all(d.path == "app.baseURL" for d in at_app)
+    assert not diagnostics_at(diagnostics, "app.base")
