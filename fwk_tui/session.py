@@ -145,6 +145,7 @@ class EditSession:
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
         self._merge_open = False
+        self._values: tuple[ConfigDocument, dict[str, JSValue]] | None = None
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
@@ -232,7 +233,13 @@ class EditSession:
         key = (self._document, self._forced_variant)
         if self._check is None or self._check[0] is not key[0] or self._check[1] != key[1]:
             result = check_document(
-                self._document, self.catalog, self._forced_variant, project=self.project, layout=self.layout
+                self._document,
+                self.catalog,
+                self._forced_variant,
+                project=self.project,
+                layout=self.layout,
+                values=self.values(),
+                positions=False,  # placed at their fields; line:col is for the CLI
             )
             self._check = (self._document, self._forced_variant, result)
         return self._check[2]
@@ -252,19 +259,32 @@ class EditSession:
 
     # --------------------------------------------------------------- values
 
+    def values(self) -> dict[str, JSValue]:
+        """The whole config as values, read once per document: treat it as read-only."""
+        if self._values is None or self._values[0] is not self._document:
+            self._values = (self._document, self._document.values())
+        return self._values[1]
+
     def get(self, path: str, default: Any = None) -> JSValue | Any:
         """The value at ``path`` in the file, or ``default`` when the file does not set it."""
         try:
-            return self._document.get(path)
-        except (KeyError, IndexError, TypeError, ValueError):
+            segments = parse_path(path)
+        except ValueError:
             return default
+        node: Any = self.values()
+        for seg in segments:
+            if isinstance(node, dict) and isinstance(seg, str) and seg in node:
+                node = node[seg]
+            elif isinstance(node, list) and isinstance(seg, int) and -len(node) <= seg < len(node):
+                node = node[seg]
+            else:
+                return default
+        return node
 
     def has(self, path: str) -> bool:
         """True when the file sets ``path``."""
-        try:
-            return self._document.has(path)
-        except (TypeError, ValueError):
-            return False
+        missing = object()
+        return self.get(path, missing) is not missing
 
     # ---------------------------------------------------------------- edits
 

@@ -18,7 +18,7 @@ from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOn
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.commands import OptionsProvider
-from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS, FormFilter, FormModel, TreeGroup
+from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS, FieldEntry, FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 from fwk_tui.tui.widgets.config_form import ConfigForm
@@ -99,6 +99,8 @@ class EditorApp(App[None]):
         self._entries_key: tuple[str, ...] = ()
         self._disk_prompted: bytes | None = None
         self._pending_group: str | None = None
+        self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
+        self._bindings_state: tuple[bool, ...] = ()
         if settings is not None:
             self.theme = settings.theme
 
@@ -117,10 +119,9 @@ class EditorApp(App[None]):
         if self.settings is not None and self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         self.session.subscribe(self._session_changed)
-        values = self.session.document.values()
         tree = self.query_one(GroupTree)
-        tree.show(self.model.groups(values), self._badges(values))
-        start = self._start_group(values)
+        tree.show(self._layout().groups, self._badges())
+        start = self._start_group()
         tree.select_group(start)
         await self._show_group(start)
         self._refresh_chrome()
@@ -134,29 +135,36 @@ class EditorApp(App[None]):
             self.set_interval(DISK_POLL_SECONDS, self._check_disk)
         self._offer_recovery()
 
-    def _start_group(self, values: dict[str, object]) -> str:
+    def _start_group(self) -> str:
         # Open where the file has something to say: the first group with problems, else with set options.
-        badges = self._badges(values)
-        groups = self.model.groups(values)
+        badges = self._badges()
+        groups = self._layout().groups
         for pick in (lambda b: b[1] > 0, lambda b: b[0] > 0):
             for g in groups:
                 if pick(badges.get(g.id, (0, 0, 0))):
                     return g.id
         return groups[0].id
 
-    def _badges(self, values: dict[str, object]) -> dict[str, tuple[int, int, int]]:
-        return self.model.badges(values, self.session.variant, self.session.diagnostics)  # type: ignore[arg-type]
+    def _layout(self) -> FormLayout:
+        """Groups and fields for the current document and variant (computed once per change)."""
+        key = (self.session.document, self.session.variant)
+        if self._layout_cache is None or self._layout_cache[0] != key:
+            self._layout_cache = (key, self.model.layout(self.session.values(), self.session.variant))
+        return self._layout_cache[1]
+
+    def _badges(self) -> dict[str, tuple[int, int, int]]:
+        return self.model.badges(self._layout(), self.session.diagnostics)
 
     # ---------------------------------------------------------------- state
 
     def _session_changed(self, session: EditSession) -> None:
-        values = session.document.values()
+        layout = self._layout()
         tree = self.query_one(GroupTree)
-        tree.show(self.model.groups(values), self._badges(values))
+        tree.show(layout.groups, self._badges())
         form = self.query_one(ConfigForm)
         group = form.group
         if group is not None:
-            entries = self._entries(group, values)
+            entries = self._entries(group)
             if tuple(e.path for e in entries) != self._entries_key:
                 self._pending_group = group.id
                 self.call_later(self._rebuild_form)
@@ -174,22 +182,20 @@ class EditorApp(App[None]):
             if focused is not None:
                 self.query_one(ConfigForm).focus_path(focused)
 
-    def _entries(self, group: TreeGroup, values: dict[str, object]) -> list:
-        entries = self.model.fields(group.id, values, self.session.variant)  # type: ignore[arg-type]
+    def _entries(self, group: TreeGroup) -> list[FieldEntry]:
+        entries = self._layout().fields.get(group.id, [])
         return self.model.visible(entries, self.form_filter, self.session.diagnostics)
 
     async def _show_group(self, group_id: str) -> None:
-        values = self.session.document.values()
-        groups = {g.id: g for g in self.model.groups(values)}
-        group = groups.get(group_id)
+        group = self._layout().group(group_id)
         if group is None:
             return
-        entries = self._entries(group, values)
+        entries = self._entries(group)
         self._entries_key = tuple(e.path for e in entries)
         await self.query_one(ConfigForm).show(
             group,
             entries,
-            values,
+            self.session.values(),
             self.session.variant,
             self.session.diagnostics,
             note=self._form_note(group, len(entries)),
@@ -226,7 +232,14 @@ class EditorApp(App[None]):
         )
         self.query_one(OptionDetail).variant = session.variant
         self.sub_title = plain(self.label)
-        self.refresh_bindings()
+        self._refresh_bindings_if_changed()
+
+    def _refresh_bindings_if_changed(self) -> None:
+        # Redrawing the footer lays the screen out again: only when a key comes or goes.
+        state = tuple(bool(self.check_action(a, ())) for a in ("undo", "redo", "reset", "fix", "save"))
+        if state != self._bindings_state:
+            self._bindings_state = state
+            self.refresh_bindings()
 
     # ------------------------------------------------------------- messages
 
@@ -254,7 +267,7 @@ class EditorApp(App[None]):
         event.stop()
         self._focused_path = event.path
         self.query_one(OptionDetail).subject = event.option
-        self.refresh_bindings()
+        self._refresh_bindings_if_changed()
 
     def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
         event.stop()
@@ -359,10 +372,8 @@ class EditorApp(App[None]):
             if path is not None:
                 self.run_worker(self.go_to(path))
 
-        values = self.session.document.values()
         own = tuple(
-            e.path for g in self.model.groups(values) for e in self.model.fields(g.id, values, self.session.variant)
-            if e.option is None
+            e.path for entries in self._layout().fields.values() for e in entries if e.option is None
         )
         self.push_screen(
             SearchScreen(
@@ -379,11 +390,9 @@ class EditorApp(App[None]):
         if group_id is None:
             self.notify(plain(f"No field for {path}"), severity="warning")
             return False
-        values = self.session.document.values()
-        groups = {g.id: g for g in self.model.groups(values)}
-        if group_id not in groups:
+        if self._layout().group(group_id) is None:
             return False
-        entries = self.model.fields(group_id, values, self.session.variant)  # type: ignore[arg-type]
+        entries = self._layout().fields[group_id]
         if not any(e.path == target for e in entries) and option is not None and not option.in_variant(
             self.session.variant
         ):

@@ -51,6 +51,17 @@ class TreeGroup:
         return self.id.startswith(FILE_GROUP_PREFIX)
 
 
+@dataclass(frozen=True)
+class FormLayout:
+    """The tree groups and the fields of every group, for one state of the file."""
+
+    groups: list[TreeGroup]
+    fields: dict[str, list[FieldEntry]]
+
+    def group(self, group_id: str) -> TreeGroup | None:
+        return next((g for g in self.groups if g.id == group_id), None)
+
+
 class FormModel:
     """The catalogue seen as forms: which fields each group has, for given file values."""
 
@@ -86,6 +97,10 @@ class FormModel:
         self._top_groups: dict[Segment, str] = {}
         for o, p in zip(catalog.options, paths, strict=True):
             self._top_groups.setdefault(p[0], o.group)
+        self._group_options: dict[str, list[Option]] = {g.id: [] for g in catalog.groups}
+        for o in catalog.options:
+            if o.path not in self._parents and o.path not in self._children_of_record:
+                self._group_options[o.group].append(o)
 
     # ------------------------------------------------------------------ tree
 
@@ -129,28 +144,31 @@ class FormModel:
 
     # ----------------------------------------------------------------- forms
 
-    def fields(
-        self, group_id: str, values: dict[str, Any], variant: Variant
-    ) -> list[FieldEntry]:
-        """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's unknown keys."""
-        if group_id.startswith(FILE_GROUP_PREFIX):
-            key = group_id[len(FILE_GROUP_PREFIX) :]
-            return (
-                [FieldEntry(format_path((key,)), None, key in values)]
-                if key in values
-                else []
-            )
-        out: list[FieldEntry] = []
-        for option in self.catalog.in_group(group_id):
-            if option.path in self._parents or option.path in self._children_of_record:
-                continue
-            is_set = _has(values, option.segments)
-            if option.in_variant(variant) or is_set:
-                out.append(FieldEntry(option.path, option, is_set))
+    def layout(self, values: dict[str, Any], variant: Variant) -> FormLayout:
+        """Every group of the tree and its fields, computed in one walk of ``values``."""
+        groups = self.groups(values)
+        extra: dict[str, list[FieldEntry]] = {}
         for path, option in self._file_only(values):
-            if self.group_of_path(path) == group_id:
-                out.append(FieldEntry(path, option, True))
-        return out
+            group = self.group_of_path(path)
+            if group is not None:
+                extra.setdefault(group, []).append(FieldEntry(path, option, True))
+        fields: dict[str, list[FieldEntry]] = {}
+        for group in groups:
+            if group.from_file:
+                key = group.id[len(FILE_GROUP_PREFIX) :]
+                fields[group.id] = [FieldEntry(format_path((key,)), None, True)]
+                continue
+            entries = []
+            for option in self._group_options[group.id]:
+                is_set = _has(values, option.segments)
+                if is_set or option.in_variant(variant):
+                    entries.append(FieldEntry(option.path, option, is_set))
+            fields[group.id] = entries + extra.get(group.id, [])
+        return FormLayout(groups, fields)
+
+    def fields(self, group_id: str, values: dict[str, Any], variant: Variant) -> list[FieldEntry]:
+        """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's unknown keys."""
+        return self.layout(values, variant).fields.get(group_id, [])
 
     def _file_only(self, values: dict[str, Any]) -> Iterator[tuple[str, Option | None]]:
         """Keys of the file that no field of an option covers: unknown keys and aliases."""
@@ -197,19 +215,15 @@ class FormModel:
         flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
         return [e for e in entries if any(_within(p, e.path) for p in flagged)]
 
-    def badges(
-        self, values: dict[str, Any], variant: Variant, diagnostics: list[Diagnostic]
-    ) -> dict[str, tuple[int, int, int]]:
+    def badges(self, layout: FormLayout, diagnostics: list[Diagnostic]) -> dict[str, tuple[int, int, int]]:
         """Per tree group: (options set in the file, errors, warnings)."""
-        out: dict[str, list[int]] = {}
-        for group in self.groups(values):
-            entries = self.fields(group.id, values, variant)
-            out[group.id] = [sum(1 for e in entries if e.set_in_file), 0, 0]
+        out = {g.id: [sum(1 for e in layout.fields[g.id] if e.set_in_file), 0, 0] for g in layout.groups}
         for d in diagnostics:
-            group = self.group_of_path(d.path) if d.path else None
-            if group is None or group not in out or d.severity == "info":
+            if d.severity == "info" or not d.path:
                 continue
-            out[group][1 if d.severity == "error" else 2] += 1
+            group = self.group_of_path(d.path)
+            if group in out:
+                out[group][1 if d.severity == "error" else 2] += 1
         return {k: (v[0], v[1], v[2]) for k, v in out.items()}
 
 

@@ -81,12 +81,19 @@ def check_document(
     *,
     project: Project | None = None,
     layout: Layout | None = None,
+    values: dict[str, Any] | None = None,
+    positions: bool = True,
 ) -> CheckResult:
-    """Validate ``doc``: the variant is detected unless given; diagnostics carry positions."""
-    values = doc.values()
+    """Validate ``doc``: the variant is detected unless given; diagnostics carry positions.
+
+    ``values`` is ``doc.values()`` when the caller already has it. ``positions=False``
+    skips placing the diagnostics (all at 1:1): the editor shows them at their field.
+    """
+    if values is None:
+        values = doc.values()
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     diagnostics = validate(catalog, values, choice.variant, project=project)
-    if diagnostics:
-        positions = positions_of(doc)
-        diagnostics = sorted((d.at(_nearest(positions, d.path)) for d in diagnostics), key=sort_key)
+    if diagnostics and positions:
+        where = positions_of(doc)
+        diagnostics = sorted((d.at(_nearest(where, d.path)) for d in diagnostics), key=sort_key)
     return CheckResult(choice, diagnostics)

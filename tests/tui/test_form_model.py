@@ -74,7 +74,7 @@ def test_parent_objects_are_not_fields_but_records_are(model: FormModel) -> None
 
 def test_badges_count_set_options_errors_and_warnings_per_group(model: FormModel, doc: ConfigDocument) -> None:
     result = check_document(doc, model.catalog, "A")
-    badges = model.badges(doc.values(), "A", result.diagnostics)
+    badges = model.badges(model.layout(doc.values(), "A"), result.diagnostics)
     set_app, errors_app, _ = badges["app"]
     assert set_app == 2
     assert errors_app >= 1  # a relative baseURL is an error in variant A

@@ -32,6 +32,7 @@ class ConfigForm(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._fields: dict[str, OptionField] = {}
+        self._states: dict[str, tuple[object, Variant, list[Diagnostic]]] = {}
         self.group: TreeGroup | None = None
 
     @property
@@ -56,9 +57,12 @@ class ConfigForm(VerticalScroll):
             if group.summary:
                 widgets.append(Static(Text(group.summary), classes="form-summary", markup=False))
             self._fields = {}
+            self._states = {}
             for entry in entries:
                 value = _lookup(values, entry.path)
-                field = field_for(entry.path, entry.option, value, variant, diagnostics_at(diagnostics, entry.path))
+                at = diagnostics_at(diagnostics, entry.path)
+                self._states[entry.path] = (value, variant, at)
+                field = field_for(entry.path, entry.option, value, variant, at)
                 self._fields[entry.path] = field
                 widgets.append(field)
             if note:
@@ -70,7 +74,11 @@ class ConfigForm(VerticalScroll):
         """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
         for path, field in self._fields.items():
             value = get(path, MISSING)  # type: ignore[operator]
-            field.refresh_state(value, variant, diagnostics_at(diagnostics, path))
+            state = (value, variant, diagnostics_at(diagnostics, path))
+            # Most edits touch one field: the others keep their widgets as they are.
+            if self._states.get(path) != state:
+                self._states[path] = state
+                field.refresh_state(*state)
 
     def field_at(self, path: str) -> OptionField | None:
         """The field editing ``path`` or the value holding it."""

@@ -1,0 +1,210 @@
+"""Issue 5 budgets, measured side by side in one run.
+
+    .venv/bin/python bench/bench_editor.py [--runs N]
+
+- editor start on a 450-line real config to the first idle frame (headless
+  run_test, each run a fresh process) against a bare Textual app showing a
+  600-node Tree and a Footer: budget ratio <= 1.5;
+- peak memory (max RSS) of those same processes: budget ratio <= 1.5;
+- a keystroke in a field -> edit applied, config validated, screen repainted:
+  budget <= 16 ms median;
+- a keystroke in the search box -> results shown: budget <= 16 ms median.
+
+Keystrokes are timed in CPU time of the process from the key press until the
+app is idle again: the test pilot waits for idle in 20 ms sleeps, so wall time
+would measure its sleeps. The same figure for a bare app with one Input is
+printed beside them (what the pilot and Textual cost by themselves).
+
+The config is bench_validate's: the example, a large project's options and the
+corpus merged, about 450 lines. Exits 1 when a budget is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_validate import build_config  # noqa: E402
+
+_CHILD = textwrap.dedent(
+    """
+    import time
+    t0 = time.perf_counter()
+    import asyncio, resource, sys
+    {setup}
+
+    async def main():
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            elapsed = time.perf_counter() - t0
+        print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+    asyncio.run(main())
+    """
+)
+
+_BARE = """
+from textual.app import App
+from textual.widgets import Footer, Tree
+
+class Bare(App):
+    def compose(self):
+        tree = Tree("catalogue")
+        tree.root.expand()
+        for g in range(20):
+            group = tree.root.add(f"group {g}", expand=True)
+            for i in range(29):
+                group.add_leaf(f"group{g}.option{i}")
+        yield tree
+        yield Footer()
+
+def make_app():
+    return Bare()
+"""
+
+_EDITOR = """
+from pathlib import Path
+from fwk_tui.catalog import load_catalog
+from fwk_tui.session import EditSession
+from fwk_tui.tui.editor import EditorApp
+
+def make_app():
+    return EditorApp(EditSession.open(Path({file!r}), load_catalog()), watch_disk=False)
+"""
+
+
+def _child(setup: str) -> tuple[float, int]:
+    code = _CHILD.format(setup=setup.strip())
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    seconds, rss = out.stdout.strip().splitlines()[-1].split()
+    return float(seconds), int(rss)
+
+
+def bench_start(file: Path, runs: int) -> tuple[float, float, int, int]:
+    editor = _EDITOR.format(file=str(file))
+    _child(editor)  # warm the catalogue cache and the OS file cache
+    bare_t, ed_t, bare_m, ed_m = [], [], [], []
+    for _ in range(runs):  # interleaved, so load on the machine hits both alike
+        t, m = _child(_BARE)
+        bare_t.append(t)
+        bare_m.append(m)
+        t, m = _child(editor)
+        ed_t.append(t)
+        ed_m.append(m)
+    return (
+        statistics.median(bare_t),
+        statistics.median(ed_t),
+        int(statistics.median(bare_m)),
+        int(statistics.median(ed_m)),
+    )
+
+
+async def _keystrokes(file: Path) -> tuple[list[float], list[float], str]:
+    from textual.widgets import Input
+
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.session import EditSession
+    from fwk_tui.tui.editor import EditorApp
+
+    session = EditSession.open(file, load_catalog())
+    app = EditorApp(session, watch_disk=False)
+    field_times: list[float] = []
+    search_times: list[float] = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await app.go_to("app.head.title") or await app.go_to("app.baseURL")
+        await pilot.pause()
+        focused = app.focused
+        where = f"{type(focused).__name__} of {getattr(app, '_focused_path', '?')}"
+        if not isinstance(focused, Input):
+            raise SystemExit(f"expected an Input to type in, focus is on {where}")
+        for ch in "Shop of the year 2026":
+            field_times.append(await _cpu_ms(pilot, ch))
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        for ch in "base url":
+            search_times.append(await _cpu_ms(pilot, ch))
+    return field_times, search_times, where
+
+
+async def _cpu_ms(pilot: Any, key: str) -> float:
+    start = time.process_time()
+    await pilot.press(key)
+    await pilot.pause()
+    return (time.process_time() - start) * 1000
+
+
+async def _bare_keystrokes() -> list[float]:
+    from textual.app import App, ComposeResult
+    from textual.widgets import Footer, Input
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input()
+            yield Footer()
+
+    async with Bare().run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        return [await _cpu_ms(pilot, ch) for ch in "Shop of the year 2026"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="fwk-bench-"))
+    try:
+        file = folder / "fwk.config.ts"
+        file.write_text(build_config(), encoding="utf-8")
+        lines = file.read_text().count("\n")
+        ok = True
+
+        bare, editor, bare_rss, ed_rss = bench_start(file, args.runs)
+        ratio = editor / bare
+        ok &= ratio <= 1.5
+        print(f"config: {lines} lines")
+        print(
+            f"start to first idle      bare tree+footer {bare * 1000:7.1f} ms   editor {editor * 1000:7.1f} ms   "
+            f"ratio {ratio:.2f}  (budget <= 1.50)  {'ok' if ratio <= 1.5 else 'MISSED'}"
+        )
+        mem = ed_rss / bare_rss
+        ok &= mem <= 1.5
+        print(
+            f"peak memory (max RSS)    bare {bare_rss / 1024:7.1f} MB   editor {ed_rss / 1024:7.1f} MB   "
+            f"ratio {mem:.2f}  (budget <= 1.50)  {'ok' if mem <= 1.5 else 'MISSED'}"
+        )
+
+        fields, search, where = asyncio.run(_keystrokes(file))
+        bare_keys = statistics.median(asyncio.run(_bare_keystrokes()))
+        f_med, s_med = statistics.median(fields), statistics.median(search)
+        ok &= f_med <= 16 and s_med <= 16
+        print(
+            f"field keystroke          median {f_med:6.2f} ms   worst {max(fields):6.2f} ms  over {len(fields)} keys "
+            f"({where})  (budget <= 16 ms)  {'ok' if f_med <= 16 else 'MISSED'}"
+        )
+        print(f"  (bare app with one Input: median {bare_keys:.2f} ms per keystroke, CPU time)")
+        print(
+            f"search keystroke         median {s_med:6.2f} ms   worst {max(search):6.2f} ms  over {len(search)} keys"
+            f"  (budget <= 16 ms)  {'ok' if s_med <= 16 else 'MISSED'}"
+        )
+        return 0 if ok else 1
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
