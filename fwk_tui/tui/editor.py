@@ -10,6 +10,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Tree
 
@@ -103,6 +104,18 @@ class EditorApp(App[None]):
         self._bindings_state: tuple[bool, ...] = ()
         if settings is not None:
             self.theme = settings.theme
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; unlike Textual's default its text is never markup (it often quotes the user's file)."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=markup)
 
     # --------------------------------------------------------------- layout
 
