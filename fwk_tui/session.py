@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fwk_tui.catalog import Catalog, Variant
-from fwk_tui.paths import format_path, parse_path
+from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import (
     UNDEFINED,
     ChangedOnDiskError,
@@ -38,7 +38,7 @@ EditKind = Literal["set", "set_code", "unset", "rename", "insert", "remove", "mo
 
 # What an edit raises when it cannot be applied to a document; the session
 # turns these into EditError so callers catch one thing.
-_EDIT_ERRORS = (KeyError, IndexError, DocumentError, ParseError, ReadOnlyError)
+_EDIT_ERRORS = (KeyError, IndexError, PathError, DocumentError, ParseError, ReadOnlyError)
 
 
 class EditError(Exception):
@@ -141,7 +141,10 @@ class EditSession:
         self._redo: list[tuple[Edit, ConfigDocument]] = []  # (edit, document after it)
         self._document = document
         self._saved_text = document.text if path is not None and document.link.state is not None else None
-        self._saved_edits = 0  # len(self._undo) when the document matched the file
+        # len(self._undo) when the document matched the file; None once that state
+        # left the history (an edit made after undoing past the save drops the redo
+        # branch that led to it), so no edit list leads from the file to the document.
+        self._saved_edits: int | None = 0
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
         self._merge_open = False
@@ -198,7 +201,7 @@ class EditSession:
         ``None`` when no such list exists (the user undid past the last save);
         the journal then keeps the text only.
         """
-        if len(self._undo) < self._saved_edits:
+        if self._saved_edits is None or len(self._undo) < self._saved_edits:
             return None
         return [edit for edit, _ in self._undo[self._saved_edits :]]
 
@@ -220,6 +223,11 @@ class EditSession:
     @property
     def variant(self) -> Variant:
         return self.variant_choice.variant
+
+    @property
+    def forced_variant(self) -> Variant | None:
+        """The variant chosen with :meth:`set_variant` or at open, ``None`` when detected (no validation run)."""
+        return self._forced_variant
 
     def set_variant(self, variant: Variant | None) -> None:
         """Use ``variant`` (``None``: detect it again from the file)."""
@@ -308,16 +316,23 @@ class EditSession:
             and self._merge_open
             and top is not None
             and (top[0].kind, top[0].path) == (edit.kind, edit.path)
-            and len(self._undo) > self._saved_edits
+            and (self._saved_edits is None or len(self._undo) > self._saved_edits)
         ):
             self._undo[-1] = (edit, top[1])
         else:
-            self._undo.append((edit, before))
+            self._push(edit, before)
         self._merge_open = merge
         self._redo.clear()
         self._document = after
         self._changed()
         return after
+
+    def _push(self, edit: Edit, before: ConfigDocument) -> None:
+        # A new step below the saved state forks the history: the redo branch
+        # that led to the saved text is about to be cleared.
+        if self._saved_edits is not None and len(self._undo) < self._saved_edits:
+            self._saved_edits = None
+        self._undo.append((edit, before))
 
     def seal(self) -> None:
         """End the current merged undo step (a field lost focus)."""
@@ -438,9 +453,10 @@ class EditSession:
                 dropped.append((edit, _reason(exc)))
                 continue
             if after.text != doc.text:
-                self._undo.append((edit, doc))
+                self._push(edit, doc)
                 applied.append(edit)
             doc = after
+        self._merge_open = False  # typing after a reload or recovery is a new step
         self._redo.clear()
         self._document = doc
         self._changed()

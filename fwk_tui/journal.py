@@ -1,0 +1,411 @@
+"""The crash journal: unsaved edits kept on disk, so a crash or a closed terminal loses nothing.
+
+After every change the editor records its session here; a clean session
+removes its entry. One JSON file per config file, in the user's state folder
+(``$XDG_STATE_HOME/fwk-tui/journal``), named by a hash of the config's
+absolute path. When fwk-tui opens a file with an entry whose text differs
+from the file, it offers to recover it. No Textual here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TypeVar, get_args
+
+from platformdirs import user_state_path
+
+from fwk_tui.catalog import Variant
+from fwk_tui.session import Edit, EditKind, EditSession, ReloadResult, sha256
+from fwk_tui.source import UNDEFINED, Code
+from fwk_tui.source.values import JSValue
+from fwk_tui.validate import Fix
+
+FORMAT_VERSION = 1
+"""Written in every entry; an entry of another version is ignored."""
+
+_EDIT_KINDS = frozenset(get_args(EditKind))
+_FIX_KINDS = frozenset({"set", "unset", "rename", "move"})
+_CODE_KINDS = frozenset({"expr", "regex"})
+_T = TypeVar("_T")
+_NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
+
+
+class JournalFormatError(ValueError):
+    """An entry that is not a journal entry of this version (it is ignored)."""
+
+
+def default_folder() -> Path:
+    """Where journal entries live: ``<user state folder>/fwk-tui/journal`` (honours XDG_STATE_HOME)."""
+    return user_state_path("fwk-tui") / "journal"
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """The unsaved state of one config file, as last recorded.
+
+    ``base_sha256`` is the SHA-256 of the file contents the edits start from
+    (``None`` for a file that did not exist yet); ``edits`` turn those contents
+    into ``text`` (``None`` when the history has no such list: only the text
+    is kept). ``file_changed`` is set by :meth:`Journal.pending`: whether the
+    file on disk is no longer the one the edits start from.
+    """
+
+    path: Path
+    base_sha256: str | None
+    text: str
+    edits: list[Edit] | None
+    variant: Variant | None
+    recorded_at: float
+    file_changed: bool | None = None
+
+    @property
+    def summary(self) -> str:
+        """How much is unsaved and since when, for the recovery question ("3 unsaved edits from 14:02")."""
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.recorded_at))
+        if self.edits is None:
+            what = "unsaved changes"
+        else:
+            what = f"{len(self.edits)} unsaved edit{'' if len(self.edits) == 1 else 's'}"
+        changed = " (the file changed on disk since)" if self.file_changed else ""
+        return f"{what} from {when}{changed}"
+
+    def recover(self, session: EditSession) -> ReloadResult:
+        """Bring the journaled edits into ``session`` (opened on this file), each an undo step.
+
+        When the session's file is the one the edits started from, the result
+        is exactly the journaled text (replayed edit by edit when that
+        reproduces it, else as one "replace" step). When the file changed, the
+        edits that still apply are replayed and the others reported as dropped;
+        without an edit list the journaled text replaces the file's (one undo
+        brings the file's text back), since it is the only copy of that work.
+        """
+        if self.variant is not None and session.forced_variant is None:
+            session.set_variant(self.variant)
+        if session.text == self.text:
+            return ReloadResult()
+        restore = Edit("replace", "", self.text)
+        if self.edits is None:
+            return session.replay([restore])
+        if _base_sha256(session) != self.base_sha256:
+            return session.replay(self.edits)
+        if _replays_to(session, self.edits, self.text):
+            return session.replay(self.edits)
+        return session.replay([restore])
+
+
+def _replays_to(session: EditSession, edits: list[Edit], text: str) -> bool:
+    # A dry run on a scratch session: the real one then gets the edits as its
+    # undo steps only when they lead exactly to the journaled text.
+    scratch = EditSession(session.document, session.catalog)
+    result = scratch.replay(edits)
+    return not result.dropped and scratch.text == text
+
+
+def _base_sha256(session: EditSession) -> str | None:
+    saved = session.saved_text
+    return None if saved is None else sha256(saved.encode("utf-8"))
+
+
+class Journal:
+    """The journal folder: one entry per config file with unsaved edits.
+
+    ``folder`` defaults to :func:`default_folder`. ``error`` is the reason the
+    last :meth:`record` could not write (``None`` when it could): recording is
+    best effort and never interrupts editing.
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder if folder is not None else default_folder()
+        self.error: OSError | None = None
+        self._entry_paths: dict[Path, tuple[Path, Path]] = {}  # config path -> (absolute path, entry file)
+        self._base: tuple[str | None, str | None] = (None, None)  # (saved text, its sha256)
+        self._folder_made = False
+
+    def entry_file(self, path: Path) -> Path:
+        """The journal file of the config at ``path``."""
+        return self._resolve(path)[1]
+
+    def _resolve(self, path: Path) -> tuple[Path, Path]:
+        # Resolving costs system calls; a session's path rarely changes.
+        cached = self._entry_paths.get(path)
+        if cached is None:
+            absolute = Path(os.path.abspath(path)).resolve()
+            cached = (absolute, self.folder / f"{sha256(str(absolute).encode('utf-8'))[:32]}.json")
+            self._entry_paths[path] = cached
+        return cached
+
+    def record(self, session: EditSession) -> None:
+        """Write the session's unsaved state; remove its entry when the session is clean.
+
+        A session without a path is not recorded (nothing to recover it into).
+        """
+        if session.path is None:
+            return
+        absolute, entry = self._resolve(session.path)
+        try:
+            if not session.dirty:
+                entry.unlink(missing_ok=True)
+            else:
+                self._write(entry, _dumps(session, absolute, self._base_of(session)))
+            self.error = None
+        except OSError as exc:
+            self.error = exc
+
+    def _base_of(self, session: EditSession) -> str | None:
+        # The saved text changes only on save and reload: hash it once per change.
+        saved = session.saved_text
+        if self._base[0] is not saved:
+            self._base = (saved, None if saved is None else sha256(saved.encode("utf-8")))
+        return self._base[1]
+
+    def _write(self, entry: Path, payload: str) -> None:
+        if not self._folder_made:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._folder_made = True
+        # Temp file then rename: an entry is always whole, old or new. No fsync:
+        # the journal guards against fwk-tui or its terminal dying, and the
+        # kernel writes the page cache out after a process crash anyway; an
+        # fsync per keystroke would cost milliseconds on a real disk. After a
+        # power loss an entry may be empty or stale, and pending() ignores it.
+        temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+        temp.write_text(payload, encoding="utf-8")
+        os.replace(temp, entry)
+
+    def pending(self, path: Path) -> JournalEntry | None:
+        """The entry of the config at ``path`` worth recovering, or ``None``.
+
+        ``None`` when there is no entry, when it cannot be read (corrupt, other
+        version: never an exception) or when its text is already the file's
+        text; such a stale entry is removed.
+        """
+        absolute, entry_file = self._resolve(path)
+        try:
+            entry = _loads(entry_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if entry.path != absolute:
+            return None  # a hash collision or a moved folder: not this file's entry
+        try:
+            data: bytes | None = absolute.read_bytes()
+        except OSError:
+            data = None
+        if data is not None and data == entry.text.encode("utf-8"):
+            self.discard(path)
+            return None
+        on_disk = None if data is None else sha256(data)
+        return replace(entry, file_changed=on_disk != entry.base_sha256)
+
+    def discard(self, path: Path) -> None:
+        """Remove the entry of the config at ``path`` (saved, or the user said to forget it)."""
+        try:
+            self._resolve(path)[1].unlink(missing_ok=True)
+        except OSError:
+            pass  # nothing to lose: at worst the entry is offered again and found stale
+
+
+# ------------------------------------------------------------ serialisation
+
+
+def _dumps(session: EditSession, absolute: Path, base: str | None) -> str:
+    edits = session.unsaved_edits
+    try:
+        encoded = None if edits is None else [encode_edit(e) for e in edits]
+    except TypeError:
+        encoded = None  # a value we cannot write: the text alone still recovers the work
+    return json.dumps(
+        {
+            "format": FORMAT_VERSION,
+            "path": str(absolute),
+            "base_sha256": base,
+            "text": session.text,
+            "edits": encoded,
+            "variant": session.forced_variant,
+            "recorded_at": time.time(),
+        },
+        ensure_ascii=False,
+        allow_nan=False,
+    )
+
+
+def _loads(raw: str) -> JournalEntry:
+    try:
+        data = json.loads(raw)
+    except RecursionError as exc:
+        raise JournalFormatError("journal entry nested too deeply") from exc
+    return _checked(_entry, data)
+
+
+def _entry(data: Any) -> JournalEntry:
+    if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+        raise JournalFormatError("not a journal entry of this version")
+    edits = data["edits"]
+    variant = data["variant"]
+    if variant not in (None, "A", "B"):
+        raise JournalFormatError(f"bad variant {variant!r:.20}")
+    return JournalEntry(
+        path=Path(_typed(data["path"], str)),
+        base_sha256=_typed(data["base_sha256"], (str, type(None))),
+        text=_typed(data["text"], str),
+        edits=None if edits is None else [_decode_edit(e) for e in _typed(edits, list)],
+        variant=variant,
+        recorded_at=float(_typed(data["recorded_at"], (int, float))),
+    )
+
+
+def _typed(value: Any, kinds: type | tuple[type, ...]) -> Any:
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
+        raise JournalFormatError(f"unexpected {type(value).__name__} {value!r:.40}")
+    return value
+
+
+def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kinds if isinstance(kinds, tuple) else (kinds,)
+
+
+def encode_value(value: JSValue) -> Any:
+    """A JSON-ready form of a config value that :func:`decode_value` turns back into an equal value.
+
+    JSON scalars stay as they are; everything else is an object tagged by
+    ``"$"``: dicts (so a plain ``{"code": "x"}`` never reads back as Code),
+    ``Code`` with its kind, ``UNDEFINED`` and non-finite floats. TypeError for
+    anything that is not a config value.
+    """
+    if value is None or isinstance(value, (bool, str, int)):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return value
+        return {"$": "float", "value": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
+    if isinstance(value, list):
+        return [encode_value(v) for v in value]
+    if isinstance(value, dict):
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError("object keys must be strings")
+        return {"$": "dict", "items": [[k, encode_value(v)] for k, v in value.items()]}
+    if isinstance(value, Code):
+        return {"$": "code", "text": value.text, "kind": value.kind}
+    if value is UNDEFINED:
+        return {"$": "undefined"}
+    raise TypeError(f"not a config value: {type(value).__name__}")
+
+
+def decode_value(data: Any) -> JSValue:
+    """The value :func:`encode_value` encoded; JournalFormatError for anything else."""
+    return _checked(_decode_value, data)
+
+
+def _checked(decode: Callable[[Any], _T], data: Any) -> _T:
+    # Entries come from disk: any shape error is the entry's fault, reported as one error type.
+    try:
+        return decode(data)
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        if isinstance(exc, JournalFormatError):
+            raise
+        raise JournalFormatError(f"malformed journal entry: {exc!r:.80}") from exc
+
+
+def _decode_value(data: Any) -> JSValue:
+    if data is None or isinstance(data, (bool, str, int, float)):
+        return data
+    if isinstance(data, list):
+        return [_decode_value(v) for v in data]
+    if not isinstance(data, dict):
+        raise JournalFormatError(f"not an encoded value: {data!r:.40}")
+    tag = data.get("$")
+    if tag == "dict":
+        return {_typed(k, str): _decode_value(v) for k, v in _typed(data["items"], list)}
+    if tag == "code":
+        kind = data["kind"]
+        if kind not in _CODE_KINDS:
+            raise JournalFormatError(f"bad code kind {kind!r}")
+        return Code(_typed(data["text"], str), kind=kind)
+    if tag == "undefined":
+        return UNDEFINED
+    if tag == "float" and data.get("value") in _NON_FINITE:
+        return _NON_FINITE[data["value"]]
+    raise JournalFormatError(f"unknown value tag {tag!r}")
+
+
+def encode_edit(edit: Edit) -> dict[str, Any]:
+    """A JSON-ready form of ``edit`` (values tagged as :func:`encode_value` does)."""
+    return {
+        "kind": edit.kind,
+        "path": edit.path,
+        "value": encode_value(edit.value),
+        "key": edit.key,
+        "index": edit.index,
+        "fix": None if edit.fix is None else _encode_fix(edit.fix),
+    }
+
+
+def _encode_fix(fix: Fix) -> dict[str, Any]:
+    return {
+        "kind": fix.kind,
+        "path": fix.path,
+        "title": fix.title,
+        "value": encode_value(fix.value),
+        "new_key": fix.new_key,
+        "new_path": fix.new_path,
+    }
+
+
+def decode_edit(data: Any) -> Edit:
+    """The edit :func:`encode_edit` encoded, checked to be applicable; JournalFormatError otherwise."""
+    return _checked(_decode_edit, data)
+
+
+def _decode_edit(data: Any) -> Edit:
+    kind = _typed(data, dict)["kind"]
+    if kind not in _EDIT_KINDS:
+        raise JournalFormatError(f"unknown edit kind {kind!r}")
+    edit = Edit(
+        kind=kind,
+        path=_typed(data["path"], str),
+        value=_decode_value(data["value"]),
+        key=_typed(data["key"], (str, type(None))),
+        index=_typed(data["index"], (int, type(None))),
+        fix=None if data["fix"] is None else _decode_fix(data["fix"]),
+    )
+    # What Edit.apply asserts, checked here so a damaged entry is ignored instead.
+    needs = {"rename": edit.key, "insert": edit.index, "move": edit.index, "fix": edit.fix}
+    if kind in needs and needs[kind] is None:
+        raise JournalFormatError(f"{kind} edit without its argument")
+    if kind in ("set_code", "replace") and not isinstance(edit.value, str):
+        raise JournalFormatError(f"{kind} edit without its text")
+    return edit
+
+
+def _decode_fix(data: Any) -> Fix:
+    kind = _typed(data, dict)["kind"]
+    if kind not in _FIX_KINDS:
+        raise JournalFormatError(f"unknown fix kind {kind!r}")
+    fix = Fix(
+        kind=kind,
+        path=_typed(data["path"], str),
+        title=_typed(data["title"], str),
+        value=_decode_value(data["value"]),
+        new_key=_typed(data["new_key"], (str, type(None))),
+        new_path=_typed(data["new_path"], (str, type(None))),
+    )
+    if (kind == "rename" and fix.new_key is None) or (kind == "move" and fix.new_path is None):
+        raise JournalFormatError(f"{kind} fix without its target")
+    return fix
+
+
+__all__ = [
+    "FORMAT_VERSION",
+    "Journal",
+    "JournalEntry",
+    "JournalFormatError",
+    "decode_edit",
+    "decode_value",
+    "default_folder",
+    "encode_edit",
+    "encode_value",
+]
