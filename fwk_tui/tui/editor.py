@@ -102,6 +102,8 @@ class EditorApp(App[None]):
         self._pending_group: str | None = None
         self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
         self._bindings_state: tuple[bool, ...] = ()
+        # While an older journal entry waits for an answer, recording would overwrite it.
+        self._journal_paused = False
         if settings is not None:
             self.theme = settings.theme
 
@@ -184,7 +186,7 @@ class EditorApp(App[None]):
             else:
                 form.refresh_state(session.get, session.variant, session.diagnostics)
         self._refresh_chrome()
-        if self.journal is not None:
+        if self.journal is not None and not self._journal_paused:
             self.journal.record(session)
 
     async def _rebuild_form(self) -> None:
@@ -555,6 +557,7 @@ class EditorApp(App[None]):
         entry = journal.pending(path)
         if entry is None:
             return
+        self._journal_paused = True
 
         def answered(answer: str | None) -> None:
             if answer == "recover":
@@ -565,6 +568,16 @@ class EditorApp(App[None]):
                 self.notify(message, timeout=6)
             elif answer == "discard":
                 journal.discard(path)
+            else:
+                self.notify(
+                    "The unsaved edits stay in the journal for the next launch; "
+                    "edits made now are not journaled until then.",
+                    severity="warning",
+                    timeout=8,
+                )
+                return
+            self._journal_paused = False
+            journal.record(self.session)
 
         self.push_screen(
             ChoiceScreen(
