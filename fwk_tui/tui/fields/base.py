@@ -1,0 +1,243 @@
+"""A typed field of the editor's form: header, the value's editor, and the diagnostics under it.
+
+A field never touches the session or the document: it posts
+:class:`OptionField.EditRequested` and the app applies the edit, then calls
+:meth:`OptionField.refresh_state` with the new value. The part that edits the
+value is a :class:`ValueEditor` chosen by kind (``fields.factory``); it is
+swapped in place when the value changes kind (code replaced by a typed value,
+a fix turning ``'3000'`` into ``3000``, an undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from fwk_tui.catalog.models import Default, Option, Variant
+from fwk_tui.catalog.types import TypeExpr, render
+from fwk_tui.session import Edit
+from fwk_tui.source.values import UNDEFINED
+from fwk_tui.tui.fields.present import diagnostics_text, header
+from fwk_tui.validate import Diagnostic
+from fwk_tui.validate.values import MISSING
+
+
+def is_missing(value: Any) -> bool:
+    """True when the file does not set the value (or sets ``undefined``)."""
+    return value is MISSING or value is UNDEFINED
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """The same value for a field: ``MISSING`` and ``undefined`` alike, ``1`` not ``true`` nor ``1.0``."""
+    if is_missing(a) or is_missing(b):
+        return is_missing(a) and is_missing(b)
+    return type(a) is type(b) and a == b
+
+
+class ValueEditor(Widget):
+    """The part of a field that edits one value; one subclass per kind of value.
+
+    ``path`` is where the value lives, ``type_`` its type (``None``: not in the
+    catalogue), ``value`` the value in the file (``MISSING`` when not set) and
+    ``default`` the option's default in the current variant, if any.
+    """
+
+    DEFAULT_CSS = """
+    ValueEditor {
+        height: auto;
+    }
+    """
+
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.path = path
+        self.type_ = type_
+        self.value = value
+        self.default = default
+
+    def show(self, value: Any) -> None:
+        """Show ``value``, the file's new value; keep what the user is typing when it says the same."""
+        self.value = value
+
+    def request(self, edit: Edit, *, merge: bool = False) -> None:
+        """Ask the app to apply ``edit``."""
+        self.post_message(OptionField.EditRequested(edit, merge))
+
+    def request_set(self, value: Any, *, merge: bool = False) -> None:
+        """Ask the app to write ``value`` at this editor's path."""
+        self.request(Edit("set", self.path, value), merge=merge)
+
+    def focus_first(self) -> bool:
+        """Focus the first focusable part of the editor; ``False`` when it has none."""
+        if self.focusable:
+            self.focus()
+            return True
+        target = next((w for w in self.query("*") if w.focusable), None)
+        if target is None:
+            return False
+        target.focus()
+        return True
+
+
+class OptionField(Widget):
+    """One option (or a key the catalogue does not know) of the form.
+
+    Shows the name, the type, the default of the current variant, whether the
+    file sets it and its environment variable, then the value's editor, then
+    the diagnostics at or below ``path``.
+    """
+
+    DEFAULT_CSS = """
+    OptionField {
+        height: auto;
+        margin: 0 0 1 0;
+        padding: 0 0 0 1;
+        border-left: blank;
+        &:focus-within {
+            border-left: outer $accent;
+        }
+        & > .field--header {
+            height: auto;
+        }
+        & > .field--diagnostics {
+            height: auto;
+            display: none;
+        }
+        &.-has-diagnostics > .field--diagnostics {
+            display: block;
+        }
+    }
+    """
+
+    class EditRequested(Message):
+        """The field asks the app to apply ``edit``; ``merge``: typing, joins the last undo step of the same path."""
+
+        def __init__(self, edit: Edit, merge: bool = False) -> None:
+            super().__init__()
+            self.edit = edit
+            self.merge = merge
+
+    class Focused(Message):
+        """A part of the field got the focus (the app shows the option's docs)."""
+
+        def __init__(self, path: str, option: Option | None) -> None:
+            super().__init__()
+            self.path = path
+            self.option = option
+
+    class Sealed(Message):
+        """The focus left the field (the app ends the merged undo step of typing)."""
+
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(
+        self,
+        path: str,
+        option: Option | None,
+        value: Any,
+        variant: Variant,
+        diagnostics: list[Diagnostic],
+        **widget_kwargs: Any,
+    ) -> None:
+        super().__init__(**widget_kwargs)
+        self.path = path
+        self.option = option
+        self.value = value
+        self.variant = variant
+        self.diagnostics = list(diagnostics)
+        self._header_state: tuple[object, ...] = ()
+        self._diagnostics_shown: list[Diagnostic] | None = None
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def type_(self) -> TypeExpr | None:
+        """The option's type in the current variant; ``None`` for a key the catalogue does not know."""
+        return None if self.option is None else self.option.type_for(self.variant)
+
+    @property
+    def default(self) -> Default | None:
+        if self.option is None or not self.option.in_variant(self.variant):
+            return None
+        return self.option.default_for(self.variant)
+
+    @property
+    def is_set(self) -> bool:
+        return not is_missing(self.value) or self.value is UNDEFINED
+
+    @property
+    def editor(self) -> ValueEditor:
+        """The editor of the value (it changes when the value changes kind)."""
+        from fwk_tui.tui.fields.slot import EditorSlot
+
+        return self.query_one(EditorSlot).editor
+
+    def compose(self) -> ComposeResult:
+        from fwk_tui.tui.fields.slot import EditorSlot
+
+        yield Static(classes="field--header")
+        yield EditorSlot(self.path, self.type_, self.value, default=self.default)
+        yield Static(classes="field--diagnostics")
+
+    def on_mount(self) -> None:
+        self._show_header()
+        self._show_diagnostics()
+
+    def refresh_state(self, value: Any, variant: Variant, diagnostics: list[Diagnostic]) -> None:
+        """Show the file's new ``value``, the ``variant``'s default and type, and ``diagnostics``.
+
+        Never moves the focus, and leaves an input alone when it already reads ``value``.
+        """
+        from fwk_tui.tui.fields.slot import EditorSlot
+
+        self.value = value
+        self.variant = variant
+        self.diagnostics = list(diagnostics)
+        if not self.is_mounted:
+            return
+        self._show_header()
+        self._show_diagnostics()
+        self.query_one(EditorSlot).show(value, type_=self.type_, default=self.default)
+
+    def _show_header(self) -> None:
+        type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
+        state = (self.variant, self.is_set, type_text)
+        if state == self._header_state:
+            return
+        self._header_state = state
+        self.query_one(".field--header", Static).update(
+            header(self.path, self.option, self.variant, self.is_set, type_text)
+        )
+
+    def _show_diagnostics(self) -> None:
+        if self.diagnostics == self._diagnostics_shown:
+            return  # a redraw of the form's layout per keystroke is what this saves
+        self._diagnostics_shown = list(self.diagnostics)
+        self.set_class(bool(self.diagnostics), "-has-diagnostics")
+        self.query_one(".field--diagnostics", Static).update(diagnostics_text(self.diagnostics, self.path))
+
+    # ------------------------------------------------------------------ focus
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.post_message(self.Focused(self.path, self.option))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused if self.is_attached else None
+        if focused is None or not (focused is self or self in focused.ancestors):
+            self.post_message(self.Sealed(self.path))

@@ -1,0 +1,69 @@
+"""``boolean``: a switch; toggling it writes ``true`` or ``false``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static, Switch
+
+from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.present import default_value
+
+
+class BooleanEditor(ValueEditor):
+    """A switch showing the value, or the default (dimmed) while the file does not set it."""
+
+    # Enter and Space toggle: the Switch's own keys.
+
+    DEFAULT_CSS = """
+    BooleanEditor {
+        height: 1;
+        layout: horizontal;
+        & > Switch {
+            border: none;
+            padding: 0;
+            height: 1;
+            width: 6;
+            &:focus {
+                border: none;
+                background-tint: $foreground 10%;
+            }
+        }
+        & > .boolean--label {
+            width: 1fr;
+            margin: 0 0 0 1;
+        }
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Switch(value=self._shown(self.value), animate=False)
+        yield Static(self._label(self.value), classes="boolean--label")
+
+    def _shown(self, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        default = default_value(self.default)
+        return default if isinstance(default, bool) else False
+
+    def _label(self, value: Any) -> Text:
+        shown = self._shown(value)
+        text = Text("true" if shown else "false", end="")
+        if is_missing(value):
+            text.stylize("dim")
+            text.append("  (default)" if isinstance(default_value(self.default), bool) else "  (not set)", "dim")
+        return text
+
+    def show(self, value: Any) -> None:
+        super().show(value)
+        switch = self.query_one(Switch)
+        with self.prevent(Switch.Changed):
+            switch.value = self._shown(value)
+        self.query_one(".boolean--label", Static).update(self._label(value))
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        self.query_one(".boolean--label", Static).update(self._label(event.value))
+        self.request_set(event.value)

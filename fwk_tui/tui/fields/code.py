@@ -1,0 +1,185 @@
+"""Code and functions (hooks, ``cssproc.order``...): a TypeScript editor whose text is parsed before it is written."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.types import TypeExpr
+from fwk_tui.session import Edit
+from fwk_tui.source import ParseError, check_expression
+from fwk_tui.source.render import Renderer, is_method_source
+from fwk_tui.source.style import STARTER_STYLE
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.base import ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.code_area import CodeArea
+from fwk_tui.tui.fields.present import safe
+
+ACCEPT_KEYS = "ctrl+enter,ctrl+j"
+"""Keys that write the code (leaving the editor with Tab writes it too)."""
+
+_renderer = Renderer(STARTER_STYLE)
+
+
+def code_text(value: Any) -> str:
+    """The source a value is edited as: code as written, other values as JavaScript."""
+    if is_missing(value):
+        return ""
+    if isinstance(value, Code):
+        return value.text
+    try:
+        return _renderer.value(value)
+    except Exception:  # noqa: BLE001 (a value the renderer refuses starts empty)
+        return ""
+
+
+def parse_problem(source: str) -> str | None:
+    """``None`` when ``source`` is one expression (or one method); else ``line:col: message``."""
+    text = source.strip()
+    if text and is_method_source(text):
+        return None
+    try:
+        check_expression(source)
+    except ParseError as exc:
+        where = f"{exc.line}:{exc.column}: " if exc.line else ""
+        return f"{where}{exc.message}"
+    return None
+
+
+class CodeEditor(ValueEditor):
+    """The value as TypeScript source; written (``set_code``) when accepted, only if it parses.
+
+    Tab away or Ctrl+Enter accepts; a parse error shows with its line and
+    column and writes nothing; Esc goes back to the file's text. Ctrl+T
+    replaces code by a typed value when the option's type has a widget.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(ACCEPT_KEYS, "accept", "Accept code", key_display="ctrl+enter"),
+        Binding("escape", "revert", "Revert code", show=False),
+        Binding("ctrl+t", "typed", "Typed value"),
+    ]
+
+    DEFAULT_CSS = """
+    CodeEditor {
+        height: auto;
+        & > CodeArea {
+            margin: 0 1 0 0;
+            background: $boost;
+        }
+        & > .code--status {
+            height: auto;
+            color: $text-muted;
+            display: none;
+        }
+        &:focus-within > .code--status {
+            display: block;
+        }
+        &.-invalid > .code--status {
+            display: block;
+            color: $text-error;
+        }
+    }
+    """
+
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        typed: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+        self.typed = typed
+        """Whether Ctrl+T offers a typed value instead of the code."""
+        self.problem: str | None = None
+        """The parse error of the text, as ``line:col: message``, once refused."""
+
+    def compose(self) -> ComposeResult:
+        yield CodeArea(code_text(self.value))
+        yield Static(self._hint(), classes="code--status")
+
+    @property
+    def area(self) -> CodeArea:
+        return self.query_one(CodeArea)
+
+    def _hint(self) -> Text:
+        hint = "Tab or Ctrl+Enter: accept · Esc: revert"
+        if self.typed:
+            hint += " · Ctrl+T: typed value"
+        return Text(hint, end="")
+
+    def _status(self, problem: str | None) -> None:
+        self.problem = problem
+        self.set_class(problem is not None, "-invalid")
+        status = self.query_one(".code--status", Static)
+        status.update(safe("✖ " + problem) if problem else self._hint())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "typed":
+            return self.typed
+        if action == "revert":
+            # Nothing to revert: Esc goes on to the list or record holding this editor.
+            return self.problem is not None or self.area.text.strip() != code_text(self.value).strip()
+        return True
+
+    # -- accepting ------------------------------------------------------------------
+
+    def accept(self) -> bool:
+        """Write the text when it changed and parses; ``False`` when it was refused."""
+        source = self.area.text
+        if source.strip() == code_text(self.value).strip():
+            self._status(None)
+            return True
+        if not source.strip() and is_missing(self.value):
+            self._status(None)
+            return True
+        problem = parse_problem(source)
+        self._status(problem)
+        if problem is not None:
+            return False
+        self.request(Edit("set_code", self.path, source.strip()))
+        return True
+
+    def action_accept(self) -> None:
+        """Parse the code and write it."""
+        self.accept()
+
+    def action_revert(self) -> None:
+        """Back to the file's text."""
+        self.area.load_text(code_text(self.value))
+        self._status(None)
+
+    def action_typed(self) -> None:
+        """Replace the code by a typed value (the default when it fits, else an empty one)."""
+        from fwk_tui.tui.fields.kinds import starter
+
+        if self.typed:
+            self.request_set(starter(self.type_, self.default))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget is self.area:
+            self.accept()
+
+    # -- the file's value -----------------------------------------------------------
+
+    def show(self, value: Any) -> None:
+        previous = self.value
+        super().show(value)
+        if same_value(previous, value):
+            return  # the user's text stays, accepted or not
+        area = self.area
+        if area.text.strip() == code_text(value).strip():
+            return
+        area.load_text(code_text(value))
+        self._status(None)

@@ -1,0 +1,61 @@
+"""Any value written as one line of JavaScript: ``'text'``, ``42``, ``true``, ``[1, 2]``, or an expression."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fwk_tui.session import Edit
+from fwk_tui.source import ParseError, read_expression
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.base import is_missing
+from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
+from fwk_tui.tui.fields.present import default_value, js
+from fwk_tui.validate.typecheck import phrase
+
+
+class ExpressionEditor(InputEditor):
+    """A value as a JavaScript literal in an input; an expression that is not a literal is written as code.
+
+    Used for ``any``, for keys the catalogue does not know, and for a value of
+    the wrong kind for its type (``ssr: 'yes'``): once the text is a right
+    value, the field turns into that type's own editor.
+    """
+
+    DEFAULT_CSS = """
+    ExpressionEditor {
+        height: auto;
+    }
+    """
+
+    SELECT_ON_FOCUS = True  # a starter such as `null` is replaced by what is typed
+
+    def placeholder(self) -> str:
+        default = default_value(self.default)
+        if not is_missing(default):
+            return f"default: {js(default)}"
+        if self.type_ is not None:
+            return f"{phrase(self.type_)}, as JavaScript"
+        return "a JavaScript value: 'text', 42, true, [ ], { }"
+
+    def text_of(self, value: Any) -> str:
+        if is_missing(value):
+            return ""
+        if isinstance(value, Code):
+            return value.text
+        return js(value)  # strings come out escaped: the text reads back as the same value
+
+    def read(self, text: str) -> Any:
+        try:
+            value = read_expression(text)
+        except ParseError as exc:
+            raise InvalidText(exc.message) from exc
+        if isinstance(value, Code) and value.kind == "expr":
+            return Code(text.strip())
+        return value
+
+    def post(self, value: Any) -> None:
+        if isinstance(value, Code) and value.kind == "expr":
+            self.request(Edit("set_code", self.path, value.text), merge=True)
+        else:
+            self.request_set(value, merge=True)
+

@@ -1,0 +1,140 @@
+"""The base of the one-line editors (text, number, JavaScript literal): an input checked at every keystroke."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Static
+
+from fwk_tui.tui.fields.base import ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.kinds import first_error
+from fwk_tui.tui.fields.present import safe
+from fwk_tui.tui.fields.safe_input import SafeInput
+
+
+class InvalidText(Exception):
+    """Typed text that stands for no value of the editor's kind; the message says why."""
+
+
+class InputEditor(ValueEditor):
+    """An input; each keystroke that makes a right value asks for it to be written, merged into one undo step.
+
+    A wrong text shows the reason under the input and writes nothing; an empty
+    input of an unset field writes nothing either. Subclasses say how text
+    reads as a value (:meth:`read`) and how a value is written (:meth:`text_of`).
+    """
+
+    DEFAULT_CSS = """
+    InputEditor {
+        height: auto;
+        & > SafeInput {
+            width: 1fr;
+            margin: 0 1 0 0;
+        }
+        & > .input--message {
+            height: auto;
+            color: $text-error;
+            display: none;
+        }
+        &.-invalid > .input--message {
+            display: block;
+        }
+    }
+    """
+
+    _shown_problem: str | None = None
+
+    SELECT_ON_FOCUS = False
+    """Select the whole text when the input gets the focus (typing replaces it)."""
+
+    def compose(self) -> ComposeResult:
+        suggestions = self.suggestions()
+        yield SafeInput(
+            self.text_of(self.value),
+            placeholder=self.placeholder(),
+            suggester=SuggestFromList(suggestions, case_sensitive=False) if suggestions else None,
+            compact=True,
+            select_on_focus=self.SELECT_ON_FOCUS,
+        )
+        yield Static(classes="input--message")
+
+    # -- what subclasses say ------------------------------------------------------
+
+    def read(self, text: str) -> Any:
+        """The value ``text`` stands for; raises :class:`InvalidText`."""
+        return text
+
+    def text_of(self, value: Any) -> str:
+        """How ``value`` is written in the input (``''`` when not set)."""
+        return value if isinstance(value, str) else ""
+
+    def placeholder(self) -> str:
+        return "not set"
+
+    def suggestions(self) -> list[str]:
+        return []
+
+    def post(self, value: Any) -> None:
+        """Ask for ``value`` to be written (a keystroke: merged)."""
+        self.request_set(value, merge=True)
+
+    # -- behaviour ----------------------------------------------------------------
+
+    @property
+    def input(self) -> SafeInput:
+        return self.query_one(SafeInput)
+
+    def check(self, text: str) -> tuple[Any, str | None]:
+        """``(value, None)`` for a right text, else ``(None, reason)``."""
+        try:
+            value = self.read(text)
+        except InvalidText as exc:
+            return None, str(exc)
+        if self.type_ is None:
+            return value, None
+        return value, first_error(self.type_, value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        text = event.value
+        if not text and is_missing(self.value):
+            self._message(None)
+            return
+        value, problem = self.check(text)
+        self._message(problem)
+        if problem is None and not same_value(value, self.value):
+            self.post(value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+
+    def _message(self, problem: str | None) -> None:
+        if problem == self._shown_problem:
+            return
+        self._shown_problem = problem
+        self.set_class(problem is not None, "-invalid")
+        self.query_one(".input--message", Static).update(safe(problem) if problem else Text())
+
+    @property
+    def problem(self) -> str | None:
+        """The message under the input, or ``None``."""
+        return self.check(self.input.value)[1] if self.has_class("-invalid") else None
+
+    def show(self, value: Any) -> None:
+        previous = self.value
+        super().show(value)
+        field = self.input
+        if same_value(previous, value):
+            return  # nothing new from the file: the user's text stays, even half typed
+        if not field.value and is_missing(value):
+            return
+        typed, problem = self.check(field.value)
+        if problem is None and same_value(typed, value):
+            return  # the user's own text: keep it and its cursor
+        with self.prevent(Input.Changed):
+            field.value = self.text_of(value)
+            field.cursor_position = len(field.value)
+        self._message(None)

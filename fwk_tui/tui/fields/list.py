@@ -1,0 +1,191 @@
+"""Arrays: a row per item; add, remove and reorder with keys, Enter edits an item with its type's widget."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+
+from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.types import ArrayType, TypeExpr, describe
+from fwk_tui.session import Edit
+from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.kinds import ANY, starter
+from fwk_tui.tui.fields.present import child_path, default_value, js
+from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.slot import EditorSlot
+
+
+class ListEditor(ValueEditor):
+    """The items of an array, one row each; the open item's editor sits under the rows.
+
+    Paths of the edits name the item: ``modules[2]``.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a,insert", "add", "Add item"),
+        Binding("delete,backspace", "remove", "Remove item"),
+        Binding("ctrl+up,shift+up", "move(-1)", "Move up"),
+        Binding("ctrl+down,shift+down", "move(1)", "Move down"),
+        Binding("escape", "close", "Close item", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ListEditor {
+        height: auto;
+        & > .list--hint {
+            height: 1;
+            color: $text-muted;
+            display: none;
+        }
+        &:focus-within > .list--hint {
+            display: block;
+        }
+        & > .list--panel {
+            height: auto;
+            margin: 0 0 0 2;
+            & > .list--panel-title {
+                color: $text-muted;
+            }
+        }
+    }
+    """
+
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+        self.item_type: TypeExpr = type_.item if isinstance(type_, ArrayType) else ANY
+        self.open_index: int | None = None
+        """The item whose editor is open, if any."""
+        self._pending_row: int | None = None
+
+    @property
+    def items(self) -> list[Any]:
+        return self.value if isinstance(self.value, list) else []
+
+    def compose(self) -> ComposeResult:
+        yield RowList(self._rows(), self._empty())
+        yield Static(
+            Text("Enter: edit · a: add · Del: remove · Ctrl+↑↓: move", end=""),
+            classes="list--hint",
+        )
+
+    @property
+    def rows(self) -> RowList:
+        return self.query_one(RowList)
+
+    def _rows(self) -> list[Text]:
+        width = len(str(len(self.items) - 1)) if self.items else 1
+        return [Text.assemble((f"{i:>{width}}  ", "dim"), js(item)) for i, item in enumerate(self.items)]
+
+    def _empty(self) -> Text:
+        if is_missing(self.value):
+            default = default_value(self.default)
+            shown = f"not set: {js(default)} by default" if not is_missing(default) else "not set"
+            return Text(f"{shown} · a: add an item", style="dim italic")
+        return Text("empty list · a: add an item", style="dim italic")
+
+    def item_path(self, index: int) -> str:
+        return child_path(self.path, index)
+
+    # -- the file's value -----------------------------------------------------------
+
+    def show(self, value: Any) -> None:
+        super().show(value)
+        rows = self.rows
+        rows.set_rows(self._rows(), self._empty())
+        if self._pending_row is not None:
+            rows.go_to(self._pending_row)
+            self._pending_row = None
+        if self.open_index is not None:
+            if self.open_index < len(self.items):
+                self.query_one(".list--panel EditorSlot", EditorSlot).show(self.items[self.open_index])
+            else:
+                self.close()
+
+    # -- the item's editor ----------------------------------------------------------
+
+    def open(self, index: int, value: Any = None) -> None:
+        """Open the editor of item ``index`` under the rows (``value``: before the file has it)."""
+        self.close(refocus=False)
+        item = self.items[index] if index < len(self.items) else value
+        slot = EditorSlot(self.item_path(index), self.item_type, item)
+        title = Text.assemble((f"[{index}] ", "bold"), describe(self.item_type), "  · Esc: close")
+        panel = Vertical(Static(title, classes="list--panel-title"), slot, classes="list--panel")
+        self.open_index = index
+        self.mount(panel)
+        self.call_after_refresh(slot.editor.focus_first)
+
+    def close(self, *, refocus: bool = True) -> None:
+        """Close the item's editor."""
+        panels = self.query(".list--panel")
+        had_focus = any(p.has_focus_within for p in panels)
+        panels.remove()
+        self.open_index = None
+        if refocus and had_focus:
+            self.rows.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is not self.rows:
+            return
+        event.stop()
+        if self.rows.row is not None:
+            self.open(self.rows.row)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self.rows:
+            event.stop()
+
+    # -- keys -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close":
+            return self.open_index is not None
+        # The rows' keys: typing in an item's input must not add or remove items.
+        return self.rows.has_focus
+
+    def action_add(self) -> None:
+        """Add an item after the highlighted one and open its editor."""
+        row = self.rows.row
+        index = 0 if row is None else row + 1
+        value = starter(self.item_type)
+        self.request(Edit("insert", self.path, value, index=index))
+        self._pending_row = index
+        self.open(index, value)
+
+    def action_remove(self) -> None:
+        """Remove the highlighted item."""
+        row = self.rows.row
+        if row is None:
+            return
+        if self.open_index is not None and self.open_index >= row:
+            self.close()
+        self.request(Edit("remove", self.item_path(row)))
+
+    def action_move(self, step: int) -> None:
+        """Move the highlighted item up or down."""
+        row = self.rows.row
+        if row is None:
+            return
+        target = row + step
+        if not 0 <= target < len(self.items):
+            return
+        self.close()
+        self._pending_row = target
+        self.request(Edit("move", self.item_path(row), index=target))
+
+    def action_close(self) -> None:
+        """Close the item's editor and go back to the rows."""
+        self.close()

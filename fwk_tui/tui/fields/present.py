@@ -1,0 +1,124 @@
+"""User values, types, defaults and diagnostics as Rich ``Text`` for the fields.
+
+Never markup: a value such as ``[bold]x[/]`` shows as written, and control
+characters (escape sequences, bidirectional overrides) show as escapes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from fwk_tui.catalog.models import Default, Option, Variant
+from fwk_tui.catalog.present import default_text
+from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.source.render import Renderer
+from fwk_tui.source.style import STARTER_STYLE
+from fwk_tui.source.textutil import plain
+from fwk_tui.source.values import UNDEFINED, Code
+from fwk_tui.validate import Diagnostic
+
+FIX_KEY = "F3"
+"""The editor's key that applies a diagnostic's fix (shown beside the fix)."""
+
+SEVERITY_MARKS = {"error": "✖", "warning": "▲", "info": "ℹ"}
+SEVERITY_STYLES = {"error": "bold red", "warning": "yellow", "info": "blue"}
+
+_renderer = Renderer(STARTER_STYLE)
+
+
+def safe(text: str, style: str = "") -> Text:
+    """``text`` as ``Text`` with control characters shown as escapes."""
+    return Text(plain(text), style=style, end="")
+
+
+def js(value: Any) -> str:
+    """``value`` as one line of JavaScript, safe to print (``'a'``, ``{ a: 1 }``, code squeezed)."""
+    if isinstance(value, Code):
+        return plain(" ".join(value.text.split()))
+    try:
+        text = _renderer.value(value, inline=True)
+    except Exception:  # noqa: BLE001 (a value the renderer refuses is still shown)
+        text = repr(value)
+    return plain(text)
+
+
+def key_text(key: str) -> str:
+    """An object key as the file would write it (quoted when not an identifier)."""
+    return plain(_renderer.key(key))
+
+
+def child_path(path: str, *segments: str | int) -> str:
+    """``path`` extended by ``segments``, quoted right (``routeRules["/api/**"]``)."""
+    try:
+        base = parse_path(path)
+    except PathError:
+        base = ()
+    return format_path((*base, *segments))
+
+
+def last_segment(path: str) -> str:
+    """The name a field shows: the last key of ``path`` (``[2]`` for an index)."""
+    try:
+        segments = parse_path(path)
+    except PathError:
+        return path
+    last = segments[-1]
+    return f"[{last}]" if isinstance(last, int) else str(last)
+
+
+def header(
+    path: str,
+    option: Option | None,
+    variant: Variant,
+    is_set: bool,
+    type_text: str,
+) -> Table:
+    """Name, type and set/default marker on the first line; default and env variable on the second."""
+    grid = Table.grid(expand=True, padding=(0, 1))
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(no_wrap=True, justify="right")
+    title = Text(end="")
+    title.append(plain(last_segment(path)), style="bold")
+    title.append("  ")
+    title.append(plain(type_text), style="dim")
+    marker = Text("● set", style="green") if is_set else Text("default", style="dim")
+    grid.add_row(title, marker)
+    second = Text(style="dim")
+    if option is None:
+        second.append("not in the catalogue: kept as written")
+    else:
+        default = option.default_for(variant) if option.in_variant(variant) else None
+        second.append(f"default ({variant}): ")
+        second.append(plain(default_text(default)))
+        if option.env:
+            second.append("  env ")
+            second.append(plain(option.env), style="bold")
+    grid.add_row(second, Text())
+    return grid
+
+
+def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:
+    """One line per diagnostic: its mark, where below ``path`` it is, its message and fix."""
+    text = Text(end="")
+    for i, d in enumerate(diagnostics):
+        if i:
+            text.append("\n")
+        text.append(SEVERITY_MARKS.get(d.severity, "•") + " ", style=SEVERITY_STYLES.get(d.severity, ""))
+        if d.path != path:
+            inner = d.path[len(path) :].lstrip(".") if d.path.startswith(path) else d.path
+            text.append(plain(inner) + ": ", style="bold")
+        text.append(plain(d.message))
+        if d.fix is not None:
+            text.append(f"  {FIX_KEY}: ", style="bold dim")
+            text.append(plain(d.fix.title), style="dim")
+    return text
+
+
+def default_value(default: Default | None) -> Any:
+    """The default as a value when it is one, else ``UNDEFINED``."""
+    if default is not None and default.kind == "value":
+        return default.value
+    return UNDEFINED

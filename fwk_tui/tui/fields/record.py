@@ -1,0 +1,303 @@
+"""Objects and records (``runtimeConfig``, ``routeRules``, ``alias``, ``vbuild.define``): a key–value editor.
+
+Known fields of an object type are listed with their types even when unset;
+other keys follow. Enter edits a value with its type's widget (nested
+objects open their own key–value editor), ``a`` adds a key, ``r`` renames
+one, Del removes one. Edit paths are built with ``format_path``, so odd keys
+come out quoted: ``routeRules["/api/**"].cors``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Input, OptionList, Static
+
+from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
+from fwk_tui.session import Edit
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.kinds import ANY, starter
+from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, safe
+from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.safe_input import SafeInput
+from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.validate.values import MISSING
+
+_KEY_WIDTH = 18
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row: a key, the type of its value, and its value (``MISSING`` for a known field not set)."""
+
+    key: str
+    type_: TypeExpr
+    value: Any
+    known: bool = False
+    allowed: bool = True
+
+    @property
+    def is_set(self) -> bool:
+        return not is_missing(self.value)
+
+
+def entries(type_: TypeExpr | None, value: Any) -> list[Entry]:
+    """The rows of ``value`` under ``type_``: known fields first, then the other keys in file order."""
+    values: dict[str, Any] = value if isinstance(value, dict) else {}
+    out: list[Entry] = []
+    if isinstance(type_, ObjectType):
+        names = set()
+        for f in type_.fields:
+            names.add(f.name)
+            out.append(Entry(f.name, f.type, values.get(f.name, MISSING), known=True))
+        out.extend(Entry(k, ANY, v, allowed=type_.open) for k, v in values.items() if k not in names)
+        return out
+    item = type_.value if isinstance(type_, RecordType) else ANY
+    return [Entry(k, item, v) for k, v in values.items()]
+
+
+class RecordEditor(ValueEditor):
+    """Keys and values of an object, one row each; the open value's (or key's) editor sits under the rows."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a,insert", "add", "Add key"),
+        Binding("r", "rename", "Rename key"),
+        Binding("delete,backspace", "remove", "Remove key"),
+        Binding("escape", "close", "Close", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    RecordEditor {
+        height: auto;
+        & > .record--hint {
+            height: 1;
+            color: $text-muted;
+            display: none;
+        }
+        &:focus-within > .record--hint {
+            display: block;
+        }
+        & > .record--panel {
+            height: auto;
+            margin: 0 0 0 2;
+            & > .record--panel-title {
+                color: $text-muted;
+            }
+            & > .record--message {
+                color: $text-error;
+                height: auto;
+            }
+        }
+    }
+    """
+
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+        self.entries = entries(type_, value)
+        self.open_key: str | None = None
+        """The key whose value editor is open, if any."""
+        self.key_mode: str | None = None
+        """``"add"`` or ``"rename"`` while the key input is open."""
+        self._renaming = ""
+
+    @property
+    def can_add(self) -> bool:
+        """Whether keys other than the known fields may be added."""
+        return not isinstance(self.type_, ObjectType) or self.type_.open
+
+    def compose(self) -> ComposeResult:
+        yield RowList(self._rows(), self._empty())
+        hint = "Enter: edit · Del: remove · r: rename"
+        if self.can_add:
+            hint = "Enter: edit · a: add · Del: remove · r: rename"
+        yield Static(Text(hint, end=""), classes="record--hint")
+
+    @property
+    def rows(self) -> RowList:
+        return self.query_one(RowList)
+
+    def _rows(self) -> list[Text]:
+        width = min(_KEY_WIDTH, max((len(key_text(e.key)) for e in self.entries), default=0))
+        out = []
+        for e in self.entries:
+            row = Text(end="")
+            key = key_text(e.key)
+            row.append(key.ljust(width), style="bold" if e.is_set else "dim")
+            row.append("  ")
+            if e.is_set:
+                row.append(js(e.value))
+            else:
+                row.append("— " + plain(render(e.type_)), style="dim")
+            if not e.allowed:
+                row.append("  (not in the type)", style="red")
+            out.append(row)
+        return out
+
+    def _empty(self) -> Text:
+        default = default_value(self.default)
+        if is_missing(self.value):
+            shown = f"not set: {js(default)} by default" if not is_missing(default) else "not set"
+        else:
+            shown = "no keys"
+        return Text(f"{shown} · a: add a key" if self.can_add else shown, style="dim italic")
+
+    def key_path(self, key: str) -> str:
+        return child_path(self.path, key)
+
+    def _entry(self, key: str) -> Entry | None:
+        return next((e for e in self.entries if e.key == key), None)
+
+    @property
+    def current(self) -> Entry | None:
+        """The entry of the highlighted row."""
+        row = self.rows.row
+        return self.entries[row] if row is not None and row < len(self.entries) else None
+
+    # -- the file's value -----------------------------------------------------------
+
+    def show(self, value: Any) -> None:
+        super().show(value)
+        self.entries = entries(self.type_, value)
+        self.rows.set_rows(self._rows(), self._empty())
+        if self.open_key is not None:
+            entry = self._entry(self.open_key)
+            if entry is None:
+                self.close()
+            else:
+                self.query_one(".record--panel EditorSlot", EditorSlot).show(entry.value)
+
+    # -- panels ---------------------------------------------------------------------
+
+    def _mount_panel(self, *children: Any) -> None:
+        self.close(refocus=False)
+        self.mount(Vertical(*children, classes="record--panel"))
+
+    def open(self, key: str, type_: TypeExpr | None = None, value: Any = MISSING) -> None:
+        """Open the value editor of ``key`` under the rows."""
+        entry = self._entry(key)
+        type_ = entry.type_ if entry is not None else (type_ or ANY)
+        value = entry.value if entry is not None else value
+        slot = EditorSlot(self.key_path(key), type_, value)
+        title = Text.assemble((key_text(key), "bold"), "  ", plain(render(type_)), "  · Esc: close")
+        title.no_wrap = True
+        title.overflow = "ellipsis"
+        self._mount_panel(Static(title, classes="record--panel-title"), slot)
+        self.open_key = key
+        self.call_after_refresh(slot.editor.focus_first)
+
+    def _open_key_input(self, mode: str, key: str = "") -> None:
+        title = "new key · Enter: add · Esc: cancel" if mode == "add" else f"rename {key_text(key)} to · Enter · Esc"
+        field = SafeInput(key, placeholder="key", compact=True, classes="record--key-input")
+        self._mount_panel(
+            Static(safe(title), classes="record--panel-title"), field, Static(classes="record--message")
+        )
+        self.key_mode = mode
+        self._renaming = key
+        self.call_after_refresh(field.focus)
+
+    def close(self, *, refocus: bool = True) -> None:
+        """Close the open editor or key input."""
+        panels = self.query(".record--panel")
+        had_focus = any(p.has_focus_within for p in panels)
+        panels.remove()
+        self.open_key = None
+        self.key_mode = None
+        if refocus and had_focus:
+            self.rows.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list is not self.rows:
+            return
+        event.stop()
+        entry = self.current
+        if entry is not None:
+            self.open(entry.key)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self.rows:
+            event.stop()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.input.has_class("record--key-input"):
+            return
+        event.stop()
+        key = event.value
+        problem = self._key_problem(key)
+        if problem is not None:
+            self.query_one(".record--message", Static).update(safe(problem))
+            return
+        if self.key_mode == "rename":
+            old = self._renaming
+            self.close()
+            self.request(Edit("rename", self.key_path(old), key=key))
+            return
+        type_ = self.type_.value if isinstance(self.type_, RecordType) else ANY
+        value = starter(type_)
+        self.request_set_key(key, value)
+        self.open(key, type_, value)
+
+    def request_set_key(self, key: str, value: Any) -> None:
+        self.request(Edit("set", self.key_path(key), value))
+
+    def _key_problem(self, key: str) -> str | None:
+        if not key:
+            return "a key cannot be empty"
+        if self.key_mode == "rename" and key == self._renaming:
+            return "that is its name already"
+        entry = self._entry(key)
+        if entry is not None and entry.is_set:
+            return f"{key_text(key)} is already there"
+        if entry is not None and entry.known and self.key_mode == "add":
+            return f"{key_text(key)} is a field of its own: Enter on its row"
+        return None
+
+    # -- keys -----------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close":
+            return self.open_key is not None or self.key_mode is not None
+        if not self.rows.has_focus:
+            return False  # typing in a value's input must not add or remove keys
+        if action == "add":
+            return self.can_add
+        entry = self.current
+        return entry is not None and entry.is_set
+
+    def action_add(self) -> None:
+        """Ask for a new key, then edit its value."""
+        self._open_key_input("add")
+
+    def action_rename(self) -> None:
+        """Ask for a new name of the highlighted key."""
+        entry = self.current
+        if entry is not None and entry.is_set:
+            self._open_key_input("rename", entry.key)
+
+    def action_remove(self) -> None:
+        """Remove the highlighted key from the file."""
+        entry = self.current
+        if entry is None or not entry.is_set:
+            return
+        if self.open_key == entry.key:
+            self.close()
+        self.request(Edit("unset", self.key_path(entry.key)))
+
+    def action_close(self) -> None:
+        """Close the open editor and go back to the rows."""
+        self.close()

@@ -1,0 +1,59 @@
+"""The rows of a list or record editor: one line each, in one widget (cheap for long lists)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+
+class RowList(OptionList):
+    """Rows of ``Text`` (never markup); the highlighted row survives :meth:`set_rows`.
+
+    With no rows it shows one disabled line saying so (``empty``).
+    """
+
+    DEFAULT_CSS = """
+    RowList {
+        height: auto;
+        max-height: 10;
+        margin: 0 1 0 0;
+        background: $boost;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
+    }
+    """
+
+    def __init__(self, rows: list[Text], empty: Text, *, classes: str | None = None) -> None:
+        super().__init__(markup=False, compact=True, classes=classes)
+        self.count = 0
+        self.set_rows(rows, empty)
+
+    def set_rows(self, rows: list[Text], empty: Text) -> None:
+        """Show ``rows`` (or ``empty`` when there are none), keeping the highlighted index."""
+        keep = self.highlighted
+        for row in rows:
+            row.no_wrap = True
+            row.overflow = "ellipsis"
+        self.count = len(rows)
+        self.clear_options()
+        if rows:
+            self.add_options([Option(row) for row in rows])
+            self.highlighted = min(keep or 0, len(rows) - 1)
+        else:
+            self.add_option(Option(empty, disabled=True))
+
+    @property
+    def row(self) -> int | None:
+        """The index of the highlighted row, or ``None`` when there are no rows."""
+        if not self.count or self.highlighted is None:
+            return None
+        return self.highlighted
+
+    def go_to(self, index: int) -> None:
+        """Highlight row ``index`` (clamped)."""
+        if self.count:
+            self.highlighted = max(0, min(index, self.count - 1))

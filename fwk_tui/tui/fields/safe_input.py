@@ -1,0 +1,59 @@
+"""An Input that shows control characters as visible symbols instead of sending them to the terminal."""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Input
+
+# One visible character per control character, so cursor positions stay the
+# same: the Unicode control pictures (␛ for ESC, ␤ for a line break...), ⇥ for
+# a tab, and � for C1 controls and bidirectional overrides, which could
+# reorder or hide the text around them.
+_VISIBLE = {c: 0x2400 + c for c in range(0x20)}
+_VISIBLE[0x09] = 0x21E5
+_VISIBLE[0x7F] = 0x2421
+_VISIBLE.update({c: 0xFFFD for c in range(0x80, 0xA0)})
+_VISIBLE.update({c: 0xFFFD for c in (0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character replaced by one visible symbol."""
+    return text.translate(_VISIBLE)
+
+
+class SafeInput(Input):
+    """An ``Input`` whose value may hold escape sequences: they show as ␛, ␤, ⇥ and never reach the terminal."""
+
+    DEFAULT_CSS = """
+    SafeInput {
+        & > .safe-input--control {
+            color: $text-warning;
+            text-style: reverse;
+        }
+    }
+    """
+
+    COMPONENT_CLASSES = Input.COMPONENT_CLASSES | {"safe-input--control"}
+
+    @property
+    def _value(self) -> Text:
+        if self.password:
+            return super()._value
+        shown = visible(self.value)
+        text = Text(shown, no_wrap=True, overflow="ignore", end="")
+        if self.highlighter is not None:
+            text = self.highlighter(text)
+        if shown != self.value:
+            try:
+                style = self.get_component_rich_style("safe-input--control")
+            except KeyError:  # before the styles are ready (the value is set in __init__)
+                style = Style(reverse=True)
+            for i, (a, b) in enumerate(zip(self.value, shown, strict=True)):
+                if a != b:
+                    text.stylize(style, i, i + 1)
+        return text
+
+    def _position_to_cell(self, position: int) -> int:
+        return cell_len(visible(self.value[:position]))

@@ -1,0 +1,110 @@
+"""Keys the catalogue does not know (module options) and ``any``: edit as values, or as code."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.base import ValueEditor
+from fwk_tui.tui.fields.code import CodeEditor
+from fwk_tui.tui.fields.expression import ExpressionEditor
+from fwk_tui.tui.fields.kinds import ANY
+from fwk_tui.tui.fields.list import ListEditor
+from fwk_tui.tui.fields.record import RecordEditor
+from fwk_tui.tui.fields.slot import swap_editor
+
+Mode = Literal["values", "code"]
+
+
+def _is_code(value: Any) -> bool:
+    return isinstance(value, Code) and value.kind == "expr"
+
+
+class UnknownEditor(ValueEditor):
+    """As values: an object's keys, a list's items or a JavaScript literal, each editable; as code: its source.
+
+    Ctrl+T switches between the two. Code starts as code; as a value it is one line of JavaScript.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+t", "toggle_mode", "Values/code"),
+    ]
+
+    DEFAULT_CSS = """
+    UnknownEditor {
+        height: auto;
+        & > .unknown--mode {
+            height: 1;
+            color: $text-muted;
+            display: none;
+        }
+        &:focus-within > .unknown--mode {
+            display: block;
+        }
+    }
+    """
+
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+        self.mode: Mode = "code" if _is_code(value) else "values"
+        self.inner: ValueEditor = self._make(value)
+
+    def compose(self) -> ComposeResult:
+        yield self.inner
+        yield Static(self._mode_text(), classes="unknown--mode")
+
+    def _mode_text(self) -> Text:
+        if self.mode == "code":
+            return Text("as code · Ctrl+T: as values", end="")
+        return Text("as values · Ctrl+T: as code", end="")
+
+    def _inner_class(self, value: Any) -> type[ValueEditor]:
+        if self.mode == "code":
+            return CodeEditor
+        if isinstance(value, dict):
+            return RecordEditor
+        if isinstance(value, list):
+            return ListEditor
+        return ExpressionEditor
+
+    def _make(self, value: Any) -> ValueEditor:
+        cls = self._inner_class(value)
+        if cls is CodeEditor:
+            return CodeEditor(self.path, self.type_, value, default=self.default, typed=False)
+        type_: TypeExpr | None = self.type_
+        if cls is RecordEditor:
+            type_ = RecordType(ANY)
+        elif cls is ListEditor:
+            type_ = ArrayType(ANY)
+        return cls(self.path, type_, value, default=self.default)
+
+    def show(self, value: Any) -> None:
+        super().show(value)
+        if type(self.inner) is self._inner_class(value):
+            self.inner.show(value)
+            return
+        old, self.inner = self.inner, self._make(value)
+        swap_editor(self, old, self.inner)
+
+    def action_toggle_mode(self) -> None:
+        """Edit the value as values, or as code."""
+        self.mode = "values" if self.mode == "code" else "code"
+        old, self.inner = self.inner, self._make(self.value)
+        swap_editor(self, old, self.inner)
+        self.query_one(".unknown--mode", Static).update(self._mode_text())
