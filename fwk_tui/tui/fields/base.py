@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
@@ -32,6 +33,20 @@ def is_missing(value: Any) -> bool:
     return value is MISSING or value is UNDEFINED
 
 
+def lazy_static(parent: Widget, name: str, *, after: Widget | None = None) -> Static:
+    """The child ``Static`` of class ``name``, mounted on first use.
+
+    Messages and key hints are mounted only when there is something to say:
+    a form holds dozens of fields, and each widget costs styling and layout.
+    """
+    found = parent.query_children(f".{name}")
+    if found:
+        return found.first(Static)
+    static = Static(classes=name)
+    parent.mount(static, after=after)
+    return static
+
+
 def same_value(a: Any, b: Any) -> bool:
     """The same value for a field: ``MISSING`` and ``undefined`` alike, ``1`` not ``true`` nor ``1.0``."""
     if is_missing(a) or is_missing(b):
@@ -50,6 +65,14 @@ class ValueEditor(Widget):
     DEFAULT_CSS = """
     ValueEditor {
         height: auto;
+        & > .editor--hint {
+            height: auto;
+            color: $text-muted;
+            display: none;
+        }
+        &:focus-within > .editor--hint {
+            display: block;
+        }
     }
     """
 
@@ -80,6 +103,27 @@ class ValueEditor(Widget):
     def request_set(self, value: Any, *, merge: bool = False) -> None:
         """Ask the app to write ``value`` at this editor's path."""
         self.request(Edit("set", self.path, value), merge=merge)
+
+    def hint(self) -> Text | None:
+        """The keys of this editor, shown under it while it has the focus (mounted on first focus)."""
+        return None
+
+    def hint_after(self) -> Widget | None:
+        """The child the hint goes after (``None``: last)."""
+        return None
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_hint()
+
+    def on_focus(self, event: events.Focus) -> None:
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        if self.query_children(".editor--hint"):
+            return
+        hint = self.hint()
+        if hint is not None:
+            lazy_static(self, "editor--hint", after=self.hint_after()).update(hint)
 
     def focus_first(self) -> bool:
         """Focus the first focusable part of the editor; ``False`` when it has none."""
@@ -115,10 +159,6 @@ class OptionField(Widget):
         }
         & > .field--diagnostics {
             height: auto;
-            display: none;
-        }
-        &.-has-diagnostics > .field--diagnostics {
-            display: block;
         }
     }
     """
@@ -163,6 +203,9 @@ class OptionField(Widget):
         self.diagnostics = list(diagnostics)
         self._header_state: tuple[object, ...] = ()
         self._diagnostics_shown: list[Diagnostic] | None = None
+        from fwk_tui.tui.fields.factory import editor_for
+
+        self._editor: ValueEditor = editor_for(path, self.type_, value, default=self.default)
 
     # ------------------------------------------------------------------ state
 
@@ -184,16 +227,11 @@ class OptionField(Widget):
     @property
     def editor(self) -> ValueEditor:
         """The editor of the value (it changes when the value changes kind)."""
-        from fwk_tui.tui.fields.slot import EditorSlot
-
-        return self.query_one(EditorSlot).editor
+        return self._editor
 
     def compose(self) -> ComposeResult:
-        from fwk_tui.tui.fields.slot import EditorSlot
-
         yield Static(classes="field--header")
-        yield EditorSlot(self.path, self.type_, self.value, default=self.default)
-        yield Static(classes="field--diagnostics")
+        yield self._editor
 
     def on_mount(self) -> None:
         self._show_header()
@@ -204,7 +242,7 @@ class OptionField(Widget):
 
         Never moves the focus, and leaves an input alone when it already reads ``value``.
         """
-        from fwk_tui.tui.fields.slot import EditorSlot
+        from fwk_tui.tui.fields.slot import update_editor
 
         self.value = value
         self.variant = variant
@@ -212,8 +250,8 @@ class OptionField(Widget):
         if not self.is_mounted:
             return
         self._show_header()
+        self._editor = update_editor(self, self._editor, self.type_, value, self.default)
         self._show_diagnostics()
-        self.query_one(EditorSlot).show(value, type_=self.type_, default=self.default)
 
     def _show_header(self) -> None:
         type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
@@ -229,8 +267,14 @@ class OptionField(Widget):
         if self.diagnostics == self._diagnostics_shown:
             return  # a redraw of the form's layout per keystroke is what this saves
         self._diagnostics_shown = list(self.diagnostics)
-        self.set_class(bool(self.diagnostics), "-has-diagnostics")
-        self.query_one(".field--diagnostics", Static).update(diagnostics_text(self.diagnostics, self.path))
+        found = self.query_children(".field--diagnostics")
+        if not self.diagnostics:
+            found.remove()
+            return
+        static = found.first(Static) if found else Static(classes="field--diagnostics")
+        static.update(diagnostics_text(self.diagnostics, self.path))
+        if not found:
+            self.mount(static)
 
     # ------------------------------------------------------------------ focus
 

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
@@ -17,7 +16,7 @@ from fwk_tui.source import ParseError, check_expression
 from fwk_tui.source.render import Renderer, is_method_source
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.base import ValueEditor, is_missing, lazy_static, same_value
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.present import safe
 
@@ -73,15 +72,7 @@ class CodeEditor(ValueEditor):
             margin: 0 1 0 0;
             background: $boost;
         }
-        & > .code--status {
-            height: auto;
-            color: $text-muted;
-            display: none;
-        }
-        &:focus-within > .code--status {
-            display: block;
-        }
-        &.-invalid > .code--status {
+        &.-invalid > .editor--hint {
             display: block;
             color: $text-error;
         }
@@ -106,24 +97,34 @@ class CodeEditor(ValueEditor):
         """The parse error of the text, as ``line:col: message``, once refused."""
 
     def compose(self) -> ComposeResult:
-        yield CodeArea(code_text(self.value))
-        yield Static(self._hint(), classes="code--status")
+        yield CodeArea(code_text(self.value), placeholder=self._placeholder())
+
+    def _placeholder(self) -> str:
+        if not is_missing(self.value):
+            return ""
+        if self.type_ is None:
+            return "not set: type a JavaScript expression"
+        from fwk_tui.validate.typecheck import phrase
+
+        return f"not set: type {phrase(self.type_)} (TypeScript)"
 
     @property
     def area(self) -> CodeArea:
         return self.query_one(CodeArea)
 
-    def _hint(self) -> Text:
+    def hint(self) -> Text:
         hint = "Tab or Ctrl+Enter: accept · Esc: revert"
         if self.typed:
             hint += " · Ctrl+T: typed value"
         return Text(hint, end="")
 
     def _status(self, problem: str | None) -> None:
+        if problem == self.problem:
+            return
         self.problem = problem
         self.set_class(problem is not None, "-invalid")
-        status = self.query_one(".code--status", Static)
-        status.update(safe("✖ " + problem) if problem else self._hint())
+        if problem is not None or self.query_children(".editor--hint"):
+            lazy_static(self, "editor--hint").update(safe("✖ " + problem) if problem else self.hint())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "typed":

@@ -6,6 +6,7 @@ from functools import lru_cache
 from importlib.resources import files
 
 import tree_sitter_typescript
+from textual.content import Content
 from textual.widgets import TextArea
 from tree_sitter import Language, Query
 
@@ -53,6 +54,7 @@ class CodeArea(TextArea):
         self,
         text: str = "",
         *,
+        placeholder: str = "",
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
@@ -64,6 +66,7 @@ class CodeArea(TextArea):
             show_line_numbers=False,
             compact=True,
             highlight_cursor_line=False,
+            placeholder=Content(placeholder),  # literal text, never markup
             id=id,
             classes=classes,
         )

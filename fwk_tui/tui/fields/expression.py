@@ -14,7 +14,8 @@ from fwk_tui.validate.typecheck import phrase
 
 
 class ExpressionEditor(InputEditor):
-    """A value as a JavaScript literal in an input; an expression that is not a literal is written as code.
+    """A value as a JavaScript literal in an input, written at each keystroke; another expression is code,
+    written on Enter.
 
     Used for ``any``, for keys the catalogue does not know, and for a value of
     the wrong kind for its type (``ssr: 'yes'``): once the text is a right
@@ -55,7 +56,13 @@ class ExpressionEditor(InputEditor):
 
     def post(self, value: Any) -> None:
         if isinstance(value, Code) and value.kind == "expr":
-            self.request(Edit("set_code", self.path, value.text), merge=True)
-        else:
-            self.request_set(value, merge=True)
+            # Half-typed words (`t`, `tru`) read as code too: code waits for Enter.
+            self._message("an expression, not a value: Enter writes it as code", note=True)
+            return
+        self.request_set(value, merge=True)
 
+    def submit(self, text: str) -> None:
+        value, problem = self.check(text)
+        if problem is None and isinstance(value, Code) and value.kind == "expr" and value != self.value:
+            self._message(None)
+            self.request(Edit("set_code", self.path, value.text))

@@ -7,9 +7,9 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-from fwk_tui.tui.fields.base import ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.base import ValueEditor, is_missing, lazy_static, same_value
 from fwk_tui.tui.fields.kinds import first_error
 from fwk_tui.tui.fields.present import safe
 from fwk_tui.tui.fields.safe_input import SafeInput
@@ -42,10 +42,14 @@ class InputEditor(ValueEditor):
         &.-invalid > .input--message {
             display: block;
         }
+        &.-note > .input--message {
+            display: block;
+            color: $text-muted;
+        }
     }
     """
 
-    _shown_problem: str | None = None
+    _shown_problem: tuple[str | None, bool] = (None, False)
 
     SELECT_ON_FOCUS = False
     """Select the whole text when the input gets the focus (typing replaces it)."""
@@ -59,7 +63,6 @@ class InputEditor(ValueEditor):
             compact=True,
             select_on_focus=self.SELECT_ON_FOCUS,
         )
-        yield Static(classes="input--message")
 
     # -- what subclasses say ------------------------------------------------------
 
@@ -100,8 +103,8 @@ class InputEditor(ValueEditor):
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         text = event.value
-        if not text and is_missing(self.value):
-            self._message(None)
+        if (not text and is_missing(self.value)) or text == self.text_of(self.value):
+            self._message(None)  # the file's own value: its diagnostics are the field's to show
             return
         value, problem = self.check(text)
         self._message(problem)
@@ -110,13 +113,20 @@ class InputEditor(ValueEditor):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        self.submit(event.value)
 
-    def _message(self, problem: str | None) -> None:
-        if problem == self._shown_problem:
+    def submit(self, text: str) -> None:
+        """Enter in the input: nothing more by default (every keystroke already wrote what it could)."""
+
+    def _message(self, problem: str | None, *, note: bool = False) -> None:
+        """Show ``problem`` under the input (an error, or a ``note`` that is not one); ``None`` hides it."""
+        if (problem, note) == self._shown_problem:
             return
-        self._shown_problem = problem
-        self.set_class(problem is not None, "-invalid")
-        self.query_one(".input--message", Static).update(safe(problem) if problem else Text())
+        self._shown_problem = (problem, note)
+        self.set_class(problem is not None and not note, "-invalid")
+        self.set_class(problem is not None and note, "-note")
+        if problem is not None or self.query_children(".input--message"):
+            lazy_static(self, "input--message").update(safe(problem) if problem else Text())
 
     @property
     def problem(self) -> str | None:

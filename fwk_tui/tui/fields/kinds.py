@@ -85,10 +85,11 @@ def starter(type_: TypeExpr | None, default: Default | None = None) -> Any:
     if type_ is None or isinstance(type_, AnyType):
         return None
     if (
-        isinstance(type_, (BoolType, NumType))
-        and default is not None
+        default is not None
         and default.kind == "value"
         and default.value is not None
+        and not isinstance(default.value, str)
+        and not _placeholders(default.value)
         and fits(type_, default.value)
     ):
         return default.value
@@ -121,6 +122,17 @@ def starter(type_: TypeExpr | None, default: Default | None = None) -> Any:
             return default.value
         return values[0]
     return starter(type_.options[0], default)
+
+
+def _placeholders(value: Any) -> bool:
+    """True when ``value`` holds a placeholder of the reference (``<rootDir>/app``): not a value to write."""
+    if isinstance(value, str):
+        return "<" in value and ">" in value
+    if isinstance(value, dict):
+        return any(_placeholders(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_placeholders(v) for v in value)
+    return False
 
 
 @dataclass(frozen=True)

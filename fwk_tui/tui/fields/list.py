@@ -37,14 +37,6 @@ class ListEditor(ValueEditor):
     DEFAULT_CSS = """
     ListEditor {
         height: auto;
-        & > .list--hint {
-            height: 1;
-            color: $text-muted;
-            display: none;
-        }
-        &:focus-within > .list--hint {
-            display: block;
-        }
         & > .list--panel {
             height: auto;
             margin: 0 0 0 2;
@@ -77,10 +69,12 @@ class ListEditor(ValueEditor):
 
     def compose(self) -> ComposeResult:
         yield RowList(self._rows(), self._empty())
-        yield Static(
-            Text("Enter: edit · a: add · Del: remove · Ctrl+↑↓: move", end=""),
-            classes="list--hint",
-        )
+
+    def hint(self) -> Text:
+        return Text("Enter: edit · a: add · Del: remove · Ctrl+↑↓: move", end="")
+
+    def hint_after(self) -> RowList:
+        return self.rows
 
     @property
     def rows(self) -> RowList:

@@ -76,14 +76,6 @@ class RecordEditor(ValueEditor):
     DEFAULT_CSS = """
     RecordEditor {
         height: auto;
-        & > .record--hint {
-            height: 1;
-            color: $text-muted;
-            display: none;
-        }
-        &:focus-within > .record--hint {
-            display: block;
-        }
         & > .record--panel {
             height: auto;
             margin: 0 0 0 2;
@@ -123,10 +115,14 @@ class RecordEditor(ValueEditor):
 
     def compose(self) -> ComposeResult:
         yield RowList(self._rows(), self._empty())
-        hint = "Enter: edit · Del: remove · r: rename"
+
+    def hint(self) -> Text:
         if self.can_add:
-            hint = "Enter: edit · a: add · Del: remove · r: rename"
-        yield Static(Text(hint, end=""), classes="record--hint")
+            return Text("Enter: edit · a: add · Del: remove · r: rename", end="")
+        return Text("Enter: edit · Del: remove · r: rename", end="")
+
+    def hint_after(self) -> RowList:
+        return self.rows
 
     @property
     def rows(self) -> RowList:

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Input
 
 # One visible character per control character, so cursor positions stay the
-# same: the Unicode control pictures (␛ for ESC, ␤ for a line break...), ⇥ for
+# same: the Unicode control pictures (␛ for ESC, ␊ for a line feed...), ⇥ for
 # a tab, and � for C1 controls and bidirectional overrides, which could
 # reorder or hide the text around them.
 _VISIBLE = {c: 0x2400 + c for c in range(0x20)}
@@ -24,7 +24,7 @@ def visible(text: str) -> str:
 
 
 class SafeInput(Input):
-    """An ``Input`` whose value may hold escape sequences: they show as ␛, ␤, ⇥ and never reach the terminal."""
+    """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal."""
 
     DEFAULT_CSS = """
     SafeInput {

@@ -25,8 +25,22 @@ def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
         parent.call_after_refresh(new.focus_first)
 
 
+def update_editor(
+    parent: Widget, old: ValueEditor, type_: TypeExpr | None, value: Any, default: Default | None
+) -> ValueEditor:
+    """``old`` showing ``value``, or a new editor in its place when the value or type needs another kind."""
+    from fwk_tui.tui.fields.factory import editor_class, editor_for
+
+    if type(old) is editor_class(type_, value) and old.type_ == type_ and old.default == default:
+        old.show(value)
+        return old
+    new = editor_for(old.path, type_, value, default=default)
+    swap_editor(parent, old, new)
+    return new
+
+
 class EditorSlot(Widget):
-    """Holds the editor of ``path``; :meth:`show` updates it, or replaces it when another kind is needed."""
+    """Holds the editor of ``path`` (an open item of a list or record); :meth:`show` updates or replaces it."""
 
     DEFAULT_CSS = """
     EditorSlot {
@@ -56,15 +70,8 @@ class EditorSlot(Widget):
 
     def show(self, value: Any, *, type_: TypeExpr | None = _UNCHANGED, default: Default | None = _UNCHANGED) -> None:
         """Show ``value`` (and a new type or default, after a variant switch)."""
-        from fwk_tui.tui.fields.factory import editor_class, editor_for
-
         if type_ is not _UNCHANGED:
             self.type_ = type_
         if default is not _UNCHANGED:
             self.default = default
-        old = self.editor
-        if type(old) is editor_class(self.type_, value) and old.type_ == self.type_ and old.default == self.default:
-            old.show(value)
-            return
-        self.editor = editor_for(self.path, self.type_, value, default=self.default)
-        swap_editor(self, old, self.editor)
+        self.editor = update_editor(self, self.editor, self.type_, value, self.default)

@@ -7,6 +7,7 @@ from typing import Any
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import StrType, TypeExpr
 from fwk_tui.source import ParseError, read_expression
+from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
@@ -55,7 +56,7 @@ class TextEditor(InputEditor):
         default = default_value(self.default)
         hint = _HINTS.get(self.format.format, "")
         if isinstance(default, str) and default:
-            return f"default: {default}" + (f"  ({hint})" if hint else "")
+            return f"default: {plain(default)}" + (f"  ({hint})" if hint else "")
         return hint or "not set"
 
     def text_of(self, value: Any) -> str:

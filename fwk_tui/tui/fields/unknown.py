@@ -7,12 +7,11 @@ from typing import Any, ClassVar, Literal
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Static
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import ValueEditor
+from fwk_tui.tui.fields.base import ValueEditor, lazy_static
 from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
@@ -40,14 +39,6 @@ class UnknownEditor(ValueEditor):
     DEFAULT_CSS = """
     UnknownEditor {
         height: auto;
-        & > .unknown--mode {
-            height: 1;
-            color: $text-muted;
-            display: none;
-        }
-        &:focus-within > .unknown--mode {
-            display: block;
-        }
     }
     """
 
@@ -67,9 +58,8 @@ class UnknownEditor(ValueEditor):
 
     def compose(self) -> ComposeResult:
         yield self.inner
-        yield Static(self._mode_text(), classes="unknown--mode")
 
-    def _mode_text(self) -> Text:
+    def hint(self) -> Text:
         if self.mode == "code":
             return Text("as code · Ctrl+T: as values", end="")
         return Text("as values · Ctrl+T: as code", end="")
@@ -107,4 +97,5 @@ class UnknownEditor(ValueEditor):
         self.mode = "values" if self.mode == "code" else "code"
         old, self.inner = self.inner, self._make(self.value)
         swap_editor(self, old, self.inner)
-        self.query_one(".unknown--mode", Static).update(self._mode_text())
+        if self.query_children(".editor--hint"):
+            lazy_static(self, "editor--hint").update(self.hint())

@@ -100,3 +100,36 @@ def screen_text(app: App[Any]) -> str:
     """Everything on the screen as plain text, one line per terminal row."""
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+class FormHarness(App[None]):
+    """Several fields of one file stacked like the editor's form, for snapshots (edits are applied too)."""
+
+    CSS = """
+    #form { height: 1fr; padding: 0 1; }
+    """
+
+    def __init__(self, paths: list[str], source: str = EMPTY, *, variant: Variant = "A") -> None:
+        super().__init__()
+        self.session = EditSession(ConfigDocument.parse(source), catalog(), variant=variant)
+        self.fields = [
+            field_for(
+                path,
+                catalog().get(path),
+                self.session.get(path, MISSING),
+                self.session.variant,
+                self.session.diagnostics_for(path),
+            )
+            for path in paths
+        ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield from self.fields
+
+    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+        self.session.apply(event.edit, merge=event.merge)
+        for field in self.fields:
+            field.refresh_state(
+                self.session.get(field.path, MISSING), self.session.variant, self.session.diagnostics_for(field.path)
+            )

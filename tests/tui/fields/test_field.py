@@ -1,0 +1,144 @@
+"""What every field does: header, diagnostics, focus messages, refreshes, and user text shown literally."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from fwk_tui.tui.fields import MISSING, field_for
+from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields.boolean import BooleanEditor
+from fwk_tui.tui.fields.expression import ExpressionEditor
+from fwk_tui.tui.fields.number import NumberEditor
+from fwk_tui.tui.fields.safe_input import SafeInput, visible
+
+from tests.tui.fields.harness import FieldHarness, catalog, config, screen_text
+
+SIZE = (80, 24)
+
+
+def rendered_segments(app: FieldHarness) -> list[str]:
+    strips = app.screen._compositor.render_strips()  # noqa: SLF001
+    return [seg.text for strip in strips for seg in strip]
+
+
+async def test_header_shows_name_type_default_marker_and_env() -> None:
+    app = FieldHarness("app.baseURL")
+    async with app.run_test(size=SIZE):
+        lines = screen_text(app).splitlines()
+        assert lines[0].split() == ["baseURL", "string", "default"]
+        assert lines[1].strip() == 'default (A): "/"  env FWK_APP_BASE_URL'
+
+
+async def test_header_follows_the_variant_and_the_set_marker() -> None:
+    app = FieldHarness("srcDir", config("  srcDir: 'src/',"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "● set" in screen_text(app) and "default (A)" in screen_text(app)
+        app.session.set_variant("B")
+        app.session.unset("srcDir")
+        app.refresh_field()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "default (B)" in text and "● set" not in text
+
+
+async def test_diagnostics_under_the_widget_with_the_fix_key() -> None:
+    app = FieldHarness("ssr", config("  ssr: 'false',"))
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.field.editor, ExpressionEditor)  # a string for a boolean: shown as written
+        text = screen_text(app)
+        assert "✖ expected true or false, got 'false'" in text
+        assert "F3: " in text
+
+
+async def test_fixing_the_value_turns_the_field_into_its_type_widget() -> None:
+    app = FieldHarness("devServer.port", config("  devServer: { port: '3000' },"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.field.editor, ExpressionEditor)
+        fix = app.session.diagnostics_for("devServer.port")[0].fix
+        assert fix is not None
+        app.session.apply_fix(fix)
+        app.refresh_field()
+        await pilot.pause()
+        assert isinstance(app.field.editor, NumberEditor)
+        assert "✖" not in screen_text(app)
+        assert app.focused is None or not app.field.has_focus_within  # a refresh never takes the focus
+
+
+async def test_focus_and_seal_messages() -> None:
+    app = FieldHarness("ssr")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focus_events == ["ssr"]
+        assert app.sealed == []
+        await pilot.press("tab")
+        await pilot.pause()
+        assert isinstance(app.focused, Input) and app.focused.id == "elsewhere"
+        assert app.sealed == ["ssr"]
+
+
+async def test_moving_inside_a_field_does_not_seal_it() -> None:
+    app = FieldHarness("app.pageTransition", config("  app: { pageTransition: { name: 'page' } },"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "tab")  # from the kind picker to the rows under it
+        await pilot.pause()
+        assert app.sealed == []
+        assert app.focus_events == ["app.pageTransition", "app.pageTransition"]
+
+
+async def test_refresh_does_not_steal_the_focus_when_the_widget_changes() -> None:
+    app = FieldHarness("ssr", config("  ssr: 'x',"))
+    async with app.run_test(size=SIZE) as pilot:
+        app.query_one("#elsewhere").focus()
+        await pilot.pause()
+        app.session.set("ssr", False)
+        app.refresh_field()
+        await pilot.pause()
+        assert isinstance(app.field.editor, BooleanEditor)
+        assert app.focused is app.query_one("#elsewhere")
+
+
+MARKUP = r"'[bold]x[/]\x1b[2J\u202e'"
+
+
+async def test_markup_and_escape_sequences_show_literally_in_an_input() -> None:
+    app = FieldHarness("app.buildAssetsDir", config(f"  app: {{ buildAssetsDir: {MARKUP} }},"))
+    async with app.run_test(size=SIZE):
+        assert app.value == "[bold]x[/]\x1b[2J\u202e"
+        assert app.field.query_one(SafeInput).value == app.value
+        text = screen_text(app)
+        assert "[bold]x[/]␛[2J�" in text
+        assert not any("\x1b" in s or "\u202e" in s for s in rendered_segments(app))
+
+
+async def test_markup_and_escape_sequences_show_literally_in_rows_keys_and_messages() -> None:
+    source = config(
+        f"  css: [{MARKUP}],\n"
+        f"  alias: {{ {MARKUP}: './x' }},\n"
+        f"  app: {{ baseURL: {MARKUP} }},\n"
+        f"  {MARKUP}: 1,"
+    )
+    for path, option, shown in [
+        ("css", "catalogue", r"'[bold]x[/]\x1b[2J\u202e'"),
+        ("alias", "catalogue", r"'[bold]x[/]\x1b[2J\u202e'  './x'"),
+        ("app.baseURL", "catalogue", r"relative base URL '[bold]x[/]\x1b[2J\u202e'"),
+        ('["[bold]x[/]\\u001b[2J\\u202e"]', None, r"[bold]x[/]\x1b[2J\u202e  unknown key"),
+    ]:
+        app = FieldHarness(path, source, option=option)
+        async with app.run_test(size=(100, 24)):
+            assert shown in screen_text(app), path
+            assert not any("\x1b" in s or "\u202e" in s for s in rendered_segments(app)), path
+
+
+def test_control_characters_become_one_visible_symbol_each() -> None:
+    assert visible("a\x1bb\tc\nd\x7f\x85") == "a␛b⇥c␊d␡�"
+    assert len(visible("\x00\x1f\u202e")) == 3
+
+
+def test_field_for_builds_without_an_app() -> None:
+    fields = [
+        field_for(o.path, o, MISSING, "A", [])
+        for o in catalog().options
+        if o.in_variant("A")
+    ]
+    assert all(isinstance(f, OptionField) for f in fields)

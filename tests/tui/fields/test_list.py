@@ -1,0 +1,104 @@
+"""Arrays: rows of items; add, remove, reorder with keys; Enter edits an item with its type's widget."""
+
+from __future__ import annotations
+
+from fwk_tui.session import Edit
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.list import ListEditor
+from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.safe_input import SafeInput
+from fwk_tui.tui.fields.text import TextEditor
+from fwk_tui.tui.fields.union import UnionEditor
+
+from tests.tui.fields.harness import FieldHarness, config, screen_text
+
+SIZE = (80, 24)
+
+
+def lister(app: FieldHarness) -> ListEditor:
+    editor = app.field.editor
+    assert isinstance(editor, ListEditor)
+    return editor
+
+
+async def test_add_items_type_them_and_close() -> None:
+    app = FieldHarness("css")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "not set · a: add an item" in screen_text(app)
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert app.edits == [(Edit("insert", "css", "", index=0), False)]
+        assert lister(app).open_index == 0
+        assert isinstance(app.focused, SafeInput)
+        await pilot.press(*"a.css")
+        await pilot.pause()
+        assert app.value == ["a.css"]
+        assert app.edits[-1] == (Edit("set", "css[0]", "a.css"), True)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert lister(app).open_index is None
+        assert isinstance(app.focused, RowList)
+        await pilot.press("a", *"b.css", "escape")
+        await pilot.pause()
+        assert app.value == ["a.css", "b.css"]
+        assert "0  'a.css'" in screen_text(app) and "1  'b.css'" in screen_text(app)
+
+
+async def test_move_remove_and_edit_an_item() -> None:
+    app = FieldHarness("css", config("  css: ['a.css', 'b.css', 'c.css'],"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "down", "ctrl+up")
+        await pilot.pause()
+        assert app.edits == [(Edit("move", "css[1]", index=0), False)]
+        assert app.value == ["b.css", "a.css", "c.css"]
+        assert lister(app).rows.row == 0  # the cursor follows the item
+        await pilot.press("shift+down", "shift+down")
+        await pilot.pause()
+        assert app.value == ["a.css", "c.css", "b.css"]
+        assert lister(app).rows.row == 2
+        await pilot.press("ctrl+down")  # already last: nothing
+        await pilot.press("delete")
+        await pilot.pause()
+        assert app.value == ["a.css", "c.css"]
+        assert app.edits[-1] == (Edit("remove", "css[2]"), False)
+        await pilot.press("up", "enter")
+        await pilot.pause()
+        editor = app.field.query_one(".list--panel TextEditor", TextEditor)
+        assert editor.path == "css[0]"
+        await pilot.press("end", "x")
+        await pilot.pause()
+        assert app.value == ["a.cssx", "c.css"]
+
+
+async def test_keys_of_the_rows_do_not_fire_while_typing_in_an_item() -> None:
+    app = FieldHarness("css", config("  css: ['a.css'],"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "enter", "end", "a", "backspace", "delete")
+        await pilot.pause()
+        assert [e.kind for e, _ in app.edits] == ["set", "set"]  # 'a' typed, not 'add an item'
+        assert app.value == ["a.css"]
+
+
+async def test_items_of_a_union_type_get_the_union_widget() -> None:
+    app = FieldHarness("modules", config("  modules: ['@fwk/a', () => 1],"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "1  () => 1" in screen_text(app)
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        editor = app.field.query_one(".list--panel UnionEditor", UnionEditor)
+        assert [k.label for k in editor.kinds] == ["text", "list…", "function…"]
+        assert editor.kind == 0
+        await pilot.press("escape", "down", "enter")
+        await pilot.pause()
+        assert app.field.query_one(".list--panel EditorSlot").editor.__class__.__name__ == "CodeEditor"
+        assert app.value[1] == Code("() => 1")
+
+
+async def test_removing_the_open_item_closes_its_editor() -> None:
+    app = FieldHarness("css", config("  css: ['a.css', 'b.css'],"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "enter", "escape", "delete")
+        await pilot.pause()
+        assert lister(app).open_index is None
+        assert app.value == ["b.css"]
+        assert "'a.css'" not in screen_text(app)
