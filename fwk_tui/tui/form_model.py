@@ -68,32 +68,28 @@ class FormModel:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         paths = [parse_path(o.path) for o in catalog.options]
+        self._prefixes: set[tuple[Segment, ...]] = {p[:i] for p in paths for i in range(1, len(p))}
         # Options that other options refine (``experimental`` holds
         # ``experimental.appManifest``...) are not fields of their own, except
         # records whose listed children are only documented defaults (``alias``).
         self._parents = {
             o.path
             for o, p in zip(catalog.options, paths, strict=True)
-            if any(len(q) > len(p) and q[: len(p)] == p for q in paths)
-            and not isinstance(o.type_for(o.variants[0]), RecordType)
+            if p in self._prefixes and not isinstance(o.type_for(o.variants[0]), RecordType)
         }
         # The listed children of a record (``alias.~``) document its default
         # entries; the record's own editor shows them.
-        records = [
+        records = {
             p
             for o, p in zip(catalog.options, paths, strict=True)
-            if o.path not in self._parents
-            and isinstance(o.type_for(o.variants[0]), RecordType)
-        ]
+            if o.path not in self._parents and isinstance(o.type_for(o.variants[0]), RecordType)
+        }
         self._children_of_record = {
             o.path
             for o, p in zip(catalog.options, paths, strict=True)
-            if any(len(p) > len(q) and p[: len(q)] == q for q in records)
+            if any(p[:i] in records for i in range(1, len(p)))
         }
         self._option_paths = {p: o for o, p in zip(catalog.options, paths, strict=True)}
-        self._prefixes: set[tuple[Segment, ...]] = {
-            p[:i] for p in paths for i in range(1, len(p))
-        }
         self._top_groups: dict[Segment, str] = {}
         for o, p in zip(catalog.options, paths, strict=True):
             self._top_groups.setdefault(p[0], o.group)
