@@ -126,7 +126,7 @@ async def _keystrokes(file: Path) -> tuple[list[float], list[float], str]:
     search_times: list[float] = []
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await app.go_to("app.head.title") or await app.go_to("app.baseURL")
+        await app.go_to("app.baseURL")
         await pilot.pause()
         focused = app.focused
         where = f"{type(focused).__name__} of {getattr(app, '_focused_path', '?')}"
