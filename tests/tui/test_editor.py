@@ -1,0 +1,254 @@
+"""The editor as a user drives it: open, search, edit each kind of field, undo, save, reload, recover."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.journal import Journal
+from fwk_tui.session import EditSession
+from fwk_tui.settings import Settings
+from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.screens.choice import ChoiceScreen
+from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.editor_status import EditorStatus
+from fwk_tui.tui.widgets.group_tree import GroupTree
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    folder = tmp_path / "project"
+    folder.mkdir()
+    target = folder / "fwk.config.ts"
+    shutil.copyfile(EXAMPLE, target)
+    return target
+
+
+def make_app(file: Path, *, journal: Journal | None = None, watch_disk: bool = False) -> EditorApp:
+    session = EditSession.open(file, load_catalog())
+    settings = Settings.load(file.parent.parent / "settings.toml")
+    return EditorApp(
+        session,
+        settings=settings,
+        journal=journal or Journal(file.parent.parent / "journal"),
+        label=file.name,
+        watch_disk=watch_disk,
+    )
+
+
+async def go_to(app: EditorApp, pilot: object, path: str) -> None:
+    """Jump to the field of ``path`` and let its editor mount, as after a search."""
+    assert await app.go_to(path)
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+def screen_text(app: EditorApp) -> str:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+async def test_open_shows_groups_with_badges_and_the_status_line(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Variant A" in text and "fwk.config.ts" in text
+        assert "App shell ●3" in text  # baseURL, head, pageTransition are set
+        assert "content ●1" in text  # the module's own top-level key is a group
+        status = app.query_one(EditorStatus).state
+        assert status is not None and not status.dirty and status.errors == 0
+
+
+async def test_search_jumps_to_the_field_then_typing_edits_undo_and_save_write_the_file(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+f", *"devserver port")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.focused, Input)
+        assert app.query_one(ConfigForm).group is not None
+        assert app.query_one(ConfigForm).group.id == "dev-server"  # type: ignore[union-attr]
+        await pilot.press("ctrl+u", *"4000")
+        await pilot.pause()
+        assert app.session.get("devServer.port") == 4000
+        assert "● unsaved" in screen_text(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.get("devServer.port") == 3000  # the typing was one undo step
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreviewScreen)
+        preview = screen_text(app)
+        assert "-    port: 3000," in preview and "+    port: 4000," in preview
+        await pilot.press("enter")
+        await pilot.pause()
+    after = config.read_text()
+    assert after == EXAMPLE.read_text().replace("port: 3000", "port: 4000")
+
+
+async def test_an_invalid_value_shows_an_error_live_and_in_the_badges(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "app.baseURL")
+        await pilot.press("ctrl+u", *"./")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "✖ 1" in text  # status line
+        assert "App shell ●3 ✖1" in text  # tree badge
+        assert app.session.get("app.baseURL") == "./"
+
+
+async def test_switch_list_record_code_and_select_fields_each_write_only_their_lines(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "ssr")  # boolean: a switch
+        await pilot.press("space")
+        await go_to(app, pilot, "css")  # array: the list editor
+        await pilot.press("a", *"~/assets/print.css", "escape")
+        await go_to(app, pilot, "runtimeConfig")  # object: the key-value editor
+        await pilot.press("a", *"apiToken", "enter", *"'t'", "escape")
+        await go_to(app, pilot, "typescript.typeCheck")  # code: the TypeScript editor
+        await pilot.press("f7", *"process.env.CI ? 'build' : false", "ctrl+enter")
+        await pilot.press("f2")  # variant B has the enum below
+        await pilot.pause()
+        await go_to(app, pilot, "experimental.emitRouteChunkError")  # enum: a select
+        await pilot.press("enter", "down", "down", "down", "enter")
+        await pilot.pause()
+        session = app.session
+        assert session.get("ssr") is False
+        assert session.get("css") == ["~/assets/main.css", "~/assets/print.css"]
+        assert session.get("runtimeConfig.apiToken") == "t"
+        assert session.get("typescript.typeCheck").text == "process.env.CI ? 'build' : false"
+        assert session.get("experimental.emitRouteChunkError") == "manual"
+        changed = [
+            line
+            for line in session.diff().splitlines()
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))
+        ]
+        assert changed == [
+            "-  ssr: true,",
+            "+  ssr: false,",
+            "-  css: ['~/assets/main.css'],",
+            "+  css: ['~/assets/main.css', '~/assets/print.css'],",
+            "+    apiToken: 't',",
+            "-    typeCheck: isProd ? 'build' : false,",
+            "+    typeCheck: process.env.CI ? 'build' : false,",
+            "+  experimental: {",
+            "+    emitRouteChunkError: 'manual',",
+            "+  },",
+        ]
+
+
+async def test_reset_removes_the_key_and_the_default_shows_again(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert not app.session.has("devServer.port")
+        assert "port: 3000" not in app.session.text
+        assert "default (A): 3000" in screen_text(app)
+
+
+async def test_variant_toggle_changes_defaults_and_checks_at_once(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "app.baseURL")
+        await pilot.press("ctrl+u", *"./")
+        await pilot.pause()
+        assert app.session.counts()["error"] == 1  # relative baseURL is an error in A
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.session.variant == "B"
+        assert "Variant B" in screen_text(app)
+        assert app.session.counts()["error"] == 0
+
+
+async def test_quit_with_unsaved_edits_asks_and_cancel_keeps_editing(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+u", *"4100")
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "unsaved edits" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChoiceScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+    assert config.read_text() == EXAMPLE.read_text()  # discarded
+
+
+async def test_an_outside_change_is_reloaded_with_the_unsaved_edits_reapplied(config: Path) -> None:
+    app = make_app(config, watch_disk=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+u", *"4200")
+        await pilot.pause()
+        config.write_text(config.read_text().replace("ssr: true", "ssr: false"))
+        await pilot.pause(1.6)  # the file is polled every second
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "changed on disk" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.session.get("ssr") is False  # the outside change
+        assert app.session.get("devServer.port") == 4200  # the user's edit, re-applied
+        assert app.session.dirty
+
+
+async def test_unsaved_edits_survive_a_crash_and_are_offered_at_the_next_launch(config: Path) -> None:
+    journal = Journal(config.parent.parent / "journal")
+    app = make_app(config, journal=journal)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+u", *"4300")
+        await pilot.pause()
+        # the process dies here: no save, no quit question
+    assert "4300" not in config.read_text()
+    again = make_app(config, journal=journal)
+    async with again.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ChoiceScreen)
+        assert "Unsaved edits found" in screen_text(again)
+        await pilot.press("r")
+        await pilot.pause()
+        assert again.session.get("devServer.port") == 4300
+        assert again.session.dirty
+
+
+async def test_user_text_with_markup_and_escapes_shows_literally(tmp_path: Path) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text(
+        "export default defineFwkConfig({\n"
+        "  app: { head: { title: '[bold red]x[/] \\u001b[2J' } },\n"
+        "  '[b]mod[/b]': { a: 1 },\n"
+        "})\n"
+    )
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "[b]mod[/b]" in text  # a key of the file, in the tree, as written
+        assert "\x1b" not in text
