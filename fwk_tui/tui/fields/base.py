@@ -6,12 +6,21 @@ A field never touches the session or the document: it posts
 value is a :class:`ValueEditor` chosen by kind (``fields.factory``); it is
 swapped in place when the value changes kind (code replaced by a typed value,
 a fix turning ``'3000'`` into ``3000``, an undo).
+
+Until a field first gets the focus it shows its value as text in one
+``Static`` (each editor's :meth:`ValueEditor.preview`): a group's form holds
+up to ~40 fields and every mounted widget costs styling and layout. The
+editor is mounted when the field is focused (Tab, a click, the form's
+``focus_path``) and stays.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from rich.console import Group
+from rich.style import Style
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -21,6 +30,7 @@ from textual.widgets import Static
 
 from fwk_tui.catalog.models import Default, Option, Variant
 from fwk_tui.catalog.types import TypeExpr, render
+from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED
 from fwk_tui.tui.fields.present import diagnostics_text, header
@@ -31,6 +41,10 @@ from fwk_tui.validate.values import MISSING
 def is_missing(value: Any) -> bool:
     """True when the file does not set the value (or sets ``undefined``)."""
     return value is MISSING or value is UNDEFINED
+
+
+PreviewLine = tuple[Text, bool]
+"""A line of a field's text before it is focused, and whether it sits on the value's background."""
 
 
 def lazy_static(parent: Widget, name: str, *, after: Widget | None = None) -> Static:
@@ -104,6 +118,14 @@ class ValueEditor(Widget):
         """Ask the app to write ``value`` at this editor's path."""
         self.request(Edit("set", self.path, value), merge=merge)
 
+    def preview(self) -> list[PreviewLine]:
+        """The value as lines of text, shown until the field gets the focus (then this editor is mounted)."""
+        from fwk_tui.tui.fields.present import js
+
+        if is_missing(self.value):
+            return [(Text("not set", style="dim italic"), True)]
+        return [(Text(js(self.value)), True)]
+
     def hint(self) -> Text | None:
         """The keys of this editor, shown under it while it has the focus (mounted on first focus)."""
         return None
@@ -125,6 +147,10 @@ class ValueEditor(Widget):
         if hint is not None:
             lazy_static(self, "editor--hint", after=self.hint_after()).update(hint)
 
+    def reveal(self, segments: tuple[str | int, ...]) -> None:
+        """Focus the part editing ``segments`` below this editor's path (opening what holds it)."""
+        self.focus_first()
+
     def focus_first(self) -> bool:
         """Focus the first focusable part of the editor; ``False`` when it has none."""
         if self.focusable:
@@ -137,7 +163,7 @@ class ValueEditor(Widget):
         return True
 
 
-class OptionField(Widget):
+class OptionField(Widget, can_focus=True):
     """One option (or a key the catalogue does not know) of the form.
 
     Shows the name, the type, the default of the current variant, whether the
@@ -160,8 +186,13 @@ class OptionField(Widget):
         & > .field--diagnostics {
             height: auto;
         }
+        & > .field--value {
+            background: $boost;
+        }
     }
     """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"field--value"}
 
     class EditRequested(Message):
         """The field asks the app to apply ``edit``; ``merge``: typing, joins the last undo step of the same path."""
@@ -201,11 +232,14 @@ class OptionField(Widget):
         self.value = value
         self.variant = variant
         self.diagnostics = list(diagnostics)
-        self._header_state: tuple[object, ...] = ()
+        self._editor: ValueEditor = self._new_editor()
+        self._active = False
         self._diagnostics_shown: list[Diagnostic] | None = None
+
+    def _new_editor(self) -> ValueEditor:
         from fwk_tui.tui.fields.factory import editor_for
 
-        self._editor: ValueEditor = editor_for(path, self.type_, value, default=self.default)
+        return editor_for(self.path, self.type_, self.value, default=self.default)
 
     # ------------------------------------------------------------------ state
 
@@ -225,17 +259,50 @@ class OptionField(Widget):
         return not is_missing(self.value) or self.value is UNDEFINED
 
     @property
+    def active(self) -> bool:
+        """True once the editor is mounted; until then the field shows its value as text."""
+        return self._active
+
+    @property
     def editor(self) -> ValueEditor:
-        """The editor of the value (it changes when the value changes kind)."""
+        """The editor of the value, mounted on first use (it changes when the value changes kind)."""
+        self.activate(focus=False)
         return self._editor
+
+    def activate(self, *, focus: bool = True) -> ValueEditor:
+        """Mount the editor in place of the value's text (and focus it)."""
+        if not self._active:
+            self._active = True
+            self.can_focus = False
+            if self.is_mounted:
+                self.mount(self._editor, after=self.query_one(".field--header"))
+                self._show()
+        if focus:
+            self.call_after_refresh(self._editor.focus_first)
+        return self._editor
+
+    def focus_at(self, path: str) -> bool:
+        """Focus the part of the field editing ``path`` (``app.head.title`` in the field of ``app.head``).
+
+        Opens the rows that hold it; ``False`` when ``path`` is not at or below the field's path.
+        """
+        try:
+            inner, whole = parse_path(path), parse_path(self.path)
+        except PathError:
+            return False
+        if inner[: len(whole)] != whole:
+            return False
+        editor = self.activate(focus=False)
+        self.call_after_refresh(editor.reveal, inner[len(whole) :])
+        return True
 
     def compose(self) -> ComposeResult:
         yield Static(classes="field--header")
-        yield self._editor
+        if self._active:
+            yield self._editor
 
     def on_mount(self) -> None:
-        self._show_header()
-        self._show_diagnostics()
+        self._show()
 
     def refresh_state(self, value: Any, variant: Variant, diagnostics: list[Diagnostic]) -> None:
         """Show the file's new ``value``, the ``variant``'s default and type, and ``diagnostics``.
@@ -247,21 +314,31 @@ class OptionField(Widget):
         self.value = value
         self.variant = variant
         self.diagnostics = list(diagnostics)
-        if not self.is_mounted:
-            return
-        self._show_header()
-        self._editor = update_editor(self, self._editor, self.type_, value, self.default)
-        self._show_diagnostics()
+        if self._active and self.is_mounted:
+            self._editor = update_editor(self, self._editor, self.type_, value, self.default)
+        else:
+            self._editor = self._new_editor()
+        if self.is_mounted:
+            self._show()
 
-    def _show_header(self) -> None:
+    # ------------------------------------------------------------------ drawing
+
+    def _show(self) -> None:
         type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
-        state = (self.variant, self.is_set, type_text)
-        if state == self._header_state:
+        top = header(self.path, self.option, self.variant, self.is_set, type_text)
+        head = self.query_one(".field--header", Static)
+        if self._active:
+            head.update(top)
+            self._show_diagnostics()
             return
-        self._header_state = state
-        self.query_one(".field--header", Static).update(
-            header(self.path, self.option, self.variant, self.is_set, type_text)
-        )
+        # Not focused yet: one Static says it all (a form holds dozens of fields).
+        box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
+        parts: list[Any] = [top, preview_grid(self._editor.preview(), box)]
+        if self.diagnostics:
+            text = diagnostics_text(self.diagnostics, self.path)
+            text.end = "\n"  # measured one line short inside a Group without it
+            parts.append(text)
+        head.update(Group(*parts))
 
     def _show_diagnostics(self) -> None:
         if self.diagnostics == self._diagnostics_shown:
@@ -278,6 +355,10 @@ class OptionField(Widget):
 
     # ------------------------------------------------------------------ focus
 
+    def on_focus(self, event: events.Focus) -> None:
+        # Tab, a click or the form's focus_path reached the field's text: its editor takes over.
+        self.activate(focus=True)
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.post_message(self.Focused(self.path, self.option))
 
@@ -285,3 +366,12 @@ class OptionField(Widget):
         focused = self.screen.focused if self.is_attached else None
         if focused is None or not (focused is self or self in focused.ancestors):
             self.post_message(self.Sealed(self.path))
+
+
+def preview_grid(lines: list[PreviewLine], box: Style) -> Table:
+    """Preview lines one per row; boxed lines on the value background across the whole width."""
+    grid = Table.grid(expand=True)
+    grid.add_column(no_wrap=True, overflow="ellipsis")
+    for text, boxed in lines:
+        grid.add_row(text, style=box if boxed else None)
+    return grid

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static, Switch
 
-from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.present import default_value
 
 
@@ -55,6 +55,10 @@ class BooleanEditor(ValueEditor):
             text.stylize("dim")
             text.append("  (default)" if isinstance(default_value(self.default), bool) else "  (not set)", "dim")
         return text
+
+    def preview(self) -> list[PreviewLine]:
+        mark = Text("● ", style="green") if self._shown(self.value) else Text("○ ", style="dim")
+        return [(mark + self._label(self.value), False)]
 
     def show(self, value: Any) -> None:
         super().show(value)

@@ -15,8 +15,15 @@ from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, check_expression
 from fwk_tui.source.render import Renderer, is_method_source
 from fwk_tui.source.style import STARTER_STYLE
+from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import ValueEditor, is_missing, lazy_static, same_value
+from fwk_tui.tui.fields.base import (
+    PreviewLine,
+    ValueEditor,
+    is_missing,
+    lazy_static,
+    same_value,
+)
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.present import safe
 
@@ -24,6 +31,9 @@ ACCEPT_KEYS = "ctrl+enter,ctrl+j"
 """Keys that write the code (leaving the editor with Tab writes it too)."""
 
 _renderer = Renderer(STARTER_STYLE)
+
+PREVIEW_LINES = 6
+"""Lines of code shown before the field is focused."""
 
 
 def code_text(value: Any) -> str:
@@ -98,6 +108,16 @@ class CodeEditor(ValueEditor):
 
     def compose(self) -> ComposeResult:
         yield CodeArea(code_text(self.value), placeholder=self._placeholder())
+
+    def preview(self) -> list[PreviewLine]:
+        text = code_text(self.value)
+        if not text:
+            return [(Text(self._placeholder(), style="dim"), True)]
+        lines = text.splitlines()
+        shown: list[PreviewLine] = [(Text(plain(line), end=""), True) for line in lines[:PREVIEW_LINES]]
+        if len(lines) > PREVIEW_LINES:
+            shown.append((Text(f"… {len(lines) - PREVIEW_LINES} more lines", style="dim italic"), True))
+        return shown
 
     def _placeholder(self) -> str:
         if not is_missing(self.value):

@@ -12,7 +12,7 @@ from textual.widgets import Select
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values
 from fwk_tui.tui.fields.present import default_value, js
 from fwk_tui.validate.typecheck import same_literal
@@ -50,13 +50,9 @@ class EnumEditor(ValueEditor):
         self.values: list[Any] = (enum_values(type_) if type_ is not None else None) or []
 
     def compose(self) -> ComposeResult:
-        default = default_value(self.default)
-        prompt = "not set"
-        if not is_missing(default):
-            prompt = f"not set: {js(default)} by default"
         yield Select(
             self._options(self.value),
-            prompt=escape(prompt),
+            prompt=escape(self._prompt()),
             allow_blank=True,
             value=self._index(self.value),
             compact=True,
@@ -87,6 +83,16 @@ class EnumEditor(ValueEditor):
             if same_literal(choice, value):
                 return i
         return Select.NULL
+
+    def preview(self) -> list[PreviewLine]:
+        if is_missing(self.value):
+            return [(Text(self._prompt(), style="dim"), True)]
+        index = self._index(self.value)
+        return [(self._options(self.value)[index][0] if isinstance(index, int) else Text(js(self.value)), True)]
+
+    def _prompt(self) -> str:
+        default = default_value(self.default)
+        return f"not set: {js(default)} by default" if not is_missing(default) else "not set"
 
     def show(self, value: Any) -> None:
         grew = len(self._choices(self.value)) != len(self._choices(value)) or len(self._choices(value)) > len(

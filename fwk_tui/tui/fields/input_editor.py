@@ -9,10 +9,16 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
-from fwk_tui.tui.fields.base import ValueEditor, is_missing, lazy_static, same_value
+from fwk_tui.tui.fields.base import (
+    PreviewLine,
+    ValueEditor,
+    is_missing,
+    lazy_static,
+    same_value,
+)
 from fwk_tui.tui.fields.kinds import first_error
 from fwk_tui.tui.fields.present import safe
-from fwk_tui.tui.fields.safe_input import SafeInput
+from fwk_tui.tui.fields.safe_input import SafeInput, visible_text
 
 
 class InvalidText(Exception):
@@ -83,6 +89,12 @@ class InputEditor(ValueEditor):
     def post(self, value: Any) -> None:
         """Ask for ``value`` to be written (a keystroke: merged)."""
         self.request_set(value, merge=True)
+
+    def preview(self) -> list[PreviewLine]:
+        text = self.text_of(self.value)
+        if not text:
+            return [(Text(self.placeholder(), style="dim"), True)]
+        return [(visible_text(text), True)]
 
     # -- behaviour ----------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -14,6 +15,27 @@ from textual.widget import Widget
 from fwk_tui.source.textutil import display_width, plain
 
 _GAP = "  "
+
+
+def picker_text(
+    labels: list[str],
+    chosen: int | None,
+    cursor: int | None = None,
+    *,
+    cursor_style: Style | str = "",
+    chosen_style: Style | str = "bold green",
+) -> Text:
+    """``○ off  ● on  ○ options…``: the kinds, the chosen one marked, the cursor's styled."""
+    text = Text(no_wrap=True, overflow="ellipsis", end="")
+    for i, label in enumerate(labels):
+        if i:
+            text.append(_GAP)
+        start = len(text)
+        mark = "● " if i == chosen else "○ "
+        text.append(mark + plain(label), style=chosen_style if i == chosen else "")
+        if i == cursor:
+            text.stylize(cursor_style, start, len(text))
+    return text
 
 
 class KindPicker(Widget, can_focus=True):
@@ -71,18 +93,13 @@ class KindPicker(Widget, can_focus=True):
         self.set_reactive(KindPicker.cursor, chosen or 0)
 
     def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis", end="")
-        cursor_style = self.get_component_rich_style("kind-picker--cursor")
-        chosen_style = self.get_component_rich_style("kind-picker--chosen")
-        for i, label in enumerate(self.labels):
-            if i:
-                text.append(_GAP)
-            mark = "● " if i == self.chosen else "○ "
-            start = len(text)
-            text.append(mark + label, style=chosen_style if i == self.chosen else "")
-            if i == self.cursor:
-                text.stylize(cursor_style, start, len(text))
-        return text
+        return picker_text(
+            self.labels,
+            self.chosen,
+            self.cursor,
+            cursor_style=self.get_component_rich_style("kind-picker--cursor"),
+            chosen_style=self.get_component_rich_style("kind-picker--chosen"),
+        )
 
     def _at(self, x: int) -> int | None:
         pos = 0

@@ -13,10 +13,10 @@ from textual.widgets import OptionList, Static
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, TypeExpr, describe
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js
-from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.slot import EditorSlot
 
 
@@ -70,6 +70,9 @@ class ListEditor(ValueEditor):
     def compose(self) -> ComposeResult:
         yield RowList(self._rows(), self._empty())
 
+    def preview(self) -> list[PreviewLine]:
+        return rows_preview(self._rows(), self._empty())
+
     def hint(self) -> Text:
         return Text("Enter: edit · a: add · Del: remove · Ctrl+↑↓: move", end="")
 
@@ -111,8 +114,18 @@ class ListEditor(ValueEditor):
 
     # -- the item's editor ----------------------------------------------------------
 
-    def open(self, index: int, value: Any = None) -> None:
-        """Open the editor of item ``index`` under the rows (``value``: before the file has it)."""
+    def reveal(self, segments: tuple[str | int, ...]) -> None:
+        if segments and isinstance(segments[0], int) and 0 <= segments[0] < len(self.items):
+            self.rows.go_to(segments[0])
+            self.open(segments[0], rest=segments[1:])
+        else:
+            self.rows.focus()
+
+    def open(self, index: int, value: Any = None, *, rest: tuple[str | int, ...] = ()) -> None:
+        """Open the editor of item ``index`` under the rows (``value``: before the file has it).
+
+        ``rest``: the path inside the item to focus.
+        """
         self.close(refocus=False)
         item = self.items[index] if index < len(self.items) else value
         slot = EditorSlot(self.item_path(index), self.item_type, item)
@@ -120,7 +133,7 @@ class ListEditor(ValueEditor):
         panel = Vertical(Static(title, classes="list--panel-title"), slot, classes="list--panel")
         self.open_index = index
         self.mount(panel)
-        self.call_after_refresh(slot.editor.focus_first)
+        self.call_after_refresh(slot.editor.reveal, rest)
 
     def close(self, *, refocus: bool = True) -> None:
         """Close the item's editor."""

@@ -22,10 +22,10 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
 from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import ValueEditor, is_missing
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, safe
-from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.validate.values import MISSING
@@ -116,6 +116,9 @@ class RecordEditor(ValueEditor):
     def compose(self) -> ComposeResult:
         yield RowList(self._rows(), self._empty())
 
+    def preview(self) -> list[PreviewLine]:
+        return rows_preview(self._rows(), self._empty())
+
     def hint(self) -> Text:
         if self.can_add:
             return Text("Enter: edit · a: add · Del: remove · r: rename", end="")
@@ -184,8 +187,19 @@ class RecordEditor(ValueEditor):
         self.close(refocus=False)
         self.mount(Vertical(*children, classes="record--panel"))
 
-    def open(self, key: str, type_: TypeExpr | None = None, value: Any = MISSING) -> None:
-        """Open the value editor of ``key`` under the rows."""
+    def reveal(self, segments: tuple[str | int, ...]) -> None:
+        key = segments[0] if segments else None
+        entry = self._entry(key) if isinstance(key, str) else None
+        if entry is None:
+            self.rows.focus()
+            return
+        self.rows.go_to(self.entries.index(entry))
+        self.open(entry.key, rest=segments[1:])
+
+    def open(
+        self, key: str, type_: TypeExpr | None = None, value: Any = MISSING, *, rest: tuple[str | int, ...] = ()
+    ) -> None:
+        """Open the value editor of ``key`` under the rows (``rest``: the path inside it to focus)."""
         entry = self._entry(key)
         type_ = entry.type_ if entry is not None else (type_ or ANY)
         value = entry.value if entry is not None else value
@@ -195,7 +209,7 @@ class RecordEditor(ValueEditor):
         title.overflow = "ellipsis"
         self._mount_panel(Static(title, classes="record--panel-title"), slot)
         self.open_key = key
-        self.call_after_refresh(slot.editor.focus_first)
+        self.call_after_refresh(slot.editor.reveal, rest)
 
     def _open_key_input(self, mode: str, key: str = "") -> None:
         title = "new key · Enter: add · Esc: cancel" if mode == "add" else f"rename {key_text(key)} to · Enter · Esc"

@@ -6,6 +6,19 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+PREVIEW_ROWS = 8
+"""Rows shown before the field is focused; the rest is counted."""
+
+
+def rows_preview(rows: list[Text], empty: Text) -> list[tuple[Text, bool]]:
+    """Rows as preview lines (at most ``PREVIEW_ROWS``, then how many more)."""
+    if not rows:
+        return [(empty, True)]
+    shown = [(row, True) for row in rows[:PREVIEW_ROWS]]
+    if len(rows) > PREVIEW_ROWS:
+        shown.append((Text(f"… {len(rows) - PREVIEW_ROWS} more", style="dim italic"), True))
+    return shown
+
 
 class RowList(OptionList):
     """Rows of ``Text`` (never markup); the highlighted row survives :meth:`set_rows`.

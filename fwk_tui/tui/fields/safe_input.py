@@ -23,6 +23,17 @@ def visible(text: str) -> str:
     return text.translate(_VISIBLE)
 
 
+def visible_text(text: str, style: Style | str = "reverse") -> Text:
+    """``text`` as ``Text`` with control characters as visible symbols, marked with ``style``."""
+    shown = visible(text)
+    out = Text(shown, end="")
+    if shown != text:
+        for i, (a, b) in enumerate(zip(text, shown, strict=True)):
+            if a != b:
+                out.stylize(style, i, i + 1)
+    return out
+
+
 class SafeInput(Input):
     """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal."""
 

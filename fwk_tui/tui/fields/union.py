@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr, UnionType
-from fwk_tui.tui.fields.base import ValueEditor, is_missing, same_value
-from fwk_tui.tui.fields.kind_picker import KindPicker
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
 from fwk_tui.tui.fields.kinds import UnionKind, kind_of_value, starter, union_kinds
 from fwk_tui.tui.fields.slot import swap_editor
 
@@ -57,6 +58,12 @@ class UnionEditor(ValueEditor):
         if self.inner is not None:
             yield self.inner
 
+    def preview(self) -> list[PreviewLine]:
+        lines: list[PreviewLine] = [(picker_text([k.label for k in self.kinds], self.kind), False)]
+        if self.inner is not None:
+            lines.extend((Text("  ") + text, boxed) for text, boxed in self.inner.preview())
+        return lines
+
     def _inner_type(self, value: Any) -> TypeExpr | None:
         """The type whose widget shows ``value`` under the picker (``None``: the picker says it all)."""
         if is_missing(value):
@@ -83,6 +90,12 @@ class UnionEditor(ValueEditor):
         if cls is None:
             return None
         return make_editor(cls, self.path, self._inner_type(value), value, default=self.default, classes="union--inner")
+
+    def reveal(self, segments: tuple[str | int, ...]) -> None:
+        if self.inner is not None and segments:
+            self.inner.reveal(segments)
+        else:
+            self.query_one(KindPicker).focus()
 
     def on_kind_picker_picked(self, event: KindPicker.Picked) -> None:
         event.stop()

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import ValueEditor, lazy_static
+from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, lazy_static
 from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
@@ -59,6 +59,9 @@ class UnknownEditor(ValueEditor):
     def compose(self) -> ComposeResult:
         yield self.inner
 
+    def preview(self) -> list[PreviewLine]:
+        return self.inner.preview()
+
     def hint(self) -> Text:
         if self.mode == "code":
             return Text("as code · Ctrl+T: as values", end="")
@@ -83,6 +86,9 @@ class UnknownEditor(ValueEditor):
         elif cls is ListEditor:
             type_ = ArrayType(ANY)
         return cls(self.path, type_, value, default=self.default)
+
+    def reveal(self, segments: tuple[str | int, ...]) -> None:
+        self.inner.reveal(segments)
 
     def show(self, value: Any) -> None:
         super().show(value)

@@ -29,7 +29,10 @@ def config(body: str) -> str:
 
 
 class FieldHarness(App[None]):
-    """Mounts the field of ``path`` over a real edit session of ``source``; Tab reaches an input below it."""
+    """Mounts the field of ``path`` over a real edit session of ``source``; Tab reaches an input below it.
+
+    ``active``: the field's editor is mounted from the start (otherwise the first Tab mounts it).
+    """
 
     CSS = """
     #form { height: 1fr; padding: 0 1; }
@@ -44,6 +47,7 @@ class FieldHarness(App[None]):
         variant: Variant = "A",
         option: Option | None | str = "catalogue",
         apply: bool = True,
+        active: bool = False,
     ) -> None:
         super().__init__()
         self.path = path
@@ -61,6 +65,8 @@ class FieldHarness(App[None]):
             self.session.variant,
             self.session.diagnostics_for(path),
         )
+        if active:  # the editor mounted from the start, as after the field was first focused
+            self.field.activate(focus=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):

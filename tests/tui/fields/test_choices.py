@@ -13,7 +13,7 @@ SIZE = (80, 24)
 
 
 async def test_switch_shows_the_default_then_writes_the_toggled_value() -> None:
-    app = FieldHarness("ssr")
+    app = FieldHarness("ssr", active=True)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.field.editor, BooleanEditor)
         assert app.field.query_one(Switch).value is True  # the default of ssr
@@ -29,7 +29,7 @@ async def test_switch_shows_the_default_then_writes_the_toggled_value() -> None:
 
 
 async def test_switch_follows_the_file_without_asking_for_edits() -> None:
-    app = FieldHarness("ssr", config("  ssr: false,"))
+    app = FieldHarness("ssr", config("  ssr: false,"), active=True)
     async with app.run_test(size=SIZE) as pilot:
         switch = app.field.query_one(Switch)
         assert switch.value is False
@@ -45,7 +45,7 @@ async def test_switch_follows_the_file_without_asking_for_edits() -> None:
 
 
 async def test_enum_lists_values_as_js_with_the_default_marked() -> None:
-    app = FieldHarness("experimental.emitRouteChunkError", variant="B")
+    app = FieldHarness("experimental.emitRouteChunkError", variant="B", active=True)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.field.editor, EnumEditor)
         assert "not set: 'automatic' by default" in screen_text(app)
@@ -61,7 +61,7 @@ async def test_enum_lists_values_as_js_with_the_default_marked() -> None:
 
 
 async def test_enum_of_booleans_and_a_literal() -> None:
-    app = FieldHarness("typescript.typeCheck")
+    app = FieldHarness("typescript.typeCheck", active=True)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.field.editor, EnumEditor)
         assert app.field.editor.values == [True, False, "build"]
@@ -71,7 +71,7 @@ async def test_enum_of_booleans_and_a_literal() -> None:
 
 
 async def test_enum_shows_a_value_it_does_not_allow() -> None:
-    app = FieldHarness("experimental.emitRouteChunkError", config("  experimental: { emitRouteChunkError: 'auto' },"), variant="B")
+    app = FieldHarness("experimental.emitRouteChunkError", config("  experimental: { emitRouteChunkError: 'auto' },"), variant="B", active=True)
     async with app.run_test(size=SIZE) as pilot:
         text = screen_text(app)
         assert "'auto'  (not allowed)" in text
@@ -83,7 +83,7 @@ async def test_enum_shows_a_value_it_does_not_allow() -> None:
 
 
 async def test_blank_choice_removes_the_key() -> None:
-    app = FieldHarness("typescript.typeCheck", config("  typescript: { typeCheck: true },"))
+    app = FieldHarness("typescript.typeCheck", config("  typescript: { typeCheck: true },"), active=True)
     async with app.run_test(size=SIZE) as pilot:
         app.field.query_one(Select).value = Select.NULL
         await pilot.pause()

@@ -8,7 +8,6 @@ from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.fields.code import CodeEditor, parse_problem
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.record import RecordEditor
-
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)
@@ -70,7 +69,7 @@ async def test_leaving_the_editor_accepts_the_code() -> None:
 
 
 async def test_a_code_value_of_a_typed_option_can_become_a_typed_value() -> None:
-    app = FieldHarness("ssr", config("  ssr: process.env.SSR === '1',"))
+    app = FieldHarness("ssr", config("  ssr: process.env.SSR === '1',"), active=True)
     async with app.run_test(size=SIZE) as pilot:
         assert code(app).typed
         assert "process.env.SSR === '1'" in screen_text(app)
@@ -99,10 +98,10 @@ async def test_a_function_option_has_no_typed_value() -> None:
 
 
 async def test_typescript_is_highlighted() -> None:
-    app = FieldHarness("devServer.loadingTemplate", config("  devServer: { loadingTemplate: (d: Data): string => 'x' },"))
+    app = FieldHarness("devServer.loadingTemplate", config("  devServer: { loadingTemplate: (d: Data): string => 'x' },"), active=True)
     async with app.run_test(size=SIZE):
         area = app.field.query_one(CodeArea)
-        names = {name for line in area._highlights.values() for *_, name in line}  # noqa: SLF001
+        names = {name for line in area._highlights.values() for *_, name in line}
         assert {"type", "string", "variable.parameter"} <= names
 
 

@@ -10,14 +10,13 @@ from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.number import NumberEditor
 from fwk_tui.tui.fields.safe_input import SafeInput, visible
-
 from tests.tui.fields.harness import FieldHarness, catalog, config, screen_text
 
 SIZE = (80, 24)
 
 
 def rendered_segments(app: FieldHarness) -> list[str]:
-    strips = app.screen._compositor.render_strips()  # noqa: SLF001
+    strips = app.screen._compositor.render_strips()
     return [seg.text for strip in strips for seg in strip]
 
 
@@ -42,7 +41,7 @@ async def test_header_follows_the_variant_and_the_set_marker() -> None:
 
 
 async def test_diagnostics_under_the_widget_with_the_fix_key() -> None:
-    app = FieldHarness("ssr", config("  ssr: 'false',"))
+    app = FieldHarness("ssr", config("  ssr: 'false',"), active=True)
     async with app.run_test(size=SIZE):
         assert isinstance(app.field.editor, ExpressionEditor)  # a string for a boolean: shown as written
         text = screen_text(app)
@@ -102,7 +101,7 @@ MARKUP = r"'[bold]x[/]\x1b[2J\u202e'"
 
 
 async def test_markup_and_escape_sequences_show_literally_in_an_input() -> None:
-    app = FieldHarness("app.buildAssetsDir", config(f"  app: {{ buildAssetsDir: {MARKUP} }},"))
+    app = FieldHarness("app.buildAssetsDir", config(f"  app: {{ buildAssetsDir: {MARKUP} }},"), active=True)
     async with app.run_test(size=SIZE):
         assert app.value == "[bold]x[/]\x1b[2J\u202e"
         assert app.field.query_one(SafeInput).value == app.value
@@ -142,3 +141,58 @@ def test_field_for_builds_without_an_app() -> None:
         if o.in_variant("A")
     ]
     assert all(isinstance(f, OptionField) for f in fields)
+
+
+async def test_a_field_shows_its_value_as_text_until_it_gets_the_focus() -> None:
+    app = FieldHarness("app.baseURL", config("  app: { baseURL: '/shop/' },"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.field.active
+        assert not app.field.query(SafeInput)
+        assert "/shop/" in screen_text(app)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.field.active
+        assert app.focused is app.field.query_one(SafeInput)
+        assert app.focus_events == ["app.baseURL"]
+
+
+async def test_the_text_of_an_unfocused_field_follows_the_file() -> None:
+    app = FieldHarness("css", config("  css: ['a.css'],"))
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.set("css", [f"{i}.css" for i in range(12)])
+        app.refresh_field()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "7  '7.css'" in text and "… 4 more" in text
+        assert not app.field.active
+
+
+async def test_previews_say_what_the_editors_say() -> None:
+    source = config(
+        "  ssr: false,\n  app: { pageTransition: { name: 'page' } },\n"
+        "  devServer: { loadingTemplate: (d) => d },\n  typescript: { typeCheck: 'build' },"
+    )
+    expected = {
+        "ssr": "○ false",
+        "app.pageTransition": "○ off  ○ on  ● options…",
+        "devServer.loadingTemplate": "(d) => d",
+        "typescript.typeCheck": "'build'",
+    }
+    for path, shown in expected.items():
+        app = FieldHarness(path, source)
+        async with app.run_test(size=SIZE):
+            assert shown in screen_text(app), path
+    app = FieldHarness("app.pageTransition", source)
+    async with app.run_test(size=SIZE):
+        assert "name  'page'" in screen_text(app)
+
+
+async def test_focus_at_opens_the_rows_down_to_a_nested_path() -> None:
+    app = FieldHarness("runtimeConfig", config("  runtimeConfig: { public: { apiBase: '/api' } },"))
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.field.focus_at("runtimeConfig.public.apiBase")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.focused, SafeInput)
+        assert app.focused.value == "'/api'"
+        assert not app.field.focus_at("ssr")

@@ -9,7 +9,6 @@ from fwk_tui.tui.fields.rows import RowList
 from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.text import TextEditor
 from fwk_tui.tui.fields.union import UnionEditor
-
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)

@@ -8,7 +8,6 @@ from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.rows import RowList
 from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.text import TextEditor
-
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)
@@ -21,7 +20,7 @@ def record(app: FieldHarness) -> RecordEditor:
 
 
 async def test_known_fields_are_listed_with_their_types() -> None:
-    app = FieldHarness("runtimeConfig", config("  runtimeConfig: { secret: 'x' },"))
+    app = FieldHarness("runtimeConfig", config("  runtimeConfig: { secret: 'x' },"), active=True)
     async with app.run_test(size=SIZE):
         keys = [e.key for e in record(app).entries]
         assert keys == ["public", "app", "srv", "secret"]

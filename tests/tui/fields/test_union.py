@@ -9,7 +9,6 @@ from fwk_tui.tui.fields.number import NumberEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.text import TextEditor
 from fwk_tui.tui.fields.union import UnionEditor
-
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)
@@ -22,7 +21,7 @@ def union(app: FieldHarness) -> UnionEditor:
 
 
 async def test_boolean_or_object_offers_off_on_and_options() -> None:
-    app = FieldHarness("app.pageTransition")
+    app = FieldHarness("app.pageTransition", active=True)
     async with app.run_test(size=SIZE) as pilot:
         assert [k.label for k in union(app).kinds] == ["off", "on", "options…"]
         assert "○ off  ○ on  ○ options…" in screen_text(app)
@@ -77,7 +76,7 @@ async def test_string_literals_join_the_text_kind_as_suggestions() -> None:
 
 
 async def test_a_value_of_no_kind_is_shown_as_javascript_to_correct() -> None:
-    app = FieldHarness("devServer.https", config("  devServer: { https: 'yes' },"))
+    app = FieldHarness("devServer.https", config("  devServer: { https: 'yes' },"), active=True)
     async with app.run_test(size=SIZE) as pilot:
         editor = union(app)
         assert editor.kind is None

@@ -9,7 +9,6 @@ from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.unknown import UnknownEditor
-
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)
@@ -67,7 +66,7 @@ async def test_a_scalar_is_a_javascript_literal() -> None:
 
 
 async def test_code_starts_as_code() -> None:
-    app = FieldHarness("myModule", config("  myModule: defineThing({ a: 1 }),"), option=None)
+    app = FieldHarness("myModule", config("  myModule: defineThing({ a: 1 }),"), option=None, active=True)
     async with app.run_test(size=SIZE):
         assert unknown(app).mode == "code"
         assert app.field.query_one(CodeArea).text == "defineThing({ a: 1 })"
