@@ -582,7 +582,7 @@ class EditorApp(App[None]):
         self.push_screen(
             ChoiceScreen(
                 "Unsaved edits found",
-                f"fwk-tui closed without saving {plain(str(path))}: {plain(entry.summary)}. Recover those edits?",
+                f"fwk-tui closed without saving {self.label}: {entry.summary}. Recover those edits?",
                 [
                     Answer("recover", "Recover", "r", "primary"),
                     Answer("discard", "Discard", "d", "error"),
