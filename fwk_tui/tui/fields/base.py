@@ -33,7 +33,7 @@ from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED
-from fwk_tui.tui.fields.present import diagnostics_text, header
+from fwk_tui.tui.fields.present import diagnostics_text, header, js
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.values import MISSING
 
@@ -120,8 +120,6 @@ class ValueEditor(Widget):
 
     def preview(self) -> list[PreviewLine]:
         """The value as lines of text, shown until the field gets the focus (then this editor is mounted)."""
-        from fwk_tui.tui.fields.present import js
-
         if is_missing(self.value):
             return [(Text("not set", style="dim italic"), True)]
         return [(Text(js(self.value)), True)]
@@ -235,6 +233,7 @@ class OptionField(Widget, can_focus=True):
         self._editor: ValueEditor = self._new_editor()
         self._active = False
         self._diagnostics_shown: list[Diagnostic] | None = None
+        self._header_state: tuple[object, ...] | None = None
 
     def _new_editor(self) -> ValueEditor:
         from fwk_tui.tui.fields.factory import editor_for
@@ -325,12 +324,16 @@ class OptionField(Widget, can_focus=True):
 
     def _show(self) -> None:
         type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
-        top = header(self.path, self.option, self.variant, self.is_set, type_text)
         head = self.query_one(".field--header", Static)
         if self._active:
-            head.update(top)
+            state = (self.variant, self.is_set, type_text)
+            if state != self._header_state:  # an update lays the form out again: not at every keystroke
+                self._header_state = state
+                head.update(header(self.path, self.option, self.variant, self.is_set, type_text))
             self._show_diagnostics()
             return
+        self._header_state = None
+        top = header(self.path, self.option, self.variant, self.is_set, type_text)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
         parts: list[Any] = [top, preview_grid(self._editor.preview(), box)]

@@ -6,9 +6,12 @@ from functools import lru_cache
 from importlib.resources import files
 
 import tree_sitter_typescript
+from rich.text import Text
 from textual.content import Content
 from textual.widgets import TextArea
 from tree_sitter import Language, Query
+
+from fwk_tui.tui.fields.safe_input import visible
 
 LANGUAGE_NAME = "typescript"
 
@@ -73,6 +76,17 @@ class CodeArea(TextArea):
         # An empty query to register the language cheaply; _set_document puts the shared one in.
         self.register_language(LANGUAGE_NAME, typescript_language(), "")
         self.language = LANGUAGE_NAME
+
+    def get_line(self, line_index: int) -> Text:
+        # Escape sequences and bidirectional overrides in the code must not reach the terminal.
+        line = self.document.get_line(line_index)
+        shown = visible(line)
+        text = Text(shown, end="", no_wrap=True)
+        if shown != line:
+            for i, (a, b) in enumerate(zip(line, shown, strict=True)):
+                if a != b:
+                    text.stylize("reverse", i, i + 1)
+        return text
 
     def _set_document(self, text: str, language: str | None) -> None:
         super()._set_document(text, language)

@@ -196,3 +196,12 @@ async def test_focus_at_opens_the_rows_down_to_a_nested_path() -> None:
         assert isinstance(app.focused, SafeInput)
         assert app.focused.value == "'/api'"
         assert not app.field.focus_at("ssr")
+
+
+async def test_escape_sequences_in_code_show_as_symbols() -> None:
+    source = config("  devServer: { loadingTemplate: () => '\x1b[2J\u202eab' },")
+    for active in (False, True):
+        app = FieldHarness("devServer.loadingTemplate", source, active=active)
+        async with app.run_test(size=SIZE):
+            assert "() => '" in screen_text(app)
+            assert not any("\x1b" in s or "\u202e" in s for s in rendered_segments(app))
