@@ -1,14 +1,17 @@
-"""Regenerate the browser screenshots in screenshots/ (SVG, 100x32), headlessly.
+"""Regenerate the screenshots in screenshots/ (SVG, 100x32), headlessly.
 
     .venv/bin/python scripts/screenshots.py
 
-Each shot opens ``fwk-tui browse`` in a virtual terminal, goes to app.baseURL
-and saves what the screen shows: the browser, the search, the help.
+The browser shots open ``fwk-tui browse`` at app.baseURL: the browser, the
+search, the help. The editor shots open a copy of the bundled example config:
+the editor, a live error, a code field, the save preview, the command palette.
 """
 
 from __future__ import annotations
 
 import asyncio
+import shutil
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -45,6 +48,25 @@ SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
 }
 
 
+async def _at(pilot: Pilot[None], path: str, *keys: str) -> None:
+    await pilot.pause()
+    await pilot.app.go_to(path)  # type: ignore[attr-defined]
+    await pilot.pause()
+    if keys:
+        await pilot.press(*keys)
+        await pilot.pause(0.3)
+
+
+EDITOR_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
+    "editor.svg": lambda pilot: _at(pilot, "app.baseURL"),
+    "editor-error.svg": lambda pilot: _at(pilot, "app.baseURL", "ctrl+u", *"./"),
+    "editor-code.svg": lambda pilot: _at(pilot, "typescript.typeCheck"),
+    "editor-list.svg": lambda pilot: _at(pilot, "css", "a", *"~/assets/print.css", "escape"),
+    "editor-save.svg": lambda pilot: _at(pilot, "devServer.port", "ctrl+u", *"4000", "ctrl+s"),
+    "editor-palette.svg": lambda pilot: _at(pilot, "app.baseURL", "ctrl+p", *"variant"),
+}
+
+
 async def _shoot(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
     app = BrowseApp(variant="A")
     async with app.run_test(size=SIZE) as pilot:
@@ -53,10 +75,28 @@ async def _shoot(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> 
     return path
 
 
+async def _shoot_editor(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.session import EditSession
+    from fwk_tui.tui.editor import EditorApp
+
+    with tempfile.TemporaryDirectory() as folder:
+        file = Path(folder) / "fwk.config.ts"
+        shutil.copyfile(ROOT / "fwk_tui" / "examples" / "fwk.config.ts", file)
+        app = EditorApp(EditSession.open(file, load_catalog()), label="fwk.config.ts", watch_disk=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await steps(pilot)
+            app.clear_notifications()
+            await pilot.pause()
+            return Path(app.save_screenshot(name, path=str(OUT)))
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     for name, steps in SHOTS.items():
         print(asyncio.run(_shoot(name, steps)).relative_to(ROOT))
+    for name, steps in EDITOR_SHOTS.items():
+        print(asyncio.run(_shoot_editor(name, steps)).relative_to(ROOT))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.command import Hit, Hits, Provider
+from textual.markup import escape
 
 if TYPE_CHECKING:
     from fwk_tui.tui.editor import EditorApp
@@ -21,7 +21,8 @@ class OptionsProvider(Provider):
         for option in app.session.catalog.options:
             score = matcher.match(option.path)
             if score > 0:
-                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=Text(option.doc[:100]))
+                # The palette reads help as markup; docs hold brackets such as [hash:base64:5].
+                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(option.doc[:100]))
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:

@@ -252,3 +252,17 @@ async def test_user_text_with_markup_and_escapes_shows_literally(tmp_path: Path)
         text = screen_text(app)
         assert "[b]mod[/b]" in text  # a key of the file, in the tree, as written
         assert "\x1b" not in text
+
+
+async def test_the_palette_finds_options_and_goes_to_their_field(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"filenames.chunk")
+        await pilot.pause(0.5)
+        text = screen_text(app)
+        assert "[name].js" in text  # a doc with brackets, shown as written
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.query_one(ConfigForm).group.id == "wbuild"  # type: ignore[union-attr]
+        assert "chunk" in screen_text(app)

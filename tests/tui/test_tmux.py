@@ -1,0 +1,114 @@
+"""The installed ``fwk-tui`` in a real terminal (tmux), driven by keys as a user would."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
+FWK_TUI = Path(sys.executable).with_name("fwk-tui")
+
+
+class Terminal:
+    """One tmux session of 100x32 running a command."""
+
+    def __init__(self, command: list[str], cwd: Path, env: dict[str, str]) -> None:
+        self.name = f"fwk-tui-test-{uuid.uuid4().hex[:8]}"
+        # tmux starts the command through a shell; pass the environment explicitly.
+        exports = " ".join(f"{k}={_quote(v)}" for k, v in env.items())
+        line = f"cd {_quote(str(cwd))} && env {exports} " + " ".join(_quote(c) for c in command)
+        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "32", line], check=True)
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.05)
+
+    def type(self, text: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run(["tmux", "capture-pane", "-t", self.name, "-p"], capture_output=True, text=True)
+        return out.stdout
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never showed; the screen was:\n{self.screen()}")
+
+    def alive(self) -> bool:
+        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    shutil.copyfile(EXAMPLE, folder / "fwk.config.ts")
+    return folder
+
+
+@pytest.fixture
+def terminal(project: Path, tmp_path: Path) -> Iterator[Terminal]:
+    assert shutil.which("tmux"), "tmux is needed for this test (./dev test installs it)"
+    assert FWK_TUI.exists(), f"{FWK_TUI} is not installed"
+    env = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")),
+        "TERM": "xterm-256color",
+        "HOME": os.environ.get("HOME", str(tmp_path)),
+        "PATH": os.environ.get("PATH", ""),
+    }
+    term = Terminal([str(FWK_TUI)], project, env)
+    try:
+        yield term
+    finally:
+        term.close()
+
+
+def test_a_user_opens_searches_edits_saves_and_quits(terminal: Terminal, project: Path) -> None:
+    screen = terminal.wait_for("Variant A")
+    assert "fwk.config.ts" in screen and "App shell" in screen
+    terminal.keys("C-f")
+    terminal.wait_for("Go to option")
+    terminal.type("devserver port")
+    terminal.wait_for("devServer.port")
+    terminal.keys("Enter")
+    terminal.wait_for("port  integer(1..65535)")
+    terminal.keys("C-u")
+    terminal.type("99999")
+    screen = terminal.wait_for("✖ 1")  # live: out of range
+    terminal.keys("C-u")
+    terminal.type("4000")
+    terminal.wait_for("● unsaved")
+    terminal.keys("C-s")
+    screen = terminal.wait_for("Save fwk.config.ts?")
+    assert "+    port: 4000," in screen
+    terminal.keys("Enter")
+    terminal.wait_for("Saved fwk.config.ts")
+    terminal.keys("C-q")
+    deadline = time.monotonic() + 10
+    while terminal.alive() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not terminal.alive(), terminal.screen()
+    assert (project / "fwk.config.ts").read_text() == EXAMPLE.read_text().replace("port: 3000", "port: 4000")
