@@ -29,18 +29,18 @@ async def test_add_items_type_them_and_close() -> None:
         assert app.edits == [(Edit("insert", "css", "", index=0), False)]
         assert lister(app).open_index == 0
         assert isinstance(app.focused, SafeInput)
-        await pilot.press(*"a.css")
+        await pilot.press(*"a.c")
         await pilot.pause()
-        assert app.value == ["a.css"]
-        assert app.edits[-1] == (Edit("set", "css[0]", "a.css"), True)
+        assert app.value == ["a.c"]
+        assert app.edits[-1] == (Edit("set", "css[0]", "a.c"), True)
         await pilot.press("escape")
         await pilot.pause()
         assert lister(app).open_index is None
         assert isinstance(app.focused, RowList)
-        await pilot.press("a", *"b.css", "escape")
+        await pilot.press("a", *"b", "escape")
         await pilot.pause()
-        assert app.value == ["a.css", "b.css"]
-        assert "0  'a.css'" in screen_text(app) and "1  'b.css'" in screen_text(app)
+        assert app.value == ["a.c", "b"]
+        assert "0  'a.c'" in screen_text(app) and "1  'b'" in screen_text(app)
 
 
 async def test_move_remove_and_edit_an_item() -> None:
@@ -101,3 +101,17 @@ async def test_removing_the_open_item_closes_its_editor() -> None:
         assert lister(app).open_index is None
         assert app.value == ["b.css"]
         assert "'a.css'" not in screen_text(app)
+
+
+async def test_a_new_object_item_starts_with_its_required_fields() -> None:
+    app = FieldHarness("serverHandlers")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert app.value == [{"handler": ""}]
+        await pilot.pause()
+        assert app.field.query_one(".list--panel RecordEditor").path == "serverHandlers[0]"
+        await pilot.press("enter", *"~/a.ts")  # the handler row, then its path input
+        await pilot.pause()
+        assert app.value == [{"handler": "~/a.ts"}]
+        assert app.edits[-1][0].path == "serverHandlers[0].handler"

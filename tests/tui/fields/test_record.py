@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from fwk_tui.session import Edit
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.rows import RowList
@@ -120,3 +122,18 @@ async def test_any_values_open_the_value_editor_with_its_text_selected() -> None
         await pilot.press(*"'x'")  # replaces the selected text
         await pilot.pause()
         assert app.value == {"__DEV__": "x"}
+
+
+async def test_a_new_hook_starts_as_a_function_to_edit() -> None:
+    app = FieldHarness("hooks")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "a", *"build:done", "enter")
+        await pilot.pause()
+        assert app.edits[0][0].path == "hooks.build:done"
+        assert app.value == {"build:done": Code("() => {}")}
+        area = app.field.query_one(".record--panel CodeArea", CodeArea)
+        assert app.focused is area
+        area.load_text("() => console.log('built')")
+        await pilot.press("ctrl+enter")
+        await pilot.pause()
+        assert app.value == {"build:done": Code("() => console.log('built')")}
