@@ -11,8 +11,6 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.tui.fields.base import ValueEditor
 
-_UNCHANGED: Any = object()
-
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
     """Put ``new`` where ``old`` is; the focus follows only when ``old`` had it."""
@@ -68,10 +66,6 @@ class EditorSlot(Widget):
     def compose(self) -> ComposeResult:
         yield self.editor
 
-    def show(self, value: Any, *, type_: TypeExpr | None = _UNCHANGED, default: Default | None = _UNCHANGED) -> None:
-        """Show ``value`` (and a new type or default, after a variant switch)."""
-        if type_ is not _UNCHANGED:
-            self.type_ = type_
-        if default is not _UNCHANGED:
-            self.default = default
+    def show(self, value: Any) -> None:
+        """Show ``value``: the item's new value in the file."""
         self.editor = update_editor(self, self.editor, self.type_, value, self.default)
