@@ -234,6 +234,7 @@ class OptionField(Widget, can_focus=True):
         self._active = False
         self._diagnostics_shown: list[Diagnostic] | None = None
         self._header_state: tuple[object, ...] | None = None
+        self._early_keys: list[tuple[str, str | None]] = []
 
     def _new_editor(self) -> ValueEditor:
         from fwk_tui.tui.fields.factory import editor_for
@@ -277,8 +278,23 @@ class OptionField(Widget, can_focus=True):
                 self.mount(self._editor, after=self.query_one(".field--header"))
                 self._show()
         if focus:
-            self.call_after_refresh(self._editor.focus_first)
+            self.call_after_refresh(self._focus_editor)
         return self._editor
+
+    def _focus_editor(self) -> None:
+        self._editor.focus_first()
+        keys, self._early_keys = self._early_keys, []
+        if keys:
+            # After the focus has moved (Widget.focus is deferred the same way).
+            self.app.call_later(self._replay, keys)
+
+    def _replay(self, keys: list[tuple[str, str | None]]) -> None:
+        # One at a time: a key bound to an action (ctrl+u) acts when its event has gone up
+        # the DOM, so a burst would let the next characters overtake it.
+        (key, character), rest = keys[0], keys[1:]
+        self.app.post_message(events.Key(key, character))
+        if rest:
+            self.call_after_refresh(self._replay, rest)
 
     def focus_at(self, path: str) -> bool:
         """Focus the part of the field editing ``path`` (``app.head.title`` in the field of ``app.head``).
@@ -361,6 +377,13 @@ class OptionField(Widget, can_focus=True):
     def on_focus(self, event: events.Focus) -> None:
         # Tab, a click or the form's focus_path reached the field's text: its editor takes over.
         self.activate(focus=True)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.has_focus:
+            # Typed while the editor is being mounted: kept for it, not lost.
+            event.stop()
+            event.prevent_default()
+            self._early_keys.append((event.key, event.character))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.post_message(self.Focused(self.path, self.option))

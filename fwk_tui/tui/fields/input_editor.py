@@ -9,6 +9,10 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
+from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.types import TypeExpr
+from fwk_tui.session import Edit
+from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.base import (
     PreviewLine,
     ValueEditor,
@@ -57,6 +61,19 @@ class InputEditor(ValueEditor):
 
     _shown_problem: tuple[str | None, bool] = (None, False)
 
+    def __init__(
+        self,
+        path: str,
+        type_: TypeExpr | None,
+        value: Any,
+        *,
+        default: Default | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+        self._asked: list[Any] = []
+
     SELECT_ON_FOCUS = False
     """Select the whole text when the input gets the focus (typing replaces it)."""
 
@@ -89,6 +106,11 @@ class InputEditor(ValueEditor):
     def post(self, value: Any) -> None:
         """Ask for ``value`` to be written (a keystroke: merged)."""
         self.request_set(value, merge=True)
+
+    def request(self, edit: Edit, *, merge: bool = False) -> None:
+        # Remember what was asked: when the file comes back with it, the user may have typed on.
+        self._asked.append(edit.value if edit.kind == "set" else Code(edit.value))
+        super().request(edit, merge=merge)
 
     def preview(self) -> list[PreviewLine]:
         text = self.text_of(self.value)
@@ -148,6 +170,12 @@ class InputEditor(ValueEditor):
     def show(self, value: Any) -> None:
         previous = self.value
         super().show(value)
+        for i, asked in enumerate(self._asked):
+            if same_value(asked, value):
+                # Our own edit coming back; keys typed since then are newer than it.
+                del self._asked[: i + 1]
+                return
+        self._asked.clear()
         field = self.input
         if same_value(previous, value):
             return  # nothing new from the file: the user's text stays, even half typed

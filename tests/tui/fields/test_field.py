@@ -205,3 +205,33 @@ async def test_escape_sequences_in_code_show_as_symbols() -> None:
         async with app.run_test(size=SIZE):
             assert "() => '" in screen_text(app)
             assert not any("\x1b" in s or "\u202e" in s for s in rendered_segments(app))
+
+
+async def test_keys_typed_while_the_editor_mounts_reach_it() -> None:
+    from textual import events
+
+    app = FieldHarness("devServer.port", config("  devServer: { port: 3000 },"))
+    async with app.run_test(size=SIZE) as pilot:
+        app.field.focus()
+        await pilot.pause(0)  # the field has the focus; its editor is not mounted yet
+        for key, char in [("ctrl+u", None), ("9", "9"), ("9", "9"), ("9", "9"), ("9", "9"), ("9", "9")]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.field.query_one(SafeInput).value == "99999"
+        assert "expected a whole number from 1 to 65535, got 99999" in screen_text(app)
+
+
+async def test_fast_typing_is_not_undone_by_the_echo_of_an_earlier_keystroke() -> None:
+    app = FieldHarness("app.buildAssetsDir", config("  app: { buildAssetsDir: '/a' },"), active=True, apply=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "end", "b", "c")
+        assert [e.value for e, _ in app.edits] == ["/ab", "/abc"]
+        # The file comes back with the first keystroke's value after the second was typed.
+        app.field.refresh_state("/ab", "A", [])
+        await pilot.pause()
+        assert app.field.query_one(SafeInput).value == "/abc"
+        app.field.refresh_state("/abc", "A", [])
+        app.field.refresh_state("/z", "A", [])  # then someone else's value (an undo): shown
+        await pilot.pause()
+        assert app.field.query_one(SafeInput).value == "/z"
