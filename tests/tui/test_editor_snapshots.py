@@ -120,8 +120,10 @@ def test_help(snap_compare, config: Path, size: tuple[int, int]) -> None:  # typ
 def test_command_palette(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def wait_for_results(pilot: Any) -> None:
         await pilot.pause(0.6)  # the palette searches in the background
+        await pilot.press("down")  # and highlights its first result when it likes: choose it
+        await pilot.pause(0.3)
 
-    run = _steps(_press("ctrl+p", *"variant"), wait_for_results)
+    run = _steps(_press("ctrl+p", *"switch to variant"), wait_for_results)
     assert snap_compare(make_app(config), terminal_size=size, run_before=run)
 
 
