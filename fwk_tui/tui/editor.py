@@ -162,10 +162,19 @@ class EditorApp(App[None]):
 
     def _layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
-        key = (self.session.document, self.session.variant)
-        if self._layout_cache is None or self._layout_cache[0] != key:
-            self._layout_cache = (key, self.model.layout(self.session.values(), self.session.variant))
-        return self._layout_cache[1]
+        session = self.session
+        key = (session.document, session.variant)
+        cache = self._layout_cache
+        if cache is not None and cache[0] != key:
+            step = session.scalar_step
+            if step is not None and step[1] is key[0] and cache[0] == (step[0], key[1]):
+                cache = (key, cache[1])  # a scalar replaced a scalar: same keys, same fields
+            else:
+                cache = None
+        if cache is None:
+            cache = (key, self.model.layout(session.values(), session.variant))
+        self._layout_cache = cache
+        return cache[1]
 
     def _badges(self) -> dict[str, tuple[int, int, int]]:
         return self.model.badges(self._layout(), self.session.diagnostics)

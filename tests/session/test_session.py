@@ -443,3 +443,24 @@ def test_diff_shows_only_the_edited_lines(session: EditSession) -> None:
     ]
     session.save()
     assert session.diff() == ""
+
+
+def test_values_derived_while_typing_equal_a_fresh_read(tmp_path: Path) -> None:
+    """Typing replaces scalars; the session derives the new values instead of re-reading the file."""
+    file = tmp_path / "fwk.config.ts"
+    file.write_text(EXAMPLE.read_text())
+    session = EditSession.open(file, load_catalog())
+    session.values()
+    for path, value in [
+        ("app.baseURL", "/a"),
+        ("app.baseURL", "/ab"),
+        ("devServer.port", 4000),
+        ("app.head.meta[0].name", "x"),
+        ("ssr", False),
+        ("runtimeConfig.public.apiBase", None),
+        ("devServer.port", 4001.5),  # a float: read again
+        ("app.head.title", "t"),
+    ]:
+        session.set(path, value, merge=True)
+        assert session.values() == session.document.values()
+    assert session.scalar_step is not None and session.scalar_step[1] is session.document

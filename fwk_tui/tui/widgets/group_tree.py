@@ -48,6 +48,8 @@ class GroupTree(Tree[TreeGroup]):
 
     def show(self, groups: list[TreeGroup], badges: Badges) -> None:
         """Show ``groups`` (rebuilding only when the list changed) with fresh badges."""
+        if badges == self._badges and groups == self._groups:
+            return  # most keystrokes change no badge: no repaint
         self._badges = badges
         if [g.id for g in groups] != [g.id for g in self._groups]:
             current = self.cursor_group
@@ -57,6 +59,7 @@ class GroupTree(Tree[TreeGroup]):
             if current is not None and current.id in self._group_nodes:
                 self.select_group(current.id)
         else:
+            # Labels may change width: drop the cached lines (a repaint of the tree, not of the screen).
             self._invalidate()
 
     @property
