@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -235,6 +235,7 @@ class OptionField(Widget, can_focus=True):
         self._diagnostics_shown: list[Diagnostic] | None = None
         self._header_state: tuple[object, ...] | None = None
         self._early_keys: list[tuple[str, str | None]] = []
+        self._inactive: RenderableType | None = None
 
     def _new_editor(self) -> ValueEditor:
         from fwk_tui.tui.fields.factory import editor_for
@@ -275,7 +276,8 @@ class OptionField(Widget, can_focus=True):
             self._active = True
             self.can_focus = False
             if self.is_mounted:
-                self.mount(self._editor, after=self.query_one(".field--header"))
+                self._inactive = None
+                self.mount_all([Static(classes="field--header"), self._editor])
                 self._show()
         if focus:
             self.call_after_refresh(self._focus_editor)
@@ -312,9 +314,14 @@ class OptionField(Widget, can_focus=True):
         return True
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="field--header")
+        # Until it is focused a field is one widget drawing its own text (see render):
+        # a form holds dozens of fields, and each widget costs at start and at every layout.
         if self._active:
+            yield Static(classes="field--header")
             yield self._editor
+
+    def render(self) -> RenderableType:
+        return self._inactive if self._inactive is not None and not self._active else ""
 
     def on_mount(self) -> None:
         self._show()
@@ -340,8 +347,8 @@ class OptionField(Widget, can_focus=True):
 
     def _show(self) -> None:
         type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
-        head = self.query_one(".field--header", Static)
         if self._active:
+            head = self.query_one(".field--header", Static)
             state = (self.variant, self.is_set, type_text)
             if state != self._header_state:  # an update lays the form out again: not at every keystroke
                 self._header_state = state
@@ -357,7 +364,8 @@ class OptionField(Widget, can_focus=True):
             text = diagnostics_text(self.diagnostics, self.path)
             text.end = "\n"  # measured one line short inside a Group without it
             parts.append(text)
-        head.update(Group(*parts))
+        self._inactive = Group(*parts)
+        self.refresh(layout=True)
 
     def _show_diagnostics(self) -> None:
         if self.diagnostics == self._diagnostics_shown:

@@ -18,7 +18,7 @@ from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.render import only_in_text, truncate
 
-RESULT_LIMIT = 50
+RESULT_LIMIT = 30
 
 
 class SearchScreen(ModalScreen[str | None]):
