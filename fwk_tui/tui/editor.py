@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -453,6 +454,7 @@ class EditorApp(App[None]):
     async def _save_flow(self) -> bool:
         from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
+        await self._settle()
         session = self.session
         if session.read_only:
             self.notify(plain(session.read_only), title="Read-only", severity="warning")
@@ -479,12 +481,38 @@ class EditorApp(App[None]):
         self.notify(plain(f"Saved {target.name}"), timeout=3)
         return True
 
+    async def _settle(self, rounds: int = 3) -> None:
+        """Let every widget handle the messages already queued (from a worker, never the app's handler).
+
+        Keys typed just before Ctrl+S travel as messages (input -> field -> app)
+        that may still be queued when the save binding runs: the save must see them.
+        """
+        for _ in range(rounds):
+            done = asyncio.Event()
+            pending = 0
+
+            def one_done() -> None:
+                nonlocal pending
+                pending -= 1
+                if pending == 0:
+                    done.set()
+
+            for node in [self, *self.screen.walk_children(with_self=True)]:
+                if node.call_later(one_done):
+                    pending += 1
+            if pending:
+                try:
+                    await asyncio.wait_for(done.wait(), timeout=2)
+                except TimeoutError:
+                    return
+
     async def action_quit(self) -> None:
         """Quit; asks first when there are unsaved edits."""
         self._quit()
 
     @work(exclusive=True, group="quit")
     async def _quit(self) -> None:
+        await self._settle()
         if self.session.dirty and self.session.read_only is None:
             answer = await self.push_screen_wait(
                 ChoiceScreen(
