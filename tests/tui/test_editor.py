@@ -266,3 +266,19 @@ async def test_the_palette_finds_options_and_goes_to_their_field(config: Path) -
         await pilot.pause(0.3)
         assert app.query_one(ConfigForm).group.id == "wbuild"  # type: ignore[union-attr]
         assert "chunk" in screen_text(app)
+
+
+async def test_settings_theme_is_saved_and_the_keymap_applies(config: Path) -> None:
+    settings_file = config.parent.parent / "settings.toml"
+    settings_file.write_text('# mine\ntheme = "textual-dark"\n\n[keymap]\nsave = "f10"  # my save key\n')
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.theme = "nord"
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+u", *"4100", "f10")
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreviewScreen)
+    text = settings_file.read_text()
+    assert 'theme = "nord"' in text and "# mine" in text and "# my save key" in text
