@@ -51,6 +51,10 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the editor, as the help lists them."""
 
+# At start the form mounts this many fields, enough to fill a tall terminal;
+# the rest come when the form is first used.
+START_FIELDS = 12
+
 # The file is checked for outside changes this often (seconds).
 DISK_POLL_SECONDS = 1.0
 
@@ -138,7 +142,7 @@ class EditorApp(App[None]):
         tree.show(self._layout().groups, self._badges())
         start = self._start_group()
         tree.select_group(start)
-        await self._show_group(start)
+        await self._show_group(start, first=START_FIELDS)
         self._refresh_chrome()
         tree.focus()
         if self.session.read_only:
@@ -210,7 +214,7 @@ class EditorApp(App[None]):
         entries = self._layout().fields.get(group.id, [])
         return self.model.visible(entries, self.form_filter, self.session.diagnostics)
 
-    async def _show_group(self, group_id: str) -> None:
+    async def _show_group(self, group_id: str, *, first: int | None = None) -> None:
         group = self._layout().group(group_id)
         if group is None:
             return
@@ -223,6 +227,7 @@ class EditorApp(App[None]):
             self.session.variant,
             self.session.diagnostics,
             note=self._form_note(group, len(entries)),
+            first=first,
         )
 
     def _form_note(self, group: TreeGroup, shown: int) -> str | None:

@@ -282,3 +282,20 @@ async def test_settings_theme_is_saved_and_the_keymap_applies(config: Path) -> N
         assert isinstance(app.screen, SavePreviewScreen)
     text = settings_file.read_text()
     assert 'theme = "nord"' in text and "# mine" in text and "# my save key" in text
+
+
+async def test_a_long_form_mounts_the_rest_of_its_fields_when_first_used(tmp_path: Path) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({\n  ssr: 'yes',\n})\n")  # an error in Application (36+ fields)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        form = app.query_one(ConfigForm)
+        assert form.group is not None and form.group.id == "application"
+        mounted = [f for f in form.fields.values() if f.is_attached]
+        assert 0 < len(mounted) < len(form.fields)  # what fills the screen, not all 36
+        await pilot.press("tab")  # into the form
+        await pilot.pause()
+        assert all(f.is_attached for f in form.fields.values())
+        await go_to(app, pilot, "theme")  # a field far down the form
+        assert app.focused is not None and "theme" in screen_text(app)

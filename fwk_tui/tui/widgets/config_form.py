@@ -33,6 +33,7 @@ class ConfigForm(VerticalScroll):
         super().__init__(id=id)
         self._fields: dict[str, OptionField] = {}
         self._states: dict[str, tuple[object, Variant, list[Diagnostic]]] = {}
+        self._later: list[Static | OptionField] = []
         self.group: TreeGroup | None = None
 
     @property
@@ -48,8 +49,15 @@ class ConfigForm(VerticalScroll):
         variant: Variant,
         diagnostics: list[Diagnostic],
         note: str | None = None,
+        *,
+        first: int | None = None,
     ) -> None:
-        """Replace the form by the fields of ``entries`` (and ``note`` under them)."""
+        """Replace the form by the fields of ``entries`` (and ``note`` under them).
+
+        ``first``: mount only that many fields now, the rest when the form is
+        first used (focus, scroll): at start the screen shows a handful of a
+        group's dozens of fields, and each mounted widget costs.
+        """
         self.group = group
         with self.app.batch_update():
             await self.remove_children()
@@ -67,8 +75,29 @@ class ConfigForm(VerticalScroll):
                 widgets.append(field)
             if note:
                 widgets.append(Static(Text(note), classes="form-note", markup=False))
-            await self.mount_all(widgets)
+            heading = 2 if group.summary else 1
+            cut = len(widgets) if first is None or first >= len(entries) else heading + first
+            self._later = widgets[cut:]
+            await self.mount_all(widgets[:cut])
         self.scroll_home(animate=False)
+
+    async def mount_rest(self) -> None:
+        """Mount the fields ``show(first=...)`` held back."""
+        later, self._later = self._later, []
+        if later:
+            await self.mount_all(later)
+
+    def on_focus(self) -> None:
+        if self._later:
+            self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
+
+    def on_descendant_focus(self) -> None:
+        if self._later:
+            self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
+
+    def on_mouse_scroll_down(self) -> None:
+        if self._later:
+            self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
 
     def refresh_state(self, get: object, variant: Variant, diagnostics: list[Diagnostic]) -> None:
         """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
@@ -99,7 +128,7 @@ class ConfigForm(VerticalScroll):
     def focus_path(self, path: str) -> bool:
         """Scroll to the field of ``path`` and focus it; ``False`` when the form has none."""
         field = self.field_at(path)
-        if field is None:
+        if field is None or not field.is_attached:
             return False
         self.scroll_to_widget(field, animate=False, top=True)
         target = next((w for w in field.query("*") if w.focusable), None)
