@@ -51,9 +51,9 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 """Every key of the editor, as the help lists them."""
 
-# At start the form mounts this many fields, enough to fill a tall terminal;
-# the rest come when the form is first used.
-START_FIELDS = 12
+# At start the form mounts enough fields to fill the screen (a field is at
+# least three lines); the rest come when the form is first used.
+MIN_START_FIELDS = 6
 
 # The file is checked for outside changes this often (seconds).
 DISK_POLL_SECONDS = 1.0
@@ -142,7 +142,7 @@ class EditorApp(App[None]):
         tree.show(self._layout().groups, self._badges())
         start = self._start_group()
         tree.select_group(start)
-        await self._show_group(start, first=START_FIELDS)
+        await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
         self._refresh_chrome()
         tree.focus()
         if self.session.read_only:
