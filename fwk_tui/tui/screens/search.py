@@ -9,8 +9,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widget import Widget
+from textual.widgets import Footer, Input, OptionList
 from textual.widgets.option_list import Option as ListItem
 
 from fwk_tui.catalog.models import Catalog, Variant
@@ -19,6 +21,18 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.render import only_in_text, truncate
 
 RESULT_LIMIT = 30
+
+
+class _Info(Widget):
+    """One line under the query; a new text repaints it without laying the screen out again."""
+
+    text: reactive[Text] = reactive(Text)
+
+    def update(self, text: Text) -> None:
+        self.text = text
+
+    def render(self) -> Text:
+        return self.text
 
 
 class SearchScreen(ModalScreen[str | None]):
@@ -95,7 +109,7 @@ class SearchScreen(ModalScreen[str | None]):
         with Vertical(id="search-box") as box:
             box.border_title = self._title
             yield Input(self._query, placeholder="path, alias or words of the rule", id="search-input")
-            yield Static(id="search-info", markup=False)
+            yield _Info(id="search-info")
             results = OptionList(id="search-results")
             # Typing must always reach the input: the list follows Up/Down from the screen.
             results.can_focus = False
@@ -121,7 +135,7 @@ class SearchScreen(ModalScreen[str | None]):
 
     def _show_results(self, query: str) -> None:
         results = self.query_one("#search-results", OptionList)
-        info = self.query_one("#search-info", Static)
+        info = self.query_one("#search-info", _Info)
         if not query.strip():
             results.clear_options()
             total = len(self._catalog.options)
