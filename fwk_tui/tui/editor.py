@@ -414,7 +414,9 @@ class EditorApp(App[None]):
     async def go_to(self, path: str) -> bool:
         """Open the group of ``path`` and focus its field; ``False`` when there is no such field."""
         option = self.session.catalog.get(path)
-        target = option.path if option is not None else path
+        # A key the file spells as an alias (unhead) has its own field: go there, not to headmgr.
+        as_written = any(e.path == path for entries in self._layout().fields.values() for e in entries)
+        target = option.path if option is not None and not as_written else path
         group_id = self.model.group_of_path(target)
         if group_id is None:
             self.notify(plain(f"No field for {path}"), severity="warning")

@@ -299,3 +299,19 @@ async def test_a_long_form_mounts_the_rest_of_its_fields_when_first_used(tmp_pat
         assert all(f.is_attached for f in form.fields.values())
         await go_to(app, pilot, "theme")  # a field far down the form
         assert app.focused is not None and "theme" in screen_text(app)
+
+
+async def test_f3_applies_the_fix_of_the_focused_field(tmp_path: Path) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({\n  unhead: { legacy: true },\n})\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "unhead")
+        assert "F3:" in screen_text(app)  # the fix is offered at the field
+        await pilot.press("f3")
+        await pilot.pause()
+        assert app.session.text == "export default defineFwkConfig({\n  headmgr: { legacy: true },\n})\n"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "unhead" in app.session.text  # one undo step
