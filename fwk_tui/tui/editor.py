@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,6 +21,7 @@ from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS, FieldEntry, FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
+from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
@@ -488,30 +488,9 @@ class EditorApp(App[None]):
         self.notify(plain(f"Saved {target.name}"), timeout=3)
         return True
 
-    async def _settle(self, rounds: int = 3) -> None:
-        """Let every widget handle the messages already queued (from a worker, never the app's handler).
-
-        Keys typed just before Ctrl+S travel as messages (input -> field -> app)
-        that may still be queued when the save binding runs: the save must see them.
-        """
-        for _ in range(rounds):
-            done = asyncio.Event()
-            pending = 0
-
-            def one_done() -> None:
-                nonlocal pending
-                pending -= 1
-                if pending == 0:
-                    done.set()
-
-            for node in [self, *self.screen.walk_children(with_self=True)]:
-                if node.call_later(one_done):
-                    pending += 1
-            if pending:
-                try:
-                    await asyncio.wait_for(done.wait(), timeout=2)
-                except TimeoutError:
-                    return
+    async def _settle(self) -> None:
+        # Keys typed just before Ctrl+S may still be queued as messages: the save must see them.
+        await settle(self)
 
     async def action_quit(self) -> None:
         """Quit; asks first when there are unsaved edits."""

@@ -17,7 +17,6 @@ from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorStatus
-from fwk_tui.tui.widgets.group_tree import GroupTree
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
 
@@ -308,6 +307,10 @@ async def test_f3_applies_the_fix_of_the_focused_field(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await go_to(app, pilot, "unhead")
+        for _ in range(20):  # the field's editor mounts after the jump
+            if "F3:" in screen_text(app):
+                break
+            await pilot.pause(0.05)
         assert "F3:" in screen_text(app)  # the fix is offered at the field
         await pilot.press("f3")
         await pilot.pause()

@@ -235,6 +235,8 @@ class OptionField(Widget, can_focus=True):
         self._diagnostics_shown: list[Diagnostic] | None = None
         self._header_state: tuple[object, ...] | None = None
         self._early_keys: list[tuple[str, str | None]] = []
+        self._replaying = False
+        self._handed_over = False  # the editor was asked to take the focus
         self._inactive: RenderableType | None = None
 
     def _new_editor(self) -> ValueEditor:
@@ -285,18 +287,26 @@ class OptionField(Widget, can_focus=True):
 
     def _focus_editor(self) -> None:
         self._editor.focus_first()
-        keys, self._early_keys = self._early_keys, []
-        if keys:
-            # After the focus has moved (Widget.focus is deferred the same way).
-            self.app.call_later(self._replay, keys)
+        self._handed_over = True
+        self._schedule_replay()
 
-    def _replay(self, keys: list[tuple[str, str | None]]) -> None:
-        # One at a time: a key bound to an action (ctrl+u) acts when its event has gone up
-        # the DOM, so a burst would let the next characters overtake it.
-        (key, character), rest = keys[0], keys[1:]
-        self.app.post_message(events.Key(key, character))
-        if rest:
-            self.call_after_refresh(self._replay, rest)
+    def _schedule_replay(self) -> None:
+        if self._early_keys and not self._replaying:
+            self._replaying = True
+            self.run_worker(self._replay(), group="field-keys")
+
+    async def _replay(self) -> None:
+        # One at a time, each handled to the end before the next: a key bound to an
+        # action (ctrl+u) acts when its event has gone up the DOM, so the next
+        # characters would overtake it. Keys may still arrive until the focus moves.
+        from fwk_tui.tui.settle import settle
+
+        await settle(self.app, rounds=1)  # the focus has moved (Widget.focus is deferred)
+        while self._early_keys:
+            key, character = self._early_keys.pop(0)
+            self.app.post_message(events.Key(key, character))
+            await settle(self.app)
+        self._replaying = False
 
     def focus_at(self, path: str) -> bool:
         """Focus the part of the field editing ``path`` (``app.head.title`` in the field of ``app.head``).
@@ -392,6 +402,8 @@ class OptionField(Widget, can_focus=True):
             event.stop()
             event.prevent_default()
             self._early_keys.append((event.key, event.character))
+            if self._handed_over:
+                self._schedule_replay()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.post_message(self.Focused(self.path, self.option))

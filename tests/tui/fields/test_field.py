@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.widgets import Input
 
 from fwk_tui.tui.fields import MISSING, field_for
@@ -213,11 +215,16 @@ async def test_keys_typed_while_the_editor_mounts_reach_it() -> None:
     app = FieldHarness("devServer.port", config("  devServer: { port: 3000 },"))
     async with app.run_test(size=SIZE) as pilot:
         app.field.focus()
-        await pilot.pause(0)  # the field has the focus; its editor is not mounted yet
+        while app.focused is not app.field:  # the field has the focus; its editor is not mounted yet
+            await asyncio.sleep(0)
         for key, char in [("ctrl+u", None), ("9", "9"), ("9", "9"), ("9", "9"), ("9", "9"), ("9", "9")]:
             app.post_message(events.Key(key, char))
-        await pilot.pause()
-        await pilot.pause()
+        # The keys are replayed one per frame: on a busy machine that outlasts a pause.
+        for _ in range(40):
+            await pilot.pause(0.05)
+            inputs = app.field.query(SafeInput)
+            if inputs and inputs.first().value == "99999":
+                break
         assert app.field.query_one(SafeInput).value == "99999"
         assert "expected a whole number from 1 to 65535, got 99999" in screen_text(app)
 
