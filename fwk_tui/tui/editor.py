@@ -143,6 +143,7 @@ class EditorApp(App[None]):
         start = self._start_group()
         tree.select_group(start)
         await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
+        self.query_one(OptionDetail).subject = next((g for g in self.session.catalog.groups if g.id == start), None)
         self._refresh_chrome()
         tree.focus()
         if self.session.read_only:
