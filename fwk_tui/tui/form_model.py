@@ -13,6 +13,7 @@ from typing import Any, Literal
 from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import RecordType
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
+from fwk_tui.source.textutil import plain
 from fwk_tui.validate import Diagnostic
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
@@ -108,7 +109,7 @@ class FormModel:
                 out.append(
                     TreeGroup(
                         FILE_GROUP_PREFIX + key,
-                        key,
+                        plain(key),  # the user's text: control characters shown, not obeyed
                         "not in the catalogue (module options?)",
                     )
                 )

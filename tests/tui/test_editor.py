@@ -243,6 +243,7 @@ async def test_user_text_with_markup_and_escapes_shows_literally(tmp_path: Path)
         "export default defineFwkConfig({\n"
         "  app: { head: { title: '[bold red]x[/] \\u001b[2J' } },\n"
         "  '[b]mod[/b]': { a: 1 },\n"
+        "  '\\u001b[2Jesc': { a: 1 },\n"
         "})\n"
     )
     app = make_app(file)
@@ -250,6 +251,7 @@ async def test_user_text_with_markup_and_escapes_shows_literally(tmp_path: Path)
         await pilot.pause()
         text = screen_text(app)
         assert "[b]mod[/b]" in text  # a key of the file, in the tree, as written
+        assert "\\x1b[2Jesc" in text  # the escape key in the tree: shown, not obeyed
         assert "\x1b" not in text
 
 
