@@ -31,7 +31,16 @@ from fwk_tui.source import (
 from fwk_tui.source.textutil import unified_diff
 from fwk_tui.source.values import JSValue
 from fwk_tui.surroundings import read_layout, read_project
-from fwk_tui.validate import Diagnostic, Fix, Layout, Project, apply_fix, check_document, counts
+from fwk_tui.validate import (
+    Diagnostic,
+    Fix,
+    Layout,
+    Project,
+    apply_fix,
+    check_document,
+    counts,
+    diagnostics_at,
+)
 from fwk_tui.validate.variant import VariantChoice
 
 EditKind = Literal["set", "set_code", "unset", "rename", "insert", "remove", "move", "fix", "replace"]
@@ -262,7 +271,7 @@ class EditSession:
 
     def diagnostics_for(self, path: str) -> list[Diagnostic]:
         """The diagnostics at ``path`` or below it."""
-        return [d for d in self._result().diagnostics if _within(d.path, path)]
+        return diagnostics_at(self._result().diagnostics, path)
 
     def counts(self) -> dict[str, int]:
         """How many errors, warnings and infos the current document has."""
@@ -513,17 +522,6 @@ def _holds(node: Any, seg: str | int) -> bool:
     if isinstance(node, dict):
         return isinstance(seg, str) and seg in node
     return isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node)
-
-
-def _within(path: str, prefix: str) -> bool:
-    if not prefix:
-        return True
-    if path == prefix:
-        return True
-    try:
-        return parse_path(path)[: len(parse_path(prefix))] == parse_path(prefix)
-    except ValueError:
-        return path.startswith(prefix + ".") or path.startswith(prefix + "[")
 
 
 def _reason(exc: BaseException) -> str:

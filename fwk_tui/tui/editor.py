@@ -335,9 +335,7 @@ class EditorApp(App[None]):
         path = self._focused_path
         if path is None:
             return None
-        from fwk_tui.tui.form_model import diagnostics_at
-
-        for d in diagnostics_at(self.session.diagnostics, path):
+        for d in self.session.diagnostics_for(path):
             if d.fix is not None:
                 return d.fix
         return None

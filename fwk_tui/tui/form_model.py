@@ -14,7 +14,7 @@ from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import RecordType
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
 from fwk_tui.source.textutil import plain
-from fwk_tui.validate import Diagnostic
+from fwk_tui.validate import Diagnostic, within
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
 FILTERS: tuple[FormFilter, ...] = ("all", "modified", "errors", "experimental")
@@ -210,7 +210,7 @@ class FormModel:
                 if e.option is not None and "experimental" in e.option.tags
             ]
         flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
-        return [e for e in entries if any(_within(p, e.path) for p in flagged)]
+        return [e for e in entries if any(within(p, e.path) for p in flagged)]
 
     def badges(self, layout: FormLayout, diagnostics: list[Diagnostic]) -> dict[str, tuple[int, int, int]]:
         """Per tree group: (options set in the file, errors, warnings)."""
@@ -222,19 +222,6 @@ class FormModel:
             if group in out:
                 out[group][1 if d.severity == "error" else 2] += 1
         return {k: (v[0], v[1], v[2]) for k, v in out.items()}
-
-
-def diagnostics_at(diagnostics: list[Diagnostic], path: str) -> list[Diagnostic]:
-    """The diagnostics of ``path`` and of what lies inside its value."""
-    return [d for d in diagnostics if _within(d.path, path)]
-
-
-def _within(path: str, prefix: str) -> bool:
-    if path == prefix:
-        return True
-    if not path.startswith(prefix):
-        return False
-    return path[len(prefix)] in ".["
 
 
 def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:

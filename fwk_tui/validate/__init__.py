@@ -6,7 +6,7 @@ document, detecting the variant and placing each diagnostic at its value.
 """
 
 from fwk_tui.validate.check import CheckResult, check_document, positions_of, validate
-from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity, counts, summary
+from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity, counts, diagnostics_at, summary, within
 from fwk_tui.validate.fixes import apply_fix
 from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.variant import VariantChoice, detect_variant
@@ -22,8 +22,10 @@ __all__ = [
     "apply_fix",
     "check_document",
     "counts",
+    "diagnostics_at",
     "detect_variant",
     "positions_of",
     "summary",
     "validate",
+    "within",
 ]

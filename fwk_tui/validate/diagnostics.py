@@ -63,6 +63,21 @@ def sort_key(d: Diagnostic) -> tuple[int, int, int, str]:
     return (d.line, d.column, _RANK[d.severity], d.path)
 
 
+def within(path: str, prefix: str) -> bool:
+    """True when ``path`` is ``prefix`` or lies inside its value (``app.head.title`` in ``app.head``).
+
+    Both are canonical path texts; ``""`` holds every path.
+    """
+    if not prefix or path == prefix:
+        return True
+    return path.startswith(prefix) and path[len(prefix)] in ".["
+
+
+def diagnostics_at(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]:
+    """The diagnostics of ``path`` and of what lies inside its value."""
+    return [d for d in diagnostics if within(d.path, path)]
+
+
 def counts(diagnostics: Iterable[Diagnostic]) -> dict[Severity, int]:
     """How many diagnostics of each severity."""
     out: dict[Severity, int] = {s: 0 for s in SEVERITIES}

@@ -6,8 +6,8 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.source import ConfigDocument
-from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FormModel, diagnostics_at
-from fwk_tui.validate import check_document
+from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FormModel
+from fwk_tui.validate import check_document, diagnostics_at
 
 CONFIG = """\
 export default defineFwkConfig({

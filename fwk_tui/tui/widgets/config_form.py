@@ -11,8 +11,8 @@ from fwk_tui.paths import parse_path
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.fields.factory import field_for
-from fwk_tui.tui.form_model import FieldEntry, TreeGroup, diagnostics_at
-from fwk_tui.validate import Diagnostic
+from fwk_tui.tui.form_model import FieldEntry, TreeGroup
+from fwk_tui.validate import Diagnostic, diagnostics_at
 
 
 class ConfigForm(VerticalScroll):
