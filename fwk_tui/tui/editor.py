@@ -224,7 +224,7 @@ class EditorApp(App[None]):
         await self.query_one(ConfigForm).show(
             group,
             entries,
-            self.session.values(),
+            self.session.get,
             self.session.variant,
             self.session.diagnostics,
             note=self._form_note(group, len(entries)),

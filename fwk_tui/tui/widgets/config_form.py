@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from fwk_tui.catalog.models import Variant
-from fwk_tui.paths import parse_path
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.fields.factory import field_for
@@ -45,14 +46,14 @@ class ConfigForm(VerticalScroll):
         self,
         group: TreeGroup,
         entries: list[FieldEntry],
-        values: dict[str, object],
+        get: Callable[[str, object], object],
         variant: Variant,
         diagnostics: list[Diagnostic],
         note: str | None = None,
         *,
         first: int | None = None,
     ) -> None:
-        """Replace the form by the fields of ``entries`` (and ``note`` under them).
+        """Replace the form by the fields of ``entries`` (and ``note`` under them); ``get(path, MISSING)`` reads values.
 
         ``first``: mount only that many fields now, the rest when the form is
         first used (focus, scroll): at start the screen shows a handful of a
@@ -61,13 +62,17 @@ class ConfigForm(VerticalScroll):
         self.group = group
         with self.app.batch_update():
             await self.remove_children()
-            widgets: list[Static | OptionField] = [Static(Text(group.title), classes="form-title", markup=False)]
+            widgets: list[Static | OptionField] = [
+                Static(Text(group.title), classes="form-title", markup=False)
+            ]
             if group.summary:
-                widgets.append(Static(Text(group.summary), classes="form-summary", markup=False))
+                widgets.append(
+                    Static(Text(group.summary), classes="form-summary", markup=False)
+                )
             self._fields = {}
             self._states = {}
             for entry in entries:
-                value = _lookup(values, entry.path)
+                value = get(entry.path, MISSING)
                 at = diagnostics_at(diagnostics, entry.path)
                 self._states[entry.path] = (value, variant, at)
                 field = field_for(entry.path, entry.option, value, variant, at)
@@ -76,7 +81,11 @@ class ConfigForm(VerticalScroll):
             if note:
                 widgets.append(Static(Text(note), classes="form-note", markup=False))
             heading = 2 if group.summary else 1
-            cut = len(widgets) if first is None or first >= len(entries) else heading + first
+            cut = (
+                len(widgets)
+                if first is None or first >= len(entries)
+                else heading + first
+            )
             self._later = widgets[cut:]
             await self.mount_all(widgets[:cut])
         self.scroll_home(animate=False)
@@ -99,10 +108,15 @@ class ConfigForm(VerticalScroll):
         if self._later:
             self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
 
-    def refresh_state(self, get: object, variant: Variant, diagnostics: list[Diagnostic]) -> None:
+    def refresh_state(
+        self,
+        get: Callable[[str, object], object],
+        variant: Variant,
+        diagnostics: list[Diagnostic],
+    ) -> None:
         """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
         for path, field in self._fields.items():
-            value = get(path, MISSING)  # type: ignore[operator]
+            value = get(path, MISSING)
             state = (value, variant, diagnostics_at(diagnostics, path))
             # Most edits touch one field: the others keep their widgets as they are.
             if self._states.get(path) != state:
@@ -114,9 +128,11 @@ class ConfigForm(VerticalScroll):
         best: OptionField | None = None
         best_len = -1
         for field_path, field in self._fields.items():
-            if (path == field_path or path.startswith(field_path + ".") or path.startswith(field_path + "[")) and len(
-                field_path
-            ) > best_len:
+            if (
+                path == field_path
+                or path.startswith(field_path + ".")
+                or path.startswith(field_path + "[")
+            ) and len(field_path) > best_len:
                 best, best_len = field, len(field_path)
         return best
 
@@ -134,15 +150,3 @@ class ConfigForm(VerticalScroll):
         target = next((w for w in field.query("*") if w.focusable), None)
         (target or field).focus()
         return True
-
-
-def _lookup(values: dict[str, object], path: str) -> object:
-    node: object = values
-    for seg in parse_path(path):
-        if isinstance(node, dict) and isinstance(seg, str) and seg in node:
-            node = node[seg]
-        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
-            node = node[seg]
-        else:
-            return MISSING
-    return node
