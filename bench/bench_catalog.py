@@ -14,51 +14,15 @@ Exits 1 when a budget is missed.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
-import textwrap
 import time
+from pathlib import Path
 
-# Both children start timing before importing Textual and stop once the app
-# has mounted and gone idle, so the ratio covers imports, catalogue load,
-# composition and the first frame.
-_CHILD = textwrap.dedent(
-    """
-    import time
-    t0 = time.perf_counter()
-    import asyncio
-    {setup}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-    async def main():
-        app = make_app()
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            print(time.perf_counter() - t0)
-
-    asyncio.run(main())
-    """
-)
-
-_BARE = """
-from textual.app import App
-from textual.widgets import Footer, Tree
-
-class Bare(App):
-    def compose(self):
-        tree = Tree("catalogue")
-        tree.root.expand()
-        for g in range(20):
-            group = tree.root.add(f"group {g}", expand=True)
-            for i in range(29):
-                group.add_leaf(f"group{g}.option{i}")
-        yield tree
-        yield Footer()
-
-def make_app():
-    return Bare()
-"""
+from startup import BARE, ENV, run_child  # noqa: E402
 
 _BROWSE = """
 from fwk_tui.tui.browse import BrowseApp
@@ -68,26 +32,13 @@ def make_app():
 """
 
 
-# As on a user's machine, modules load from cached bytecode (pip compiles it at
-# install; an editable install writes it on first run). With
-# PYTHONDONTWRITEBYTECODE set, our modules would be compiled at every start
-# while Textual's come precompiled from site-packages: not a fair race.
-_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def _child(setup: str) -> float:
-    code = _CHILD.format(setup=textwrap.indent(setup, "").strip())
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=_ENV)
-    return float(out.stdout.strip().splitlines()[-1])
-
-
 def bench_start(runs: int) -> tuple[float, float]:
     bare: list[float] = []
     browse: list[float] = []
-    _child(_BROWSE)  # warm the catalogue cache and the OS file cache
+    run_child(_BROWSE)  # warm the catalogue cache and the OS file cache
     for _ in range(runs):  # interleaved, so load on the machine hits both alike
-        bare.append(_child(_BARE))
-        browse.append(_child(_BROWSE))
+        bare.append(run_child(BARE)[0])
+        browse.append(run_child(_BROWSE)[0])
     return statistics.median(bare), statistics.median(browse)
 
 
@@ -99,7 +50,7 @@ def bench_load(runs: int) -> tuple[float, float]:
     )
     imports, loads = [], []
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=_ENV).stdout.split()
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=ENV).stdout.split()
         imports.append(float(out[0]))
         loads.append(float(out[1]))
     return statistics.median(imports), statistics.median(loads)

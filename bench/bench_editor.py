@@ -24,12 +24,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shutil
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -39,43 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_validate import build_config  # noqa: E402
-
-_CHILD = textwrap.dedent(
-    """
-    import time
-    t0 = time.perf_counter()
-    import asyncio, resource, sys
-    {setup}
-
-    async def main():
-        app = make_app()
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            elapsed = time.perf_counter() - t0
-        print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-
-    asyncio.run(main())
-    """
-)
-
-_BARE = """
-from textual.app import App
-from textual.widgets import Footer, Tree
-
-class Bare(App):
-    def compose(self):
-        tree = Tree("catalogue")
-        tree.root.expand()
-        for g in range(20):
-            group = tree.root.add(f"group {g}", expand=True)
-            for i in range(29):
-                group.add_leaf(f"group{g}.option{i}")
-        yield tree
-        yield Footer()
-
-def make_app():
-    return Bare()
-"""
+from startup import BARE, run_child  # noqa: E402
 
 _EDITOR = """
 from pathlib import Path
@@ -88,29 +49,15 @@ def make_app():
 """
 
 
-# As on a user's machine, modules load from cached bytecode (pip compiles it at
-# install; an editable install writes it on first run). With
-# PYTHONDONTWRITEBYTECODE set, our modules would be compiled at every start
-# while Textual's come precompiled from site-packages: not a fair race.
-_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def _child(setup: str) -> tuple[float, int]:
-    code = _CHILD.format(setup=setup.strip())
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=_ENV)
-    seconds, rss = out.stdout.strip().splitlines()[-1].split()
-    return float(seconds), int(rss)
-
-
 def bench_start(file: Path, runs: int) -> tuple[float, float, int, int]:
     editor = _EDITOR.format(file=str(file))
-    _child(editor)  # warm the catalogue cache and the OS file cache
+    run_child(editor)  # warm the catalogue cache and the OS file cache
     bare_t, ed_t, bare_m, ed_m = [], [], [], []
     for _ in range(runs):  # interleaved, so load on the machine hits both alike
-        t, m = _child(_BARE)
+        t, m = run_child(BARE)
         bare_t.append(t)
         bare_m.append(m)
-        t, m = _child(editor)
+        t, m = run_child(editor)
         ed_t.append(t)
         ed_m.append(m)
     return (
