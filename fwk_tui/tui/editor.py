@@ -9,16 +9,25 @@ from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
 from textual.notifications import SeverityLevel
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Tree
 
+from fwk_tui.catalog.models import Group
 from fwk_tui.session import Edit, EditError, EditSession
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import OptionField
-from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS, FieldEntry, FormFilter, FormLayout, FormModel, TreeGroup
+from fwk_tui.tui.form_model import (
+    FILTER_TITLES,
+    FILTERS,
+    FieldEntry,
+    FormFilter,
+    FormLayout,
+    FormModel,
+    TreeGroup,
+)
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 from fwk_tui.tui.settle import settle
@@ -143,7 +152,7 @@ class EditorApp(App[None]):
         start = self._start_group()
         tree.select_group(start)
         await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
-        self.query_one(OptionDetail).subject = next((g for g in self.session.catalog.groups if g.id == start), None)
+        self.query_one(OptionDetail).subject = self._catalog_group(start)
         self._refresh_chrome()
         tree.focus()
         if self.session.read_only:
@@ -279,11 +288,13 @@ class EditorApp(App[None]):
         if group is None or (form.group is not None and form.group.id == group.id):
             return
         self._pending_group = group.id
-        docs = self.query_one(OptionDetail)
-        catalog_group = next((g for g in self.session.catalog.groups if g.id == group.id), None)
-        docs.subject = catalog_group
+        self.query_one(OptionDetail).subject = self._catalog_group(group.id)
         # Moving through the tree quickly builds only the form it stops on.
         self.set_timer(0.06, self._rebuild_form, name="show-group")
+
+    def _catalog_group(self, group_id: str) -> Group | None:
+        """The catalogue group of a tree group (``None`` for a group made from the file's own key)."""
+        return next((g for g in self.session.catalog.groups if g.id == group_id), None)
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
         # Enter on a group: go to its first field.

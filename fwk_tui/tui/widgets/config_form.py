@@ -96,17 +96,12 @@ class ConfigForm(VerticalScroll):
         if later:
             await self.mount_all(later)
 
-    def on_focus(self) -> None:
+    def _mount_rest_soon(self) -> None:
         if self._later:
             self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
 
-    def on_descendant_focus(self) -> None:
-        if self._later:
-            self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
-
-    def on_mouse_scroll_down(self) -> None:
-        if self._later:
-            self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
+    # The form is being used: the held-back fields are wanted now.
+    on_focus = on_descendant_focus = on_mouse_scroll_down = _mount_rest_soon
 
     def refresh_state(
         self,
