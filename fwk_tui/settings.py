@@ -8,7 +8,6 @@ the bad parts fall back to their defaults and each mistake is reported as a
 
 from __future__ import annotations
 
-import os
 import re
 from difflib import get_close_matches
 from pathlib import Path
@@ -19,6 +18,8 @@ from platformdirs import user_config_path
 from tomlkit.exceptions import ParseError as TOMLParseError
 from tomlkit.items import InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
+
+from fwk_tui.atomic import write_text_atomically
 
 VariantSetting = Literal["auto", "A", "B"]
 VARIANT_SETTINGS: tuple[str, ...] = get_args(VariantSetting)
@@ -176,7 +177,7 @@ class Settings:
         else:
             _set_value(document, name, stored)
         try:
-            _write_atomically(self.path, ("\ufeff" if self._bom else "") + document.as_string())
+            write_text_atomically(self.path, ("\ufeff" if self._bom else "") + document.as_string())
         except OSError:
             self._theme, self._variant, self._keymap = old
             raise
@@ -239,22 +240,6 @@ def _merge_table(document: TOMLDocument, name: str, values: dict[str, str]) -> N
     for key, keys in values.items():
         if table.get(key) != keys:
             table[key] = keys
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temp.open("w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())  # settings change rarely: worth surviving a power cut
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
 
 
 def _line_of(text: str, name: str, sub: str | None) -> int | None:

@@ -7,9 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from fwk_tui import __version__
-from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, source_cmds
+from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, new_cmds, source_cmds
 
-_MODULES = (edit_cmds, catalog_cmds, source_cmds, check_cmds)
+_MODULES = (edit_cmds, new_cmds, catalog_cmds, source_cmds, check_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,6 @@
+"""The new-project wizard's model: answers, the plan they make, presets. No Textual."""
+
+from fwk_tui.wizard.answers import Answers, RuntimeKey, problems
+from fwk_tui.wizard.plan import Plan, Project, apply_answers, open_project
+
+__all__ = ["Answers", "Plan", "Project", "RuntimeKey", "apply_answers", "open_project", "problems"]
