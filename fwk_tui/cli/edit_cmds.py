@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=(
             "Open FILE in the editor: typed fields, live validation, undo, and a save that changes only the "
             "edited bytes. FILE defaults to ./fwk.config.ts (then .js, .mjs); when there is none, the editor "
-            "starts a new config that Ctrl+S writes to ./fwk.config.ts."
+            "offers the new-project wizard (fwk-tui new) or an empty config that Ctrl+S writes to ./fwk.config.ts."
         ),
     )
     p.add_argument("file", nargs="?", help="the config file (created on save when it does not exist)")
@@ -46,6 +46,7 @@ def _edit(ns: argparse.Namespace) -> int:
     catalog = load_catalog()
     file = _example_copy() if ns.example else Path(ns.file) if ns.file else find_config_file(".")
     label = None
+    offer_wizard = file is None
     try:
         if file is None:
             file = Path("fwk.config.ts")
@@ -68,7 +69,7 @@ def _edit(ns: argparse.Namespace) -> int:
 
     from fwk_tui.tui.editor import EditorApp
 
-    app = EditorApp(session, settings=settings, journal=Journal(), label=label or str(file))
+    app = EditorApp(session, settings=settings, journal=Journal(), label=label or str(file), offer_wizard=offer_wizard)
     app.run()
     return EXIT_OK
 

@@ -28,34 +28,118 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "A KEY=VALUE value is a string. At the end the command that repeats the run is printed."
         ),
     )
-    p.add_argument("dir", nargs="?", default=".", help="the project folder (default: the current folder)")
-    p.add_argument("--yes", "-y", action="store_true", help="ask nothing: take the defaults and the options given")
-    p.add_argument("--answers", metavar="PRESET.toml", help="replay the answers of a preset")
-    p.add_argument("--save-answers", metavar="PRESET.toml", help="save the answers as a preset")
-    p.add_argument("--dry-run", action="store_true", help="with --yes: print the files and the diff, write nothing")
-    p.add_argument("--variant", choices=["A", "B"], help="layout: A (app/ folder) or B (the older layout)")
-    p.add_argument("--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')")
-    p.add_argument("--rendering", choices=["server", "static", "spa"], help="how pages are rendered")
-    p.add_argument("--ssr", dest="rendering", action="store_const", const="server", help="same as --rendering server")
-    p.add_argument("--no-ssr", dest="rendering", action="store_const", const="spa", help="same as --rendering spa")
     p.add_argument(
-        "--spa-loading-template", metavar="true|false|PATH", help="the single-page app's loading screen (spa only)"
+        "dir",
+        nargs="?",
+        default=".",
+        help="the project folder (default: the current folder)",
     )
-    p.add_argument("--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler")
-    p.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None, help="strict TypeScript checks")
-    p.add_argument("--type-check", choices=["off", "dev", "build"], help="type checking: off, in development, at build")
-    p.add_argument("--module", action="append", metavar="NAME", help="a module to load (repeat for more)")
+    p.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="ask nothing: take the defaults and the options given",
+    )
+    p.add_argument(
+        "--answers", metavar="PRESET.toml", help="replay the answers of a preset"
+    )
+    p.add_argument(
+        "--save-answers", metavar="PRESET.toml", help="save the answers as a preset"
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="with --yes: print the files and the diff, write nothing",
+    )
+    p.add_argument(
+        "--variant",
+        choices=["A", "B"],
+        help="layout: A (app/ folder) or B (the older layout)",
+    )
+    p.add_argument(
+        "--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')"
+    )
+    p.add_argument(
+        "--rendering",
+        choices=["server", "static", "spa"],
+        help="how pages are rendered",
+    )
+    p.add_argument(
+        "--ssr",
+        dest="rendering",
+        action="store_const",
+        const="server",
+        help="same as --rendering server",
+    )
+    p.add_argument(
+        "--no-ssr",
+        dest="rendering",
+        action="store_const",
+        const="spa",
+        help="same as --rendering spa",
+    )
+    p.add_argument(
+        "--spa-loading-template",
+        metavar="true|false|PATH",
+        help="the single-page app's loading screen (spa only)",
+    )
+    p.add_argument(
+        "--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler"
+    )
+    p.add_argument(
+        "--strict",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="strict TypeScript checks",
+    )
+    p.add_argument(
+        "--type-check",
+        choices=["off", "dev", "build"],
+        help="type checking: off, in development, at build",
+    )
+    p.add_argument(
+        "--module",
+        action="append",
+        metavar="NAME",
+        help="a module to load (repeat for more)",
+    )
     p.add_argument("--title", help="the page title (app.head.title)")
-    p.add_argument("--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en")
-    p.add_argument("--description", help="the page description (<meta name=description>)")
-    p.add_argument("--runtime-key", action="append", metavar="KEY[=VALUE]", help="a private runtime config key")
-    p.add_argument("--public-key", action="append", metavar="KEY[=VALUE]", help="a public runtime config key")
+    p.add_argument(
+        "--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en"
+    )
+    p.add_argument(
+        "--description", help="the page description (<meta name=description>)"
+    )
+    p.add_argument(
+        "--runtime-key",
+        action="append",
+        metavar="KEY[=VALUE]",
+        help="a private runtime config key",
+    )
+    p.add_argument(
+        "--public-key",
+        action="append",
+        metavar="KEY[=VALUE]",
+        help="a public runtime config key",
+    )
     p.add_argument("--port", type=int, help="the dev server's port (default 3000)")
     p.add_argument("--host", help="the dev server's host")
-    p.add_argument("--compatibility-date", metavar="YYYY-MM-DD", help="compatibilityDate (default: today)")
-    p.add_argument("--skeleton", action=argparse.BooleanOptionalAction, default=None, help="create the layout's folders")
     p.add_argument(
-        "--env-example", action=argparse.BooleanOptionalAction, default=None, help="write .env.example (FWK_ variables)"
+        "--compatibility-date",
+        metavar="YYYY-MM-DD",
+        help="compatibilityDate (default: today)",
+    )
+    p.add_argument(
+        "--skeleton",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="create the layout's folders",
+    )
+    p.add_argument(
+        "--env-example",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write .env.example (FWK_ variables)",
     )
     p.set_defaults(run=_new)
 
@@ -84,10 +168,14 @@ def _new(ns: argparse.Namespace) -> int:
     answers = answers.with_(**_flag_answers(ns))
     if not ns.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
+            return _fail(
+                "fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given"
+            )
         from fwk_tui.tui.wizard import WizardApp
 
-        app = WizardApp(project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers)
+        app = WizardApp(
+            project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers
+        )
         app.run()
         if app.outcome is None:
             print("fwk-tui new: cancelled, nothing written")
@@ -96,14 +184,19 @@ def _new(ns: argparse.Namespace) -> int:
         return EXIT_OK
     wrong = problems(answers)
     if wrong:
-        return _fail("\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values()))
+        return _fail(
+            "\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values())
+        )
     plan = project.plan(answers, catalog)
     if plan.errors:
         from fwk_tui.cli.check_cmds import text_block
 
         for d in plan.errors:
             print(text_block(str(plan.config), plan.after, d), file=sys.stderr)
-        print("fwk-tui new: the config would have errors; nothing written", file=sys.stderr)
+        print(
+            "fwk-tui new: the config would have errors; nothing written",
+            file=sys.stderr,
+        )
         return EXIT_FINDINGS
     if ns.dry_run:
         print(plain(plan.config_diff()), end="")
@@ -165,12 +258,17 @@ def _flag_answers(ns: argparse.Namespace) -> dict[str, Any]:
             out[name] = value
     if ns.spa_loading_template is not None:
         raw = ns.spa_loading_template
-        out["spa_loading_template"] = {"true": True, "false": False}.get(raw.lower(), raw)
+        out["spa_loading_template"] = {"true": True, "false": False}.get(
+            raw.lower(), raw
+        )
     if ns.module is not None:
         out["modules"] = tuple(ns.module)
     if ns.runtime_key is not None or ns.public_key is not None:
         keys = []
-        for public, given in ((False, ns.runtime_key or []), (True, ns.public_key or [])):
+        for public, given in (
+            (False, ns.runtime_key or []),
+            (True, ns.public_key or []),
+        ):
             for text in given:
                 key, _eq, value = text.partition("=")
                 keys.append(RuntimeKey(key.strip(), public, value))

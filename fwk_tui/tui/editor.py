@@ -38,6 +38,8 @@ from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from fwk_tui.catalog.search import SearchIndex
     from fwk_tui.journal import Journal
     from fwk_tui.settings import Settings
@@ -100,9 +102,11 @@ class EditorApp(App[None]):
         journal: Journal | None = None,
         label: str | None = None,
         watch_disk: bool = True,
+        offer_wizard: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        self._offer_wizard = offer_wizard
         self.settings = settings
         self.journal = journal
         self.label = label or (str(session.path) if session.path else "new fwk.config.ts")
@@ -163,6 +167,54 @@ class EditorApp(App[None]):
         if self._watch_disk and self.session.path is not None:
             self.set_interval(DISK_POLL_SECONDS, self._check_disk)
         self._offer_recovery()
+        if self._offer_wizard:
+            self._ask_wizard()
+
+    def _ask_wizard(self) -> None:
+        """No config here: offer the new-project wizard, or an empty config to fill in the editor."""
+        path = self.session.path
+        assert path is not None
+
+        def answered(answer: str | None) -> None:
+            if answer == "wizard":
+                self._run_wizard(path)
+            elif answer == "quit":
+                self.exit()
+
+        self.push_screen(
+            ChoiceScreen(
+                "No config here",
+                f"There is no fwk.config.ts in {plain(str(path.parent))}. Start the new-project wizard, "
+                "or edit an empty config (Ctrl+S writes it)?",
+                [
+                    Answer("wizard", "Wizard", "w", "primary"),
+                    Answer("empty", "Empty config", "e"),
+                    Answer("quit", "Quit", "q"),
+                ],
+                cancel_value="empty",
+            ),
+            answered,
+        )
+
+    def _run_wizard(self, path: Path) -> None:
+        from fwk_tui.tui.wizard import WizardScreen
+        from fwk_tui.wizard import open_project
+
+        try:
+            project = open_project(path.parent, self.session.catalog)
+        except (OSError, DocumentError) as exc:
+            self.notify(plain(str(exc)), title="Cannot start the wizard", severity="error", timeout=8)
+            return
+
+        def done(outcome: list[str] | None) -> None:
+            if outcome is None:
+                return
+            self._reload(quiet=True)
+            self.label = str(path)
+            self._refresh_chrome()
+            self.notify("\n".join(outcome), title="Written", timeout=12)
+
+        self.push_screen(WizardScreen(project, self.session.catalog, project.initial), done)
 
     def _start_group(self) -> str:
         # Open where the file has something to say: the first group with problems, else with set options.

@@ -3,4 +3,12 @@
 from fwk_tui.wizard.answers import Answers, RuntimeKey, problems
 from fwk_tui.wizard.plan import Plan, Project, apply_answers, open_project
 
-__all__ = ["Answers", "Plan", "Project", "RuntimeKey", "apply_answers", "open_project", "problems"]
+__all__ = [
+    "Answers",
+    "Plan",
+    "Project",
+    "RuntimeKey",
+    "apply_answers",
+    "open_project",
+    "problems",
+]

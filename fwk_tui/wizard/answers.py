@@ -19,23 +19,23 @@ from fwk_tui.validate.values import MISSING, lookup
 
 Rendering = Literal["server", "static", "spa"]
 RENDERINGS: dict[str, str] = {
-    "server": "server-rendered: HTML rendered on the server at each request (ssr: true, the default)",
-    "static": "static generation: every page rendered once by the generate command (ssr: true)",
-    "spa": "single-page app: pages rendered in the browser (ssr: false)",
+    "server": "Server-rendered (ssr: true)",
+    "static": "Static generation (the generate command)",
+    "spa": "Single-page app (ssr: false)",
 }
 BUNDLERS: dict[str, str] = {
-    "vbuild": "vbuild, the default client bundler (package @fwk/vbuild-builder, installed with the framework)",
-    "wbuild": "wbuild, the alternative bundler (needs the package @fwk/wbuild-builder installed explicitly)",
-    "rbuild": "rbuild, the second alternative bundler (needs the package @fwk/rbuild-builder installed explicitly)",
+    "vbuild": "vbuild, the default (nothing to install)",
+    "wbuild": "wbuild (needs @fwk/wbuild-builder)",
+    "rbuild": "rbuild (needs @fwk/rbuild-builder)",
 }
 TYPE_CHECKS: dict[str, str] = {
-    "off": "no type checking (typescript.typeCheck: false, the default)",
-    "dev": "check types in development (typescript.typeCheck: true)",
-    "build": "check types at build only (typescript.typeCheck: 'build')",
+    "off": "no type checking (the default)",
+    "dev": "check types in development",
+    "build": "check types at build only",
 }
 VARIANTS: dict[str, str] = {
-    "A": "A: the application-directory layout (sources in app/, the current layout)",
-    "B": "B: the older layout (sources beside the config, or in a folder such as src/)",
+    "A": "A: the application-directory layout (sources in app/)",
+    "B": "B: the older layout (sources beside the config or in src/)",
 }
 DEFAULT_SRC_DIR: dict[str, str] = {"A": "app", "B": "."}
 """The source folder each layout uses when ``srcDir`` is not set (B: the root, ``<srcDir>``)."""
@@ -60,7 +60,11 @@ class RuntimeKey:
 
     @property
     def path(self) -> str:
-        return f"runtimeConfig.public.{self.key}" if self.public else f"runtimeConfig.{self.key}"
+        return (
+            f"runtimeConfig.public.{self.key}"
+            if self.public
+            else f"runtimeConfig.{self.key}"
+        )
 
 
 @dataclass(frozen=True)
@@ -87,14 +91,20 @@ class Answers:
 
     def with_(self, **changes: Any) -> Answers:
         """A copy with ``changes``; a new variant moves a default source folder along."""
-        if "variant" in changes and "src_dir" not in changes and self.src_dir == DEFAULT_SRC_DIR[self.variant]:
+        if (
+            "variant" in changes
+            and "src_dir" not in changes
+            and self.src_dir == DEFAULT_SRC_DIR[self.variant]
+        ):
             changes["src_dir"] = DEFAULT_SRC_DIR[changes["variant"]]
         return replace(self, **changes)
 
     @property
     def type_check_value(self) -> bool | str:
         """``typescript.typeCheck`` as written: false, true or 'build'."""
-        return {"off": False, "dev": True}.get(self.type_check, self.type_check)
+        if self.type_check in (None, "off"):
+            return False
+        return True if self.type_check == "dev" else self.type_check
 
     @property
     def dev_dependencies(self) -> list[str]:
@@ -132,9 +142,13 @@ def problems(answers: Answers) -> dict[str, str]:
     for item in answers.runtime:
         where = item.path
         if not _KEY.match(item.key):
-            found["runtime"] = f"{item.key!r}: a runtime config key is a name such as apiSecret (letters, digits, _)"
+            found["runtime"] = (
+                f"{item.key!r}: a runtime config key is a name such as apiSecret (letters, digits, _)"
+            )
         elif not item.public and item.key in RESERVED_RUNTIME_KEYS:
-            found["runtime"] = f"{item.key!r} is a reserved runtimeConfig key; choose another name"
+            found["runtime"] = (
+                f"{item.key!r} is a reserved runtimeConfig key; choose another name"
+            )
         elif where in seen:
             found["runtime"] = f"{item.key!r} is listed twice"
         seen.add(where)
@@ -144,7 +158,9 @@ def problems(answers: Answers) -> dict[str, str]:
 # -- reading the answers an existing config gives -----------------------------------------
 
 
-def from_values(values: dict[str, Any], variant: Variant, *, base: Answers | None = None) -> Answers:
+def from_values(
+    values: dict[str, Any], variant: Variant, *, base: Answers | None = None
+) -> Answers:
     """The answers ``values`` (a config as the document engine reads it) already give.
 
     What the config does not set keeps ``base``'s answer (the defaults); a
@@ -154,7 +170,9 @@ def from_values(values: dict[str, Any], variant: Variant, *, base: Answers | Non
     changes: dict[str, Any] = {}
 
     src = values.get("srcDir", MISSING)
-    changes["src_dir"] = src if isinstance(src, str) and src else DEFAULT_SRC_DIR[variant]
+    changes["src_dir"] = (
+        src if isinstance(src, str) and src else DEFAULT_SRC_DIR[variant]
+    )
     ssr = values.get("ssr", MISSING)
     changes["rendering"] = "spa" if ssr is False else "server"
     template = values.get("spaLoadingTemplate", MISSING)
@@ -171,15 +189,24 @@ def from_values(values: dict[str, Any], variant: Variant, *, base: Answers | Non
     strict = lookup(values, ("typescript", "strict"))
     changes["strict"] = strict if isinstance(strict, bool) else True
     check = lookup(values, ("typescript", "typeCheck"))
-    changes["type_check"] = None if isinstance(check, Code) else {True: "dev", "build": "build"}.get(check, "off")
+    changes["type_check"] = (
+        None
+        if isinstance(check, Code)
+        else {True: "dev", "build": "build"}.get(check, "off")
+    )
     changes["modules"] = tuple(module_names(values.get("modules", MISSING)))
-    for name, path in (("title", ("app", "head", "title")), ("lang", ("app", "head", "htmlAttrs", "lang"))):
+    for name, path in (
+        ("title", ("app", "head", "title")),
+        ("lang", ("app", "head", "htmlAttrs", "lang")),
+    ):
         found = lookup(values, path)
         changes[name] = found if isinstance(found, str) else ""
     changes["description"] = description_of(values)
     changes["runtime"] = tuple(runtime_keys(values.get("runtimeConfig", MISSING)))
     port = lookup(values, ("devServer", "port"))
-    changes["port"] = port if isinstance(port, int) and not isinstance(port, bool) else 3000
+    changes["port"] = (
+        port if isinstance(port, int) and not isinstance(port, bool) else 3000
+    )
     host = lookup(values, ("devServer", "host"))
     changes["host"] = host if isinstance(host, str) else ""
     date = values.get("compatibilityDate", MISSING)
@@ -228,7 +255,11 @@ def runtime_keys(block: Any) -> list[RuntimeKey]:
             found.append(RuntimeKey(key, False, value))
     public = block.get("public")
     if isinstance(public, dict):
-        found += [RuntimeKey(key, True, value) for key, value in public.items() if _is_plain(value)]
+        found += [
+            RuntimeKey(key, True, value)
+            for key, value in public.items()
+            if _is_plain(value)
+        ]
     return found
 
 

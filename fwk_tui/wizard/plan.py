@@ -22,7 +22,12 @@ from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.validate.values import MISSING
-from fwk_tui.wizard.answers import DEFAULT_SRC_DIR, Answers, description_index, module_names
+from fwk_tui.wizard.answers import (
+    DEFAULT_SRC_DIR,
+    Answers,
+    description_index,
+    module_names,
+)
 
 ABSENT = MISSING
 """Wish: the option is not written (its default applies)."""
@@ -58,8 +63,14 @@ def wishes(a: Answers) -> dict[str, Any]:
         "srcDir": ABSENT if a.src_dir == DEFAULT_SRC_DIR[a.variant] else a.src_dir,
         "future.compatibilityVersion": 3 if a.variant == "B" else NOT_3,
         "ssr": False if spa else ABSENT,
-        "spaLoadingTemplate": a.spa_loading_template if spa and a.spa_loading_template is not None else ABSENT,
-        "builder": KEEP if a.bundler is None else ABSENT if a.bundler == "vbuild" else a.bundler,
+        "spaLoadingTemplate": a.spa_loading_template
+        if spa and a.spa_loading_template is not None
+        else ABSENT,
+        "builder": KEEP
+        if a.bundler is None
+        else ABSENT
+        if a.bundler == "vbuild"
+        else a.bundler,
         MODULES: a.modules,
         "app.head.title": a.title or ABSENT,
         "app.head.htmlAttrs.lang": a.lang or ABSENT,
@@ -70,7 +81,11 @@ def wishes(a: Answers) -> dict[str, Any]:
     out.update(
         {
             "typescript.strict": ABSENT if a.strict else False,
-            "typescript.typeCheck": KEEP if a.type_check is None else ABSENT if a.type_check == "off" else a.type_check_value,
+            "typescript.typeCheck": KEEP
+            if a.type_check is None
+            else ABSENT
+            if a.type_check == "off"
+            else a.type_check_value,
             "devServer.port": ABSENT if a.port == 3000 else a.port,
             "devServer.host": a.host or ABSENT,
         }
@@ -82,7 +97,9 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
-def apply_answers(doc: ConfigDocument, start: Answers, answers: Answers) -> ConfigDocument:
+def apply_answers(
+    doc: ConfigDocument, start: Answers, answers: Answers
+) -> ConfigDocument:
     """``doc`` edited so that it says ``answers`` where ``start`` (what it said) differs.
 
     Each changed wish is one edit of the document engine; options the wizard
@@ -154,12 +171,23 @@ def _set_description(doc: ConfigDocument, content: Any) -> ConfigDocument:
     if index is not None:
         return doc.set(f"app.head.meta[{index}].content", content)
     count = len(meta) if isinstance(meta, list) else 0
-    return doc.insert("app.head.meta", count, {"name": "description", "content": content})
+    return doc.insert(
+        "app.head.meta", count, {"name": "description", "content": content}
+    )
 
 
 # -- the folder skeleton and .env.example -------------------------------------------------
 
-_SOURCE_FOLDERS = ("assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils")
+_SOURCE_FOLDERS = (
+    "assets",
+    "components",
+    "composables",
+    "layouts",
+    "middleware",
+    "pages",
+    "plugins",
+    "utils",
+)
 _ROOT_FOLDERS_A = ("server", "shared", "public", "modules", "layers")
 _EXTRA_SOURCE_FOLDERS_B = ("store", "public", "server")
 
@@ -167,7 +195,9 @@ _EXTRA_SOURCE_FOLDERS_B = ("store", "public", "server")
 def skeleton(variant: str, src_dir: str) -> list[str]:
     """The folders the chosen layout expects, relative to the project's root (the reference, ``srcDir``)."""
     src = src_dir.strip().strip("/") or "."
-    inside = _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
+    inside = (
+        _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
+    )
     folders = [name if src == "." else f"{src}/{name}" for name in inside]
     if variant == "A":
         folders += [name for name in _ROOT_FOLDERS_A if name not in folders]
@@ -177,7 +207,9 @@ def skeleton(variant: str, src_dir: str) -> list[str]:
 def layout_tree(variant: str, src_dir: str) -> str:
     """The folder tree of a layout as text, for a person to read."""
     src = src_dir.strip().strip("/") or "."
-    inside = _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
+    inside = (
+        _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
+    )
     files_inside = ("app.config.ts", "app.vue", "error.vue") if variant == "A" else ()
     beside = [*_ROOT_FOLDERS_A] if variant == "A" else []
     entries = [f"{n}/" for n in inside] + list(files_inside)
@@ -198,8 +230,17 @@ def env_lines(answers: Answers) -> list[tuple[str, str]]:
     out = []
     for item in answers.runtime:
         keys = ("public", item.key) if item.public else (item.key,)
-        where = "public: also sent to the browser" if item.public else "private: server only"
-        out.append((env_name(keys), f"runtimeConfig.{'public.' if item.public else ''}{item.key} ({where})"))
+        where = (
+            "public: also sent to the browser"
+            if item.public
+            else "private: server only"
+        )
+        out.append(
+            (
+                env_name(keys),
+                f"runtimeConfig.{'public.' if item.public else ''}{item.key} ({where})",
+            )
+        )
     return out
 
 
@@ -229,7 +270,11 @@ def env_example(answers: Answers, existing: str | None) -> str | None:
             lines += [f"# {comment}", f"# {name}="]
         return "\n".join(lines) + "\n"
     listed = {entry.name for entry in parse_dotenv(existing)}
-    listed |= {line.lstrip("# ").split("=", 1)[0] for line in existing.splitlines() if "=" in line}
+    listed |= {
+        line.lstrip("# ").split("=", 1)[0]
+        for line in existing.splitlines()
+        if "=" in line
+    }
     missing = [(n, c) for n, c in variables if n not in listed]
     if not missing:
         return None
@@ -258,9 +303,17 @@ class Plan:
     env_before: str | None = None
     env_text: str | None = None
 
+    known: frozenset[tuple[str, str]] = frozenset()
+    """(path, message) of the errors the config had before: not the answers' doing, so they do not block."""
+
     @property
     def errors(self) -> list[Diagnostic]:
-        return [d for d in self.diagnostics if d.severity == "error"]
+        """Errors the answers bring (a config that had errors already may still be improved)."""
+        return [
+            d
+            for d in self.diagnostics
+            if d.severity == "error" and (d.path, d.message) not in self.known
+        ]
 
     @property
     def changes_config(self) -> bool:
@@ -330,10 +383,22 @@ def make_plan(
     base = before if before is not None else ConfigDocument.new(config.name)
     after = apply_answers(base, start, answers)
     project, _note = read_project(config)
-    diagnostics = check_document(after, catalog, answers.variant, project=project).diagnostics
+    diagnostics = check_document(
+        after, catalog, answers.variant, project=project
+    ).diagnostics
+    known: frozenset[tuple[str, str]] = frozenset()
+    if before is not None and any(d.severity == "error" for d in diagnostics):
+        old = check_document(
+            before, catalog, start.variant, project=project, positions=False
+        ).diagnostics
+        known = frozenset((d.path, d.message) for d in old if d.severity == "error")
     folders = []
     if answers.skeleton:
-        folders = [f for f in skeleton(answers.variant, answers.src_dir) if not (folder / f).is_dir()]
+        folders = [
+            f
+            for f in skeleton(answers.variant, answers.src_dir)
+            if not (folder / f).is_dir()
+        ]
     env_path = env_before = env_text = None
     if answers.env_example:
         env_path = folder / ".env.example"
@@ -342,7 +407,19 @@ def make_plan(
         except FileNotFoundError:
             env_before = None
         env_text = env_example(answers, env_before)
-    return Plan(folder, config, before, after, answers, diagnostics, folders, env_path, env_before, env_text)
+    return Plan(
+        folder,
+        config,
+        before,
+        after,
+        answers,
+        diagnostics,
+        folders,
+        env_path,
+        env_before,
+        env_text,
+        known,
+    )
 
 
 # -- where the wizard starts -----------------------------------------------------------------
@@ -361,7 +438,14 @@ class Project:
     """What the wizard offers first: ``start``, and today's ``compatibilityDate`` when none is set."""
 
     def plan(self, answers: Answers, catalog: Catalog) -> Plan:
-        return make_plan(self.folder, answers, catalog, before=self.before, start=self.start, config=self.config)
+        return make_plan(
+            self.folder,
+            answers,
+            catalog,
+            before=self.before,
+            start=self.start,
+            config=self.config,
+        )
 
 
 def open_project(folder: Path, catalog: Catalog, variant: str | None = None) -> Project:
@@ -380,13 +464,25 @@ def open_project(folder: Path, catalog: Catalog, variant: str | None = None) -> 
         config = folder / "fwk.config.ts"
         start = Answers(compatibility_date="")
         layout = read_layout(config) if folder.is_dir() else None
-        detected = detect_variant(catalog, {}, layout).variant if layout is not None else "A"
+        detected = (
+            detect_variant(catalog, {}, layout).variant if layout is not None else "A"
+        )
         initial = Answers().with_(variant=variant or detected)
         return Project(folder, config, None, start, initial)
     before = load_document(found)
     if before.read_only:
-        raise DocumentError(f"{found}: the wizard cannot change this config: {before.read_only}")
+        raise DocumentError(
+            f"{found}: the wizard cannot change this config: {before.read_only}"
+        )
     values = before.values()
-    start = from_values(values, detect_variant(catalog, values, read_layout(found)).variant)
+    start = from_values(
+        values, detect_variant(catalog, values, read_layout(found)).variant
+    )
     initial = start.with_(compatibility_date=start.compatibility_date or today())
-    return Project(folder, found, before, start, initial.with_(variant=variant) if variant else initial)
+    return Project(
+        folder,
+        found,
+        before,
+        start,
+        initial.with_(variant=variant) if variant else initial,
+    )

@@ -43,50 +43,52 @@ def _choice(options: dict[str, str]) -> Callable[[Any], Any]:
 
 def _text(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError("expected a string")
+        raise TypeError("expected a string")
     return value
 
 
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
-        raise ValueError("expected true or false")
+        raise TypeError("expected true or false")
     return value
 
 
 def _port(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 65535:
-        raise ValueError("expected a port number from 1 to 65535")
+        raise TypeError("expected a port number from 1 to 65535")
     return value
 
 
 def _template(value: Any) -> bool | str | None:
     if isinstance(value, (bool, str)):
         return value
-    raise ValueError("expected true, false or the path of an HTML file")
+    raise TypeError("expected true, false or the path of an HTML file")
 
 
 def _modules(value: Any) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError("expected a list of module names")
+        raise TypeError("expected a list of module names")
     return tuple(str(v) for v in value)
 
 
 def _runtime(value: Any) -> tuple[RuntimeKey, ...]:
     if not isinstance(value, list):
-        raise ValueError("expected [[runtime]] tables with key, public and value")
+        raise TypeError("expected [[runtime]] tables with key, public and value")
     out = []
     for item in value:
         if not isinstance(item, dict) or not isinstance(item.get("key"), str):
-            raise ValueError("each [[runtime]] table needs a key (a string)")
+            raise TypeError("each [[runtime]] table needs a key (a string)")
         unknown = set(item) - {"key", "public", "value"}
         if unknown:
-            raise ValueError(f"a [[runtime]] table has key, public and value, not {', '.join(sorted(unknown))}")
+            raise TypeError(
+                f"a [[runtime]] table has key, public and value, not {', '.join(sorted(unknown))}"
+            )
         public = item.get("public", False)
         if not isinstance(public, bool):
-            raise ValueError("public is true or false")
+            raise TypeError("public is true or false")
         raw = item.get("value", "")
         if not isinstance(raw, (str, bool, int, float)):
-            raise ValueError("a runtime value is a string, a number or true/false")
+            raise TypeError("a runtime value is a string, a number or true/false")
         out.append(RuntimeKey(str(item["key"]), public, _plain(raw)))
     return tuple(out)
 
@@ -125,7 +127,9 @@ def load_preset(path: Path, base: Answers) -> Answers:
     except OSError as exc:
         raise PresetError(f"{path}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
-        raise PresetError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        raise PresetError(
+            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        ) from exc
     try:
         document = tomlkit.parse(text)
     except TOMLParseError as exc:
@@ -140,7 +144,7 @@ def load_preset(path: Path, base: Answers) -> Answers:
         name, read = FIELDS[key]
         try:
             changes[name] = read(item)
-        except ValueError as exc:
+        except (TypeError, ValueError) as exc:
             raise PresetError(f"{path}:{line}: {key}: {exc}") from exc
     return base.with_(**changes)
 
@@ -153,7 +157,9 @@ def _reason(exc: TOMLParseError) -> str:
 def _line_of(text: str, key: str) -> int:
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        if stripped.startswith((f"{key} ", f"{key}=", f'"{key}"', f"[[{key}]]", f"[{key}]")):
+        if stripped.startswith(
+            (f"{key} ", f"{key}=", f'"{key}"', f"[[{key}]]", f"[{key}]")
+        ):
             return number
     return 1
 
@@ -161,7 +167,11 @@ def _line_of(text: str, key: str) -> int:
 def preset_text(answers: Answers) -> str:
     """The answers as a TOML preset, with a comment saying how to replay it."""
     document = tomlkit.document()
-    document.add(tomlkit.comment("Answers of fwk-tui new; replay with: fwk-tui new DIR --yes --answers THIS-FILE"))
+    document.add(
+        tomlkit.comment(
+            "Answers of fwk-tui new; replay with: fwk-tui new DIR --yes --answers THIS-FILE"
+        )
+    )
     document.add(tomlkit.nl())
     for key, (name, _read) in FIELDS.items():
         value = getattr(answers, name)
@@ -197,7 +207,10 @@ def command_line(folder: str, answers: Answers) -> str:
         args += ["--rendering", answers.rendering]
     if answers.spa_loading_template is not None and answers.rendering == "spa":
         template = answers.spa_loading_template
-        args += ["--spa-loading-template", str(template).lower() if isinstance(template, bool) else template]
+        args += [
+            "--spa-loading-template",
+            str(template).lower() if isinstance(template, bool) else template,
+        ]
     if answers.bundler not in (None, "vbuild"):
         args += ["--bundler", answers.bundler]
     if not answers.strict:
@@ -206,12 +219,25 @@ def command_line(folder: str, answers: Answers) -> str:
         args += ["--type-check", answers.type_check]
     for module in answers.modules:
         args += ["--module", module]
-    for flag, value in (("--title", answers.title), ("--lang", answers.lang), ("--description", answers.description)):
+    for flag, value in (
+        ("--title", answers.title),
+        ("--lang", answers.lang),
+        ("--description", answers.description),
+    ):
         if value:
             args += [flag, value]
     for item in answers.runtime:
-        value = "" if item.value is None else str(item.value).lower() if isinstance(item.value, bool) else str(item.value)
-        args += ["--public-key" if item.public else "--runtime-key", f"{item.key}={value}" if value else item.key]
+        value = (
+            ""
+            if item.value is None
+            else str(item.value).lower()
+            if isinstance(item.value, bool)
+            else str(item.value)
+        )
+        args += [
+            "--public-key" if item.public else "--runtime-key",
+            f"{item.key}={value}" if value else item.key,
+        ]
     if answers.port != default.port:
         args += ["--port", str(answers.port)]
     if answers.host:

@@ -29,13 +29,19 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
     import difflib
 
     diff = list(difflib.ndiff(before.splitlines(), after.splitlines()))
-    return [d[2:] for d in diff if d.startswith("- ")], [d[2:] for d in diff if d.startswith("+ ")]
+    return [d[2:] for d in diff if d.startswith("- ")], [
+        d[2:] for d in diff if d.startswith("+ ")
+    ]
 
 
-def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(tmp_path: Path) -> None:
+def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(
+    tmp_path: Path,
+) -> None:
     project = open_project(tmp_path / "shop", CATALOG)
     plan = project.plan(project.initial, CATALOG)
-    assert plan.after.values() == {"compatibilityDate": project.initial.compatibility_date}
+    assert plan.after.values() == {
+        "compatibilityDate": project.initial.compatibility_date
+    }
     assert project.initial.compatibility_date  # today, offered by default
     assert plan.diagnostics == []
     assert list(plan.summary()) == [f"create {tmp_path / 'shop' / 'fwk.config.ts'}"]
@@ -65,7 +71,13 @@ def test_every_answer_lands_on_its_option(tmp_path: Path) -> None:
         "spaLoadingTemplate": True,
         "builder": "wbuild",
         "modules": ["@fwk/content"],
-        "app": {"head": {"title": "Shop", "htmlAttrs": {"lang": "pt-BR"}, "meta": [{"name": "description", "content": "Things"}]}},
+        "app": {
+            "head": {
+                "title": "Shop",
+                "htmlAttrs": {"lang": "pt-BR"},
+                "meta": [{"name": "description", "content": "Things"}],
+            }
+        },
         "runtimeConfig": {"apiSecret": "", "public": {"apiBase": "/api"}},
         "typescript": {"strict": False, "typeCheck": "build"},
         "devServer": {"port": 4000, "host": "0.0.0.0"},
@@ -76,15 +88,29 @@ def test_every_answer_lands_on_its_option(tmp_path: Path) -> None:
 def test_an_existing_config_prefills_the_answers(example: Path) -> None:
     project = open_project(example.parent, CATALOG)
     a = project.initial
-    assert (a.variant, a.rendering, a.bundler, a.strict) == ("A", "server", "vbuild", True)
+    assert (a.variant, a.rendering, a.bundler, a.strict) == (
+        "A",
+        "server",
+        "vbuild",
+        True,
+    )
     assert a.type_check is None  # written as code in the file: kept, not read as "off"
     assert a.modules == ("@fwk/image", "@fwk/content")
-    assert (a.title, a.lang, a.description) == ("Example shop", "en", "Things worth buying")
-    assert a.runtime == (RuntimeKey("apiSecret", False, ""), RuntimeKey("apiBase", True, "/api"))
+    assert (a.title, a.lang, a.description) == (
+        "Example shop",
+        "en",
+        "Things worth buying",
+    )
+    assert a.runtime == (
+        RuntimeKey("apiSecret", False, ""),
+        RuntimeKey("apiBase", True, "/api"),
+    )
     assert (a.port, a.compatibility_date) == (3000, "2026-11-01")
 
 
-def test_unchanged_answers_leave_an_existing_config_byte_identical(example: Path) -> None:
+def test_unchanged_answers_leave_an_existing_config_byte_identical(
+    example: Path,
+) -> None:
     project = open_project(example.parent, CATALOG)
     plan = project.plan(project.initial, CATALOG)
     assert plan.after.text == example.read_text()
@@ -94,30 +120,49 @@ def test_unchanged_answers_leave_an_existing_config_byte_identical(example: Path
 def test_a_changed_answer_edits_only_its_option(example: Path) -> None:
     project = open_project(example.parent, CATALOG)
     before = example.read_text()
-    after = project.plan(project.initial.with_(port=4100, description="New words"), CATALOG).after.text
+    after = project.plan(
+        project.initial.with_(port=4100, description="New words"), CATALOG
+    ).after.text
     assert changed_lines(before, after) == (
-        ["        { name: 'description', content: 'Things worth buying' },", "    port: 3000,"],
+        [
+            "        { name: 'description', content: 'Things worth buying' },",
+            "    port: 3000,",
+        ],
         ["        { name: 'description', content: 'New words' },", "    port: 4100,"],
     )
 
 
-def test_modules_kept_with_their_options_removed_and_added_in_place(example: Path) -> None:
+def test_modules_kept_with_their_options_removed_and_added_in_place(
+    example: Path,
+) -> None:
     project = open_project(example.parent, CATALOG)
-    after = project.plan(project.initial.with_(modules=("@fwk/content", "@fwk/fonts")), CATALOG).after
-    assert after.get("modules") == [["@fwk/content", {"highlight": {"theme": "github-dark"}}], "@fwk/fonts"]
+    after = project.plan(
+        project.initial.with_(modules=("@fwk/content", "@fwk/fonts")), CATALOG
+    ).after
+    assert after.get("modules") == [
+        ["@fwk/content", {"highlight": {"theme": "github-dark"}}],
+        "@fwk/fonts",
+    ]
     assert "  modules: [\n    ['@fwk/content'" in after.text  # still one item per line
     emptied = project.plan(project.initial.with_(modules=()), CATALOG).after
     assert not emptied.has("modules")
 
 
-def test_description_item_added_beside_the_other_meta_and_removed(example: Path) -> None:
+def test_description_item_added_beside_the_other_meta_and_removed(
+    example: Path,
+) -> None:
     project = open_project(example.parent, CATALOG)
     gone = project.plan(project.initial.with_(description=""), CATALOG).after
-    assert gone.get("app.head.meta") == [{"name": "viewport", "content": "width=device-width, initial-scale=1"}]
+    assert gone.get("app.head.meta") == [
+        {"name": "viewport", "content": "width=device-width, initial-scale=1"}
+    ]
     doc = ConfigDocument.new().set("app.head.meta", [{"charset": "utf-8"}])
     start = from_values(doc.values(), "A")
     added = apply_answers(doc, start, start.with_(description="Hi"))
-    assert added.get("app.head.meta") == [{"charset": "utf-8"}, {"name": "description", "content": "Hi"}]
+    assert added.get("app.head.meta") == [
+        {"charset": "utf-8"},
+        {"name": "description", "content": "Hi"},
+    ]
 
 
 def test_a_runtime_key_made_public_moves_and_emptied_objects_go(example: Path) -> None:
@@ -128,8 +173,15 @@ def test_a_runtime_key_made_public_moves_and_emptied_objects_go(example: Path) -
     assert "public" not in after.text.split("runtimeConfig")[1].split("devServer")[0]
 
 
-def test_switching_back_to_server_rendering_removes_the_spa_options(tmp_path: Path) -> None:
-    doc = ConfigDocument.new().set("ssr", False).set("spaLoadingTemplate", "loading.html").set("appId", "x")
+def test_switching_back_to_server_rendering_removes_the_spa_options(
+    tmp_path: Path,
+) -> None:
+    doc = (
+        ConfigDocument.new()
+        .set("ssr", False)
+        .set("spaLoadingTemplate", "loading.html")
+        .set("appId", "x")
+    )
     start = from_values(doc.values(), "A")
     assert (start.rendering, start.spa_loading_template) == ("spa", "loading.html")
     after = apply_answers(doc, start, start.with_(rendering="server"))
@@ -137,10 +189,14 @@ def test_switching_back_to_server_rendering_removes_the_spa_options(tmp_path: Pa
 
 
 def test_a_builder_written_as_code_is_kept_unless_a_bundler_is_chosen() -> None:
-    doc = ConfigDocument.parse("export default defineFwkConfig({\n  builder: { bundle: async (f) => f },\n})\n")
+    doc = ConfigDocument.parse(
+        "export default defineFwkConfig({\n  builder: { bundle: async (f) => f },\n})\n"
+    )
     start = from_values(doc.values(), "A")
     assert start.bundler is None
-    assert apply_answers(doc, start, start.with_(port=3001)).get("builder") == doc.get("builder")
+    assert apply_answers(doc, start, start.with_(port=3001)).get("builder") == doc.get(
+        "builder"
+    )
     assert not apply_answers(doc, start, start.with_(bundler="vbuild")).has("builder")
 
 
@@ -157,14 +213,18 @@ def test_layout_b_pins_v3_behaviour_and_is_detected_as_b(tmp_path: Path) -> None
 
 def test_skeletons_follow_the_reference_layouts() -> None:
     a = skeleton("A", "app")
-    assert "app/pages" in a and "server" in a and "layers" in a and "app/server" not in a
+    assert (
+        "app/pages" in a and "server" in a and "layers" in a and "app/server" not in a
+    )
     b = skeleton("B", "src")
     assert "src/store" in b and "src/server" in b and "server" not in b
     assert skeleton("B", ".")[:2] == ["assets", "components"]
     assert "app.vue" in layout_tree("A", "app") and "  app/" in layout_tree("A", "app")
 
 
-def test_skeleton_lists_only_missing_folders_and_write_creates_them(tmp_path: Path) -> None:
+def test_skeleton_lists_only_missing_folders_and_write_creates_them(
+    tmp_path: Path,
+) -> None:
     (tmp_path / "app" / "pages").mkdir(parents=True)
     project = open_project(tmp_path, CATALOG)
     plan = project.plan(project.initial.with_(skeleton=True), CATALOG)
@@ -173,13 +233,23 @@ def test_skeleton_lists_only_missing_folders_and_write_creates_them(tmp_path: Pa
     assert all((tmp_path / f).is_dir() for f in skeleton("A", "app"))
 
 
-def test_env_example_lists_the_variables_and_merges_into_an_existing_file(tmp_path: Path) -> None:
+def test_env_example_lists_the_variables_and_merges_into_an_existing_file(
+    tmp_path: Path,
+) -> None:
     answers = Answers(runtime=(RuntimeKey("apiSecret"), RuntimeKey("apiBase", True)))
     text = env_example(answers, None)
-    assert "FWK_API_SECRET=\n" in text and "FWK_PUBLIC_API_BASE=\n" in text and "# FWK_APP_BASE_URL=" in text
+    assert (
+        "FWK_API_SECRET=\n" in text
+        and "FWK_PUBLIC_API_BASE=\n" in text
+        and "# FWK_APP_BASE_URL=" in text
+    )
     mine = "# mine\nFWK_API_SECRET=\n"
     merged = env_example(answers, mine)
-    assert merged is not None and merged.startswith(mine) and merged.count("FWK_API_SECRET") == 1
+    assert (
+        merged is not None
+        and merged.startswith(mine)
+        and merged.count("FWK_API_SECRET") == 1
+    )
     assert "FWK_PUBLIC_API_BASE=" in merged
     assert env_example(answers, merged) is None  # nothing missing: left alone
 
@@ -203,7 +273,9 @@ def test_a_port_out_of_range_is_an_error_of_the_catalogue(tmp_path: Path) -> Non
     assert not (tmp_path / "fwk.config.ts").exists()
 
 
-def test_write_goes_through_the_atomic_save_and_refuses_a_file_created_meanwhile(tmp_path: Path) -> None:
+def test_write_goes_through_the_atomic_save_and_refuses_a_file_created_meanwhile(
+    tmp_path: Path,
+) -> None:
     project = open_project(tmp_path, CATALOG)
     plan = project.plan(project.initial, CATALOG)
     (tmp_path / "fwk.config.ts").write_text("// someone else's\n")
@@ -217,12 +289,17 @@ def test_generated_files_load_in_the_real_client(tmp_path: Path, real_client) ->
 
     cases = {
         "defaults": Answers(compatibility_date="2026-11-23"),
-        "spa-b": Answers(variant="B", src_dir="src", rendering="spa", spa_loading_template="loading.html"),
+        "spa-b": Answers(
+            variant="B",
+            src_dir="src",
+            rendering="spa",
+            spa_loading_template="loading.html",
+        ),
         "full": Answers(
             bundler="rbuild",
             type_check="dev",
             modules=("a", "@b/c"),
-            title="It's \"quoted\"",
+            title='It\'s "quoted"',
             lang="en",
             description="line\nbreak",
             runtime=(RuntimeKey("k", False, "v"), RuntimeKey("p", True, "x'y")),
