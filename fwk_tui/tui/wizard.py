@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from rich.console import Group
 from rich.syntax import Syntax
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -42,6 +42,7 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields import MISSING, OptionField
 from fwk_tui.tui.fields.present import SEVERITY_MARKS, SEVERITY_STYLES
+from fwk_tui.tui.screens.save_preview import diff_text
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
 from fwk_tui.wizard.answers import (
     BUNDLERS,
@@ -279,6 +280,19 @@ def read_field(answers: Answers, path: str, value: Any) -> Answers:
     return answers.with_(**{name: value if isinstance(value, str) else ""})
 
 
+class Choices(RadioSet):
+    """A radio set whose cursor starts on the chosen answer (Textual's starts on the first button)."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(
+            self._to_pressed
+        )  # after RadioSet's own mount has put it on the first
+
+    def _to_pressed(self) -> None:
+        if self.pressed_index >= 0:
+            self._selected = self.pressed_index
+
+
 class WizardScreen(Screen[list[str] | None]):
     """The wizard; dismissed with the lines saying what was written, or ``None`` when cancelled."""
 
@@ -367,7 +381,7 @@ class WizardScreen(Screen[list[str] | None]):
             RadioButton(Text(label), value=key == chosen, name=key)
             for key, label in choices.items()
         ]
-        return RadioSet(*buttons, id=id)
+        return Choices(*buttons, id=id)
 
     def _note(self, text: str = "", id: str | None = None) -> Static:
         return Static(Text(text), classes="wizard-note", id=id)
@@ -474,6 +488,10 @@ class WizardScreen(Screen[list[str] | None]):
     def on_mount(self) -> None:
         self._show()
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 90 columns the step list would squeeze the questions; the title still says "Step n of 12".
+        self.query_one("#wizard-steps").display = event.size.width >= 90
+
     # ------------------------------------------------------------------ changes
 
     def _changed(self, answers: Answers) -> None:
@@ -578,6 +596,14 @@ class WizardScreen(Screen[list[str] | None]):
                 f"runtimeConfig.{k}: only public holds keys here; nested objects are edited in the editor"
                 for k in nested
             ]
+        if (
+            self.is_mounted
+        ):  # a text that does not read as a value yet (its field says why)
+            from fwk_tui.tui.fields.input_editor import InputEditor
+
+            for editor in self.query_one(f"#step-{step.id}").query(InputEditor):
+                if editor.problem is not None:
+                    found.append(f"{editor.path}: {editor.problem}")
         for d in self.plan.errors:
             if any(within(d.path, p) for p in step.paths) or (step.id == "review"):
                 found.append(f"{d.path}: {d.message}")
@@ -658,7 +684,7 @@ class WizardScreen(Screen[list[str] | None]):
         }[a.rendering]
         self.query_one("#rendering-note", Static).update(Text(rendering))
         if a.bundler in ("wbuild", "rbuild"):
-            bundler = f"builder: '{a.bundler}'. Install its package: npm install -D @fwk/{a.bundler}-builder"
+            bundler = f"builder: '{a.bundler}' is written. Install its package:\n  npm install -D @fwk/{a.bundler}-builder"
         elif a.bundler == "vbuild":
             bundler = "builder is not written: vbuild is the default."
         else:
@@ -666,9 +692,9 @@ class WizardScreen(Screen[list[str] | None]):
         self.query_one("#bundler-note", Static).update(Text(bundler))
         needs = [p for p in a.dev_dependencies if p in ("typescript", "view-tsc")]
         ts = (
-            f"Type checking needs: npm install -D {' '.join(needs)}"
+            f"Type checking needs these dev dependencies:\n  npm install -D {' '.join(needs)}"
             if needs
-            else "No extra packages needed."
+            else ""
         )
         self.query_one("#typescript-note", Static).update(Text(ts))
         env = env_lines(a)
@@ -698,7 +724,7 @@ class WizardScreen(Screen[list[str] | None]):
             )
         elif plan.changes_config:
             parts.append(Text(f"\nChanges to {plan.config.name}:", style="bold"))
-            parts.append(Syntax(plan.config_diff(), "diff", theme="ansi_dark"))
+            parts.append(diff_text(plan.config_diff()))
         else:
             parts.append(
                 Text(
@@ -750,6 +776,7 @@ class WizardScreen(Screen[list[str] | None]):
     def action_next(self) -> None:
         errors = self.step_errors(self.step)
         if errors:
+            self._show()  # the problems line lists them all
             self.notify(
                 plain(errors[0]),
                 title="Fix this step first",
