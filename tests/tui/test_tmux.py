@@ -67,11 +67,8 @@ def project(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def terminal(project: Path, tmp_path: Path) -> Iterator[Terminal]:
-    assert shutil.which("tmux"), "tmux is needed for this test (./dev test installs it)"
-    assert FWK_TUI.exists(), f"{FWK_TUI} is not installed"
-    env = {
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "XDG_CACHE_HOME": os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")),
@@ -79,7 +76,13 @@ def terminal(project: Path, tmp_path: Path) -> Iterator[Terminal]:
         "HOME": os.environ.get("HOME", str(tmp_path)),
         "PATH": os.environ.get("PATH", ""),
     }
-    term = Terminal([str(FWK_TUI)], project, env)
+
+
+@pytest.fixture
+def terminal(project: Path, tmp_path: Path) -> Iterator[Terminal]:
+    assert shutil.which("tmux"), "tmux is needed for this test (./dev test installs it)"
+    assert FWK_TUI.exists(), f"{FWK_TUI} is not installed"
+    term = Terminal([str(FWK_TUI)], project, _env(tmp_path))
     try:
         yield term
     finally:
@@ -112,3 +115,58 @@ def test_a_user_opens_searches_edits_saves_and_quits(terminal: Terminal, project
         time.sleep(0.1)
     assert not terminal.alive(), terminal.screen()
     assert (project / "fwk.config.ts").read_text() == EXAMPLE.read_text().replace("port: 3000", "port: 4000")
+
+
+def test_a_user_starts_a_project_with_the_wizard_from_the_editor(tmp_path: Path) -> None:
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    term = Terminal([str(FWK_TUI)], folder, _env(tmp_path))
+    try:
+        term.wait_for("No config here")
+        term.keys("w")
+        term.wait_for("Step 1 of 12")
+        term.keys("C-n")
+        term.wait_for("Step 2 of 12")
+        term.keys("C-n")
+        term.wait_for("Step 3 of 12")
+        term.keys("Down", "Down", "Enter")  # single-page app
+        term.wait_for("spaLoadingTemplate")
+        for step in range(4, 13):
+            term.keys("C-n")
+            term.wait_for(f"Step {step} of 12")
+        term.wait_for("ssr: false")
+        term.keys("C-s")
+        term.wait_for("Written")
+        term.wait_for("Variant A")
+        term.keys("C-q")
+        deadline = time.monotonic() + 10
+        while term.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        text = (folder / "fwk.config.ts").read_text()
+        assert "ssr: false" in text and "compatibilityDate: '" in text
+    finally:
+        term.close()
+
+
+def test_fwk_tui_new_prints_the_command_that_repeats_the_run(tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    command = ["sh", "-c", f"{_quote(str(FWK_TUI))} new site; echo EXITED; sleep 30"]
+    term = Terminal(command, tmp_path, _env(tmp_path))
+    try:
+        term.wait_for("Step 1 of 12")
+        for step in range(2, 8):
+            term.keys("C-n")
+            term.wait_for(f"Step {step} of 12")
+        term.type("Shop")  # the title: the head step focuses its first field
+        term.wait_for("Shop")
+        for step in range(8, 13):
+            term.keys("C-n")
+            term.wait_for(f"Step {step} of 12")
+        term.wait_for("title: 'Shop'")
+        term.keys("C-s")
+        screen = term.wait_for("EXITED")
+        assert "create site/fwk.config.ts" in screen
+        assert "fwk-tui new site --yes --variant A --title Shop --compatibility-date" in screen
+        assert "title: 'Shop'" in (folder / "fwk.config.ts").read_text()
+    finally:
+        term.close()
