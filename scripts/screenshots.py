@@ -5,6 +5,8 @@
 The browser shots open ``fwk-tui browse`` at app.baseURL: the browser, the
 search, the help. The editor shots open a copy of the bundled example config:
 the editor, a live error, a code field, the save preview, the command palette.
+The wizard shots run ``fwk-tui new`` in an empty folder: the layout step, the
+rendering step, the runtime config step and the review.
 """
 
 from __future__ import annotations
@@ -91,12 +93,54 @@ async def _shoot_editor(name: str, steps: Callable[[Pilot[None]], Awaitable[None
             return Path(app.save_screenshot(name, path=str(OUT)))
 
 
+WIZARD_SHOTS: dict[str, str] = {
+    "wizard-layout.svg": "layout",
+    "wizard-rendering.svg": "rendering",
+    "wizard-runtime.svg": "runtime",
+    "wizard-review.svg": "review",
+}
+
+
+async def _shoot_wizard(name: str, step_id: str) -> Path:
+    import os
+
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.tui.wizard import STEPS, WizardApp
+    from fwk_tui.wizard import RuntimeKey, open_project
+
+    catalog = load_catalog()
+    with tempfile.TemporaryDirectory() as folder:
+        here = Path.cwd()
+        os.chdir(folder)
+        try:
+            project = open_project(Path("shop"), catalog)
+            answers = project.initial.with_(
+                rendering="spa",
+                type_check="build",
+                modules=("@fwk/content",),
+                title="Shop",
+                lang="en",
+                runtime=(RuntimeKey("apiSecret"), RuntimeKey("apiBase", True, "/api")),
+                env_example=True,
+            )
+            app = WizardApp(project, catalog, answers, folder_arg="shop")
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                app.screen.go(next(i for i, s in enumerate(STEPS) if s.id == step_id))  # type: ignore[attr-defined]
+                await pilot.pause(0.3)
+                return Path(app.save_screenshot(name, path=str(OUT)))
+        finally:
+            os.chdir(here)
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     for name, steps in SHOTS.items():
         print(asyncio.run(_shoot(name, steps)).relative_to(ROOT))
     for name, steps in EDITOR_SHOTS.items():
         print(asyncio.run(_shoot_editor(name, steps)).relative_to(ROOT))
+    for name, step_id in WIZARD_SHOTS.items():
+        print(asyncio.run(_shoot_wizard(name, step_id)).relative_to(ROOT))
 
 
 if __name__ == "__main__":
