@@ -321,3 +321,30 @@ def test_generated_files_load_in_the_real_client(tmp_path: Path, real_client) ->
     for name in cases:
         assert results[name].error is None, results[name].error
         assert results[name].value == canon_py(expected[name])
+
+
+def test_every_corpus_config_prefills_the_wizard_and_keeps_its_bytes(tmp_path: Path) -> None:
+    from tests.source.test_corpus import _corpus, _is_template
+
+    files, error = _corpus()
+    assert error is None, error
+    opened = 0
+    for file in files:
+        folder = tmp_path / file.name
+        folder.mkdir()
+        shutil.copyfile(file, folder / "fwk.config.ts")
+        if _is_template(file):
+            with pytest.raises(Exception, match="template"):
+                open_project(folder, CATALOG)
+            continue
+        project = open_project(folder, CATALOG)
+        opened += 1
+        unchanged = project.plan(project.start, CATALOG)
+        assert unchanged.after.text == project.before.text, file.name  # type: ignore[union-attr]
+        plan = project.plan(project.initial, CATALOG)  # today's compatibilityDate offered when none is set
+        assert plan.errors == [], (file.name, plan.errors)
+        removed, added = changed_lines(project.before.text, plan.after.text)  # type: ignore[union-attr]
+        # the new last member, and a comma after the member before it (the file's own last line)
+        assert [line for line in added if "compatibilityDate" not in line] == [line + "," for line in removed]
+        assert len(removed) <= 1 and len(added) - len(removed) <= 1, file.name
+    assert opened >= 18
