@@ -40,12 +40,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         action="store_true",
         help="ask nothing: take the defaults and the options given",
     )
-    p.add_argument(
-        "--answers", metavar="PRESET.toml", help="replay the answers of a preset"
-    )
-    p.add_argument(
-        "--save-answers", metavar="PRESET.toml", help="save the answers as a preset"
-    )
+    p.add_argument("--answers", metavar="PRESET.toml", help="replay the answers of a preset")
+    p.add_argument("--save-answers", metavar="PRESET.toml", help="save the answers as a preset")
     p.add_argument(
         "--dry-run",
         action="store_true",
@@ -56,9 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         choices=["A", "B"],
         help="layout: A (app/ folder) or B (the older layout)",
     )
-    p.add_argument(
-        "--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')"
-    )
+    p.add_argument("--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')")
     p.add_argument(
         "--rendering",
         choices=["server", "static", "spa"],
@@ -83,9 +77,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="true|false|PATH",
         help="the single-page app's loading screen (spa only)",
     )
-    p.add_argument(
-        "--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler"
-    )
+    p.add_argument("--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler")
     p.add_argument(
         "--strict",
         action=argparse.BooleanOptionalAction,
@@ -104,12 +96,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="a module to load (repeat for more)",
     )
     p.add_argument("--title", help="the page title (app.head.title)")
-    p.add_argument(
-        "--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en"
-    )
-    p.add_argument(
-        "--description", help="the page description (<meta name=description>)"
-    )
+    p.add_argument("--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en")
+    p.add_argument("--description", help="the page description (<meta name=description>)")
     p.add_argument(
         "--runtime-key",
         action="append",
@@ -168,14 +156,10 @@ def _new(ns: argparse.Namespace) -> int:
     answers = answers.with_(**_flag_answers(ns))
     if not ns.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            return _fail(
-                "fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given"
-            )
+            return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
         from fwk_tui.tui.wizard import WizardApp
 
-        app = WizardApp(
-            project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers
-        )
+        app = WizardApp(project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers)
         app.run()
         if app.outcome is None:
             print("fwk-tui new: cancelled, nothing written")
@@ -184,9 +168,7 @@ def _new(ns: argparse.Namespace) -> int:
         return EXIT_OK
     wrong = problems(answers)
     if wrong:
-        return _fail(
-            "\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values())
-        )
+        return _fail("\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values()))
     plan = project.plan(answers, catalog)
     if plan.errors:
         from fwk_tui.cli.check_cmds import text_block
@@ -258,9 +240,7 @@ def _flag_answers(ns: argparse.Namespace) -> dict[str, Any]:
             out[name] = value
     if ns.spa_loading_template is not None:
         raw = ns.spa_loading_template
-        out["spa_loading_template"] = {"true": True, "false": False}.get(
-            raw.lower(), raw
-        )
+        out["spa_loading_template"] = {"true": True, "false": False}.get(raw.lower(), raw)
     if ns.module is not None:
         out["modules"] = tuple(ns.module)
     if ns.runtime_key is not None or ns.public_key is not None:

@@ -68,91 +68,28 @@ class Step:
 
 
 STEPS: tuple[Step, ...] = (
-    Step(
-        "layout",
-        "Layout",
-        "Which folder layout does the project use?",
-        ("variant",),
-        ("future",),
-    ),
-    Step(
-        "source",
-        "Source folder",
-        "Where do the app's sources live?",
-        ("src_dir",),
-        ("srcDir",),
-    ),
-    Step(
-        "rendering",
-        "Rendering",
-        "How are pages rendered?",
-        ("rendering", "spa_loading_template"),
-        ("ssr", "spaLoadingTemplate"),
-    ),
-    Step(
-        "bundler",
-        "Bundler",
-        "Which client bundler builds the app?",
-        ("bundler",),
-        ("builder",),
-    ),
-    Step(
-        "typescript",
-        "TypeScript",
-        "How strict is TypeScript?",
-        ("strict", "type_check"),
-        ("typescript",),
-    ),
-    Step(
-        "modules",
-        "Modules",
-        "Which modules does the app load?",
-        ("modules",),
-        ("modules",),
-    ),
-    Step(
-        "head",
-        "Head",
-        "The document head of every page.",
-        ("title", "lang", "description"),
-        ("app.head",),
-    ),
-    Step(
-        "runtime",
-        "Runtime config",
-        "Which runtime config keys does the app read?",
-        ("runtime",),
-        ("runtimeConfig",),
-    ),
-    Step(
-        "dev-server",
-        "Dev server",
-        "Where does the dev server listen?",
-        ("port", "host"),
-        ("devServer",),
-    ),
-    Step(
-        "compatibility",
-        "Compatibility date",
-        "Which date's behaviour do presets and modules keep?",
-        ("compatibility_date",),
-        ("compatibilityDate",),
-    ),
-    Step(
-        "outputs",
-        "Other files",
-        "Which other files should be written?",
-        ("skeleton", "env_example"),
-    ),
+    Step("layout", "Layout", "Which folder layout does the project use?", ("variant",), ("future",)),
+    Step("source", "Source folder", "Where do the app's sources live?", ("src_dir",), ("srcDir",)),
+    Step("rendering", "Rendering", "How are pages rendered?", ("rendering", "spa_loading_template"),
+         ("ssr", "spaLoadingTemplate")),
+    Step("bundler", "Bundler", "Which client bundler builds the app?", ("bundler",), ("builder",)),
+    Step("typescript", "TypeScript", "How strict is TypeScript?", ("strict", "type_check"), ("typescript",)),
+    Step("modules", "Modules", "Which modules does the app load?", ("modules",), ("modules",)),
+    Step("head", "Head", "The document head of every page.", ("title", "lang", "description"), ("app.head",)),
+    Step("runtime", "Runtime config", "Which runtime config keys does the app read?", ("runtime",),
+         ("runtimeConfig",)),
+    Step("dev-server", "Dev server", "Where does the dev server listen?", ("port", "host"), ("devServer",)),
+    Step("compatibility", "Compatibility date", "Which date's behaviour do presets and modules keep?",
+         ("compatibility_date",), ("compatibilityDate",)),
+    Step("outputs", "Other files", "Which other files should be written?", ("skeleton", "env_example")),
     Step("review", "Review", "This is what will be written.", ()),
-)
+)  # fmt: skip
+
 
 _STRING = parse_type("string")
 
 
-_RUNTIME = parse_type(
-    "record<string | number | boolean | record<string | number | boolean>>"
-)
+_RUNTIME = parse_type("record<string | number | boolean | record<string | number | boolean>>")
 
 
 def _extra_option(path: str, doc: str, type_: Any = _STRING) -> Option:
@@ -202,13 +139,9 @@ def scratch_document(answers: Answers, before: ConfigDocument | None) -> ConfigD
     doc = ConfigDocument.new()
     values: dict[str, Any] = {
         "srcDir": scratch_src_dir(answers),
-        "spaLoadingTemplate": answers.spa_loading_template
-        if answers.spa_loading_template is not None
-        else MISSING,
+        "spaLoadingTemplate": answers.spa_loading_template if answers.spa_loading_template is not None else MISSING,
         "typescript.strict": MISSING if answers.strict else False,
-        "typescript.typeCheck": MISSING
-        if answers.type_check in (None, "off")
-        else answers.type_check_value,
+        "typescript.typeCheck": MISSING if answers.type_check in (None, "off") else answers.type_check_value,
         "modules": list(answers.modules) or MISSING,
         "runtimeConfig": {  # public shown from the start: where keys sent to the browser go
             **{k.key: k.value for k in answers.runtime if not k.public},
@@ -217,19 +150,12 @@ def scratch_document(answers: Answers, before: ConfigDocument | None) -> ConfigD
         "devServer.port": MISSING if answers.port == 3000 else answers.port,
         "devServer.host": answers.host or MISSING,
         "compatibilityDate": answers.compatibility_date or MISSING,
-        **{
-            path: getattr(answers, name) or MISSING
-            for name, (path, _doc) in HEAD_FIELDS.items()
-        },
+        **{path: getattr(answers, name) or MISSING for name, (path, _doc) in HEAD_FIELDS.items()},
     }
     for path, value in values.items():
         if value is not MISSING:
             doc = doc.set(path, value)
-    if (
-        answers.type_check is None
-        and before is not None
-        and before.has("typescript.typeCheck")
-    ):
+    if answers.type_check is None and before is not None and before.has("typescript.typeCheck"):
         code = before.get("typescript.typeCheck")
         if isinstance(code, Code):
             doc = doc.set_code("typescript.typeCheck", code.text)
@@ -238,11 +164,7 @@ def scratch_document(answers: Answers, before: ConfigDocument | None) -> ConfigD
 
 def scratch_src_dir(answers: Answers) -> Any:
     """The source folder as its field shows it: not set when it is the layout's default."""
-    return (
-        MISSING
-        if answers.src_dir == DEFAULT_SRC_DIR[answers.variant]
-        else answers.src_dir
-    )
+    return MISSING if answers.src_dir == DEFAULT_SRC_DIR[answers.variant] else answers.src_dir
 
 
 def read_field(answers: Answers, path: str, value: Any) -> Answers:
@@ -250,23 +172,15 @@ def read_field(answers: Answers, path: str, value: Any) -> Answers:
     name = FIELD_ANSWERS[path]
     missing = value is MISSING
     if name == "src_dir":
-        return answers.with_(
-            src_dir=value
-            if isinstance(value, str)
-            else DEFAULT_SRC_DIR[answers.variant]
-        )
+        return answers.with_(src_dir=value if isinstance(value, str) else DEFAULT_SRC_DIR[answers.variant])
     if name == "spa_loading_template":
-        return answers.with_(
-            spa_loading_template=None if missing or isinstance(value, Code) else value
-        )
+        return answers.with_(spa_loading_template=None if missing or isinstance(value, Code) else value)
     if name == "strict":
         return answers.with_(strict=value if isinstance(value, bool) else True)
     if name == "type_check":
         if isinstance(value, Code):
             return answers.with_(type_check=None)
-        return answers.with_(
-            type_check={True: "dev", "build": "build"}.get(value, "off")
-        )
+        return answers.with_(type_check={True: "dev", "build": "build"}.get(value, "off"))
     if name == "modules":
         from fwk_tui.wizard.answers import module_names
 
@@ -284,9 +198,7 @@ class Choices(RadioSet):
     """A radio set whose cursor starts on the chosen answer (Textual's starts on the first button)."""
 
     def on_mount(self) -> None:
-        self.call_after_refresh(
-            self._to_pressed
-        )  # after RadioSet's own mount has put it on the first
+        self.call_after_refresh(self._to_pressed)  # after RadioSet's own mount has put it on the first
 
     def _to_pressed(self) -> None:
         if self.pressed_index >= 0:
@@ -338,9 +250,7 @@ class WizardScreen(Screen[list[str] | None]):
         self._first = answers
         self._preset = preset or ""
         self.index = 0
-        self.scratch = EditSession(
-            scratch_document(answers, project.before), catalog, variant=answers.variant
-        )
+        self.scratch = EditSession(scratch_document(answers, project.before), catalog, variant=answers.variant)
         self.plan: Plan = project.plan(answers, catalog)
         self._problems: dict[str, str] = problems(answers)
         self._visited = {0}
@@ -356,9 +266,7 @@ class WizardScreen(Screen[list[str] | None]):
                 with ContentSwitcher(id="wizard-pages", initial=f"step-{STEPS[0].id}"):
                     for step in STEPS:
                         with VerticalScroll(id=f"step-{step.id}"):
-                            yield from getattr(
-                                self, f"_compose_{step.id.replace('-', '_')}"
-                            )()
+                            yield from getattr(self, f"_compose_{step.id.replace('-', '_')}")()
                 yield Static(id="wizard-problems")
                 with Horizontal(id="wizard-buttons"):
                     yield Button("Back", id="back")
@@ -377,10 +285,7 @@ class WizardScreen(Screen[list[str] | None]):
         )
 
     def _radios(self, id: str, choices: dict[str, str], chosen: str | None) -> RadioSet:
-        buttons = [
-            RadioButton(Text(label), value=key == chosen, name=key)
-            for key, label in choices.items()
-        ]
+        buttons = [RadioButton(Text(label), value=key == chosen, name=key) for key, label in choices.items()]
         return Choices(*buttons, id=id)
 
     def _note(self, text: str = "", id: str | None = None) -> Static:
@@ -399,9 +304,7 @@ class WizardScreen(Screen[list[str] | None]):
                 yield tree
 
     def _compose_source(self) -> ComposeResult:
-        yield self._note(
-            "A folder relative to the project's root; '.' is the root itself."
-        )
+        yield self._note("A folder relative to the project's root; '.' is the root itself.")
         yield self._field("srcDir")
         yield Static(classes="wizard-tree", id="source-tree")
 
@@ -413,9 +316,7 @@ class WizardScreen(Screen[list[str] | None]):
     def _compose_bundler(self) -> ComposeResult:
         choices = dict(BUNDLERS)
         if self.answers.bundler not in BUNDLERS:
-            shown = (
-                "code" if self.answers.bundler is None else repr(self.answers.bundler)
-            )
+            shown = "code" if self.answers.bundler is None else repr(self.answers.bundler)
             choices["keep"] = f"keep the builder the file gives ({shown})"
         yield self._radios(
             "bundler",
@@ -458,9 +359,7 @@ class WizardScreen(Screen[list[str] | None]):
         yield self._field("devServer.host")
 
     def _compose_compatibility(self) -> ComposeResult:
-        yield self._note(
-            "Today's date is offered: the behaviour of today's presets and modules is kept."
-        )
+        yield self._note("Today's date is offered: the behaviour of today's presets and modules is kept.")
         yield self._field("compatibilityDate")
 
     def _compose_outputs(self) -> ComposeResult:
@@ -529,9 +428,7 @@ class WizardScreen(Screen[list[str] | None]):
                 answers = read_field(
                     answers,
                     path,
-                    self.scratch.get(path, MISSING)
-                    if self.scratch.has(path)
-                    else MISSING,
+                    self.scratch.get(path, MISSING) if self.scratch.has(path) else MISSING,
                 )
         self._changed(answers)
 
@@ -554,11 +451,7 @@ class WizardScreen(Screen[list[str] | None]):
         elif which == "rendering":
             self._changed(self.answers.with_(rendering=key))
         elif which == "bundler":
-            self._changed(
-                self.answers.with_(
-                    bundler=self._first.bundler if key == "keep" else key
-                )
-            )
+            self._changed(self.answers.with_(bundler=self._first.bundler if key == "keep" else key))
 
     @on(Checkbox.Changed)
     def _checkbox(self, event: Checkbox.Changed) -> None:
@@ -578,15 +471,9 @@ class WizardScreen(Screen[list[str] | None]):
 
     def step_errors(self, step: Step) -> list[str]:
         """What keeps ``step`` from being done: the answers' problems, then the catalogue's errors."""
-        found = [
-            self._problems[name] for name in step.answers if name in self._problems
-        ]
+        found = [self._problems[name] for name in step.answers if name in self._problems]
         if step.id == "runtime":
-            block = (
-                self.scratch.get("runtimeConfig", {})
-                if self.scratch.has("runtimeConfig")
-                else {}
-            )
+            block = self.scratch.get("runtimeConfig", {}) if self.scratch.has("runtimeConfig") else {}
             nested = (
                 [k for k, v in block.items() if k != "public" and isinstance(v, dict)]
                 if isinstance(block, dict)
@@ -596,9 +483,7 @@ class WizardScreen(Screen[list[str] | None]):
                 f"runtimeConfig.{k}: only public holds keys here; nested objects are edited in the editor"
                 for k in nested
             ]
-        if (
-            self.is_mounted
-        ):  # a text that does not read as a value yet (its field says why)
+        if self.is_mounted:  # a text that does not read as a value yet (its field says why)
             from fwk_tui.tui.fields.input_editor import InputEditor
 
             for editor in self.query_one(f"#step-{step.id}").query(InputEditor):
@@ -611,14 +496,10 @@ class WizardScreen(Screen[list[str] | None]):
 
     def _show(self) -> None:
         step = self.step
-        self.query_one("#wizard-title", Static).update(
-            Text(f"Step {self.index + 1} of {len(STEPS)} · {step.title}")
-        )
+        self.query_one("#wizard-title", Static).update(Text(f"Step {self.index + 1} of {len(STEPS)} · {step.title}"))
         self.query_one("#wizard-question", Static).update(Text(step.question))
         self.query_one("#wizard-steps", Static).update(self._step_list())
-        self.query_one("#next", Button).label = (
-            "Write" if step.id == "review" else "Next"
-        )
+        self.query_one("#next", Button).label = "Write" if step.id == "review" else "Next"
         errors = self.step_errors(step)
         shown = Text("\n".join(f"✖ {plain(e)}" for e in errors)) if errors else Text()
         self.query_one("#wizard-problems", Static).update(shown)
@@ -647,30 +528,18 @@ class WizardScreen(Screen[list[str] | None]):
         diagnostics = self.plan.diagnostics
         for field in self.query(OptionField):
             path = field.path
-            value = (
-                self.scratch.get(path, MISSING) if self.scratch.has(path) else MISSING
-            )
-            found: list[Diagnostic] = (
-                diagnostics_at(diagnostics, path) if path in FIELD_ANSWERS else []
-            )
+            value = self.scratch.get(path, MISSING) if self.scratch.has(path) else MISSING
+            found: list[Diagnostic] = diagnostics_at(diagnostics, path) if path in FIELD_ANSWERS else []
             if path.startswith("app.head."):
                 found = []
-            if (
-                value != field.value
-                or found != field.diagnostics
-                or field.variant != self.answers.variant
-            ):
+            if value != field.value or found != field.diagnostics or field.variant != self.answers.variant:
                 field.refresh_state(value, self.answers.variant, found)
-        self.query_one("#field-spaLoadingTemplate").display = (
-            self.answers.rendering == "spa"
-        )
+        self.query_one("#field-spaLoadingTemplate").display = self.answers.rendering == "spa"
 
     def _show_notes(self) -> None:
         a = self.answers
         for variant in ("A", "B"):
-            self.query_one(f"#tree-{variant}").set_class(
-                a.variant == variant, "-chosen"
-            )
+            self.query_one(f"#tree-{variant}").set_class(a.variant == variant, "-chosen")
         source = self.query_one("#source-tree", Static)
         source.border_title = f"layout {a.variant}"
         source.update(Text(layout_tree(a.variant, a.src_dir or ".")))
@@ -684,32 +553,23 @@ class WizardScreen(Screen[list[str] | None]):
         }[a.rendering]
         self.query_one("#rendering-note", Static).update(Text(rendering))
         if a.bundler in ("wbuild", "rbuild"):
-            bundler = f"builder: '{a.bundler}' is written. Install its package:\n  npm install -D @fwk/{a.bundler}-builder"
+            bundler = (
+                f"builder: '{a.bundler}' is written. Install its package:\n  npm install -D @fwk/{a.bundler}-builder"
+            )
         elif a.bundler == "vbuild":
             bundler = "builder is not written: vbuild is the default."
         else:
             bundler = "The file's own builder is kept as written."
         self.query_one("#bundler-note", Static).update(Text(bundler))
         needs = [p for p in a.dev_dependencies if p in ("typescript", "view-tsc")]
-        ts = (
-            f"Type checking needs these dev dependencies:\n  npm install -D {' '.join(needs)}"
-            if needs
-            else ""
-        )
+        ts = f"Type checking needs these dev dependencies:\n  npm install -D {' '.join(needs)}" if needs else ""
         self.query_one("#typescript-note", Static).update(Text(ts))
         env = env_lines(a)
         lines = [f"{name}  ← {comment}" for name, comment in env] or ["(no keys yet)"]
-        self.query_one("#runtime-env", Static).update(
-            Text("Environment variables:\n" + "\n".join(lines))
-        )
+        self.query_one("#runtime-env", Static).update(Text("Environment variables:\n" + "\n".join(lines)))
         folders = skeleton(a.variant, a.src_dir)
-        self.query_one("#skeleton-note", Static).update(
-            Text(", ".join(f + "/" for f in folders))
-        )
-        names = (
-            ", ".join(name for name, _ in env)
-            or "FWK_APP_BASE_URL, FWK_APP_CDN_URL (commented)"
-        )
+        self.query_one("#skeleton-note", Static).update(Text(", ".join(f + "/" for f in folders)))
+        names = ", ".join(name for name, _ in env) or "FWK_APP_BASE_URL, FWK_APP_CDN_URL (commented)"
         self.query_one("#env-note", Static).update(Text(f"Lists {names}."))
 
     def _review(self) -> Group:
@@ -717,20 +577,12 @@ class WizardScreen(Screen[list[str] | None]):
         parts: list[Any] = [Text("\n".join(plan.summary()), style="bold")]
         if plan.before is None:
             parts.append(Text(f"\n{plan.config.name}:", style="bold"))
-            parts.append(
-                Syntax(
-                    plan.after.text, "typescript", theme="ansi_dark", line_numbers=True
-                )
-            )
+            parts.append(Syntax(plan.after.text, "typescript", theme="ansi_dark", line_numbers=True))
         elif plan.changes_config:
             parts.append(Text(f"\nChanges to {plan.config.name}:", style="bold"))
             parts.append(diff_text(plan.config_diff()))
         else:
-            parts.append(
-                Text(
-                    f"\n{plan.config.name} already says all this: it is left as it is."
-                )
-            )
+            parts.append(Text(f"\n{plan.config.name} already says all this: it is left as it is."))
         if plan.env_path is not None and plan.env_text is not None:
             parts.append(Text(f"\n{plan.env_path.name}:", style="bold"))
             parts.append(Text(plan.env_text.rstrip("\n")))
@@ -743,11 +595,7 @@ class WizardScreen(Screen[list[str] | None]):
                 )
             )
         if self.answers.dev_dependencies:
-            parts.append(
-                Text(
-                    f"\nThen install: npm install -D {' '.join(self.answers.dev_dependencies)}"
-                )
-            )
+            parts.append(Text(f"\nThen install: npm install -D {' '.join(self.answers.dev_dependencies)}"))
         return Group(*parts)
 
     # ------------------------------------------------------------------ navigation
@@ -819,9 +667,7 @@ class WizardScreen(Screen[list[str] | None]):
                 save_preset(Path(self._preset), self.answers)
                 done.append(f"saved the answers to {self._preset}")
         except (OSError, DocumentError, ValueError) as exc:
-            self.notify(
-                plain(str(exc)), title="Nothing written", severity="error", markup=False
-            )
+            self.notify(plain(str(exc)), title="Nothing written", severity="error", markup=False)
             return
         self.dismiss(report(done, self.plan, self.app_folder_arg))
 
@@ -877,9 +723,7 @@ class WizardApp(App[None]):
         self.outcome: list[str] | None = None
 
     def on_mount(self) -> None:
-        screen = WizardScreen(
-            self.project, self.catalog, self.answers, preset=self.preset
-        )
+        screen = WizardScreen(self.project, self.catalog, self.answers, preset=self.preset)
         self.push_screen(screen, self._done)
 
     def _done(self, outcome: list[str] | None) -> None:

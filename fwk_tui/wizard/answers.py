@@ -60,11 +60,7 @@ class RuntimeKey:
 
     @property
     def path(self) -> str:
-        return (
-            f"runtimeConfig.public.{self.key}"
-            if self.public
-            else f"runtimeConfig.{self.key}"
-        )
+        return f"runtimeConfig.public.{self.key}" if self.public else f"runtimeConfig.{self.key}"
 
 
 @dataclass(frozen=True)
@@ -91,11 +87,7 @@ class Answers:
 
     def with_(self, **changes: Any) -> Answers:
         """A copy with ``changes``; a new variant moves a default source folder along."""
-        if (
-            "variant" in changes
-            and "src_dir" not in changes
-            and self.src_dir == DEFAULT_SRC_DIR[self.variant]
-        ):
+        if "variant" in changes and "src_dir" not in changes and self.src_dir == DEFAULT_SRC_DIR[self.variant]:
             changes["src_dir"] = DEFAULT_SRC_DIR[changes["variant"]]
         return replace(self, **changes)
 
@@ -142,13 +134,9 @@ def problems(answers: Answers) -> dict[str, str]:
     for item in answers.runtime:
         where = item.path
         if not _KEY.match(item.key):
-            found["runtime"] = (
-                f"{item.key!r}: a runtime config key is a name such as apiSecret (letters, digits, _)"
-            )
+            found["runtime"] = f"{item.key!r}: a runtime config key is a name such as apiSecret (letters, digits, _)"
         elif not item.public and item.key in RESERVED_RUNTIME_KEYS:
-            found["runtime"] = (
-                f"{item.key!r} is a reserved runtimeConfig key; choose another name"
-            )
+            found["runtime"] = f"{item.key!r} is a reserved runtimeConfig key; choose another name"
         elif where in seen:
             found["runtime"] = f"{item.key!r} is listed twice"
         seen.add(where)
@@ -158,9 +146,7 @@ def problems(answers: Answers) -> dict[str, str]:
 # -- reading the answers an existing config gives -----------------------------------------
 
 
-def from_values(
-    values: dict[str, Any], variant: Variant, *, base: Answers | None = None
-) -> Answers:
+def from_values(values: dict[str, Any], variant: Variant, *, base: Answers | None = None) -> Answers:
     """The answers ``values`` (a config as the document engine reads it) already give.
 
     What the config does not set keeps ``base``'s answer (the defaults); a
@@ -170,9 +156,7 @@ def from_values(
     changes: dict[str, Any] = {}
 
     src = values.get("srcDir", MISSING)
-    changes["src_dir"] = (
-        src if isinstance(src, str) and src else DEFAULT_SRC_DIR[variant]
-    )
+    changes["src_dir"] = src if isinstance(src, str) and src else DEFAULT_SRC_DIR[variant]
     ssr = values.get("ssr", MISSING)
     changes["rendering"] = "spa" if ssr is False else "server"
     template = values.get("spaLoadingTemplate", MISSING)
@@ -189,11 +173,7 @@ def from_values(
     strict = lookup(values, ("typescript", "strict"))
     changes["strict"] = strict if isinstance(strict, bool) else True
     check = lookup(values, ("typescript", "typeCheck"))
-    changes["type_check"] = (
-        None
-        if isinstance(check, Code)
-        else {True: "dev", "build": "build"}.get(check, "off")
-    )
+    changes["type_check"] = None if isinstance(check, Code) else {True: "dev", "build": "build"}.get(check, "off")
     changes["modules"] = tuple(module_names(values.get("modules", MISSING)))
     for name, path in (
         ("title", ("app", "head", "title")),
@@ -204,9 +184,7 @@ def from_values(
     changes["description"] = description_of(values)
     changes["runtime"] = tuple(runtime_keys(values.get("runtimeConfig", MISSING)))
     port = lookup(values, ("devServer", "port"))
-    changes["port"] = (
-        port if isinstance(port, int) and not isinstance(port, bool) else 3000
-    )
+    changes["port"] = port if isinstance(port, int) and not isinstance(port, bool) else 3000
     host = lookup(values, ("devServer", "host"))
     changes["host"] = host if isinstance(host, str) else ""
     date = values.get("compatibilityDate", MISSING)
@@ -255,11 +233,7 @@ def runtime_keys(block: Any) -> list[RuntimeKey]:
             found.append(RuntimeKey(key, False, value))
     public = block.get("public")
     if isinstance(public, dict):
-        found += [
-            RuntimeKey(key, True, value)
-            for key, value in public.items()
-            if _is_plain(value)
-        ]
+        found += [RuntimeKey(key, True, value) for key, value in public.items() if _is_plain(value)]
     return found
 
 

@@ -22,6 +22,7 @@ from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.validate.values import MISSING
+from fwk_tui.validate.variant import A_ROOT_FOLDERS, A_SOURCE_FILES, B_EXTRA_SOURCE_FOLDERS, SOURCE_FOLDERS
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
     Answers,
@@ -63,14 +64,8 @@ def wishes(a: Answers) -> dict[str, Any]:
         "srcDir": ABSENT if a.src_dir == DEFAULT_SRC_DIR[a.variant] else a.src_dir,
         "future.compatibilityVersion": 3 if a.variant == "B" else NOT_3,
         "ssr": False if spa else ABSENT,
-        "spaLoadingTemplate": a.spa_loading_template
-        if spa and a.spa_loading_template is not None
-        else ABSENT,
-        "builder": KEEP
-        if a.bundler is None
-        else ABSENT
-        if a.bundler == "vbuild"
-        else a.bundler,
+        "spaLoadingTemplate": a.spa_loading_template if spa and a.spa_loading_template is not None else ABSENT,
+        "builder": KEEP if a.bundler is None else ABSENT if a.bundler == "vbuild" else a.bundler,
         MODULES: a.modules,
         "app.head.title": a.title or ABSENT,
         "app.head.htmlAttrs.lang": a.lang or ABSENT,
@@ -97,9 +92,7 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and a == b)
 
 
-def apply_answers(
-    doc: ConfigDocument, start: Answers, answers: Answers
-) -> ConfigDocument:
+def apply_answers(doc: ConfigDocument, start: Answers, answers: Answers) -> ConfigDocument:
     """``doc`` edited so that it says ``answers`` where ``start`` (what it said) differs.
 
     Each changed wish is one edit of the document engine; options the wizard
@@ -171,47 +164,27 @@ def _set_description(doc: ConfigDocument, content: Any) -> ConfigDocument:
     if index is not None:
         return doc.set(f"app.head.meta[{index}].content", content)
     count = len(meta) if isinstance(meta, list) else 0
-    return doc.insert(
-        "app.head.meta", count, {"name": "description", "content": content}
-    )
+    return doc.insert("app.head.meta", count, {"name": "description", "content": content})
 
 
 # -- the folder skeleton and .env.example -------------------------------------------------
 
-_SOURCE_FOLDERS = (
-    "assets",
-    "components",
-    "composables",
-    "layouts",
-    "middleware",
-    "pages",
-    "plugins",
-    "utils",
-)
-_ROOT_FOLDERS_A = ("server", "shared", "public", "modules", "layers")
-_EXTRA_SOURCE_FOLDERS_B = ("store", "public", "server")
-
-
 def skeleton(variant: str, src_dir: str) -> list[str]:
     """The folders the chosen layout expects, relative to the project's root (the reference, ``srcDir``)."""
     src = src_dir.strip().strip("/") or "."
-    inside = (
-        _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
-    )
+    inside = SOURCE_FOLDERS if variant == "A" else SOURCE_FOLDERS + B_EXTRA_SOURCE_FOLDERS
     folders = [name if src == "." else f"{src}/{name}" for name in inside]
     if variant == "A":
-        folders += [name for name in _ROOT_FOLDERS_A if name not in folders]
+        folders += [name for name in A_ROOT_FOLDERS if name not in folders]
     return folders
 
 
 def layout_tree(variant: str, src_dir: str) -> str:
     """The folder tree of a layout as text, for a person to read."""
     src = src_dir.strip().strip("/") or "."
-    inside = (
-        _SOURCE_FOLDERS if variant == "A" else _SOURCE_FOLDERS + _EXTRA_SOURCE_FOLDERS_B
-    )
-    files_inside = ("app.config.ts", "app.vue", "error.vue") if variant == "A" else ()
-    beside = [*_ROOT_FOLDERS_A] if variant == "A" else []
+    inside = SOURCE_FOLDERS if variant == "A" else SOURCE_FOLDERS + B_EXTRA_SOURCE_FOLDERS
+    files_inside = A_SOURCE_FILES if variant == "A" else ()
+    beside = [*A_ROOT_FOLDERS] if variant == "A" else []
     entries = [f"{n}/" for n in inside] + list(files_inside)
     lines = ["<project>/"]
     top = [f"{n}/" for n in beside] + ["fwk.config.ts", "package.json"]
@@ -230,11 +203,7 @@ def env_lines(answers: Answers) -> list[tuple[str, str]]:
     out = []
     for item in answers.runtime:
         keys = ("public", item.key) if item.public else (item.key,)
-        where = (
-            "public: also sent to the browser"
-            if item.public
-            else "private: server only"
-        )
+        where = "public: also sent to the browser" if item.public else "private: server only"
         out.append(
             (
                 env_name(keys),
@@ -270,11 +239,7 @@ def env_example(answers: Answers, existing: str | None) -> str | None:
             lines += [f"# {comment}", f"# {name}="]
         return "\n".join(lines) + "\n"
     listed = {entry.name for entry in parse_dotenv(existing)}
-    listed |= {
-        line.lstrip("# ").split("=", 1)[0]
-        for line in existing.splitlines()
-        if "=" in line
-    }
+    listed |= {line.lstrip("# ").split("=", 1)[0] for line in existing.splitlines() if "=" in line}
     missing = [(n, c) for n, c in variables if n not in listed]
     if not missing:
         return None
@@ -309,11 +274,7 @@ class Plan:
     @property
     def errors(self) -> list[Diagnostic]:
         """Errors the answers bring (a config that had errors already may still be improved)."""
-        return [
-            d
-            for d in self.diagnostics
-            if d.severity == "error" and (d.path, d.message) not in self.known
-        ]
+        return [d for d in self.diagnostics if d.severity == "error" and (d.path, d.message) not in self.known]
 
     @property
     def changes_config(self) -> bool:
@@ -383,22 +344,14 @@ def make_plan(
     base = before if before is not None else ConfigDocument.new(config.name)
     after = apply_answers(base, start, answers)
     project, _note = read_project(config)
-    diagnostics = check_document(
-        after, catalog, answers.variant, project=project
-    ).diagnostics
+    diagnostics = check_document(after, catalog, answers.variant, project=project).diagnostics
     known: frozenset[tuple[str, str]] = frozenset()
     if before is not None and any(d.severity == "error" for d in diagnostics):
-        old = check_document(
-            before, catalog, start.variant, project=project, positions=False
-        ).diagnostics
+        old = check_document(before, catalog, start.variant, project=project, positions=False).diagnostics
         known = frozenset((d.path, d.message) for d in old if d.severity == "error")
     folders = []
     if answers.skeleton:
-        folders = [
-            f
-            for f in skeleton(answers.variant, answers.src_dir)
-            if not (folder / f).is_dir()
-        ]
+        folders = [f for f in skeleton(answers.variant, answers.src_dir) if not (folder / f).is_dir()]
     env_path = env_before = env_text = None
     if answers.env_example:
         env_path = folder / ".env.example"
@@ -464,20 +417,14 @@ def open_project(folder: Path, catalog: Catalog, variant: str | None = None) -> 
         config = folder / "fwk.config.ts"
         start = Answers(compatibility_date="")
         layout = read_layout(config) if folder.is_dir() else None
-        detected = (
-            detect_variant(catalog, {}, layout).variant if layout is not None else "A"
-        )
+        detected = detect_variant(catalog, {}, layout).variant if layout is not None else "A"
         initial = Answers().with_(variant=variant or detected)
         return Project(folder, config, None, start, initial)
     before = load_document(found)
     if before.read_only:
-        raise DocumentError(
-            f"{found}: the wizard cannot change this config: {before.read_only}"
-        )
+        raise DocumentError(f"{found}: the wizard cannot change this config: {before.read_only}")
     values = before.values()
-    start = from_values(
-        values, detect_variant(catalog, values, read_layout(found)).variant
-    )
+    start = from_values(values, detect_variant(catalog, values, read_layout(found)).variant)
     initial = start.with_(compatibility_date=start.compatibility_date or today())
     return Project(
         folder,

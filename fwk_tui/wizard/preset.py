@@ -80,9 +80,7 @@ def _runtime(value: Any) -> tuple[RuntimeKey, ...]:
             raise TypeError("each [[runtime]] table needs a key (a string)")
         unknown = set(item) - {"key", "public", "value"}
         if unknown:
-            raise TypeError(
-                f"a [[runtime]] table has key, public and value, not {', '.join(sorted(unknown))}"
-            )
+            raise TypeError(f"a [[runtime]] table has key, public and value, not {', '.join(sorted(unknown))}")
         public = item.get("public", False)
         if not isinstance(public, bool):
             raise TypeError("public is true or false")
@@ -127,9 +125,7 @@ def load_preset(path: Path, base: Answers) -> Answers:
     except OSError as exc:
         raise PresetError(f"{path}: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:
-        raise PresetError(
-            f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})"
-        ) from exc
+        raise PresetError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     try:
         document = tomlkit.parse(text)
     except TOMLParseError as exc:
@@ -157,9 +153,7 @@ def _reason(exc: TOMLParseError) -> str:
 def _line_of(text: str, key: str) -> int:
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
-        if stripped.startswith(
-            (f"{key} ", f"{key}=", f'"{key}"', f"[[{key}]]", f"[{key}]")
-        ):
+        if stripped.startswith((f"{key} ", f"{key}=", f'"{key}"', f"[[{key}]]", f"[{key}]")):
             return number
     return 1
 
@@ -167,11 +161,7 @@ def _line_of(text: str, key: str) -> int:
 def preset_text(answers: Answers) -> str:
     """The answers as a TOML preset, with a comment saying how to replay it."""
     document = tomlkit.document()
-    document.add(
-        tomlkit.comment(
-            "Answers of fwk-tui new; replay with: fwk-tui new DIR --yes --answers THIS-FILE"
-        )
-    )
+    document.add(tomlkit.comment("Answers of fwk-tui new; replay with: fwk-tui new DIR --yes --answers THIS-FILE"))
     document.add(tomlkit.nl())
     for key, (name, _read) in FIELDS.items():
         value = getattr(answers, name)
@@ -228,11 +218,7 @@ def command_line(folder: str, answers: Answers) -> str:
             args += [flag, value]
     for item in answers.runtime:
         value = (
-            ""
-            if item.value is None
-            else str(item.value).lower()
-            if isinstance(item.value, bool)
-            else str(item.value)
+            "" if item.value is None else str(item.value).lower() if isinstance(item.value, bool) else str(item.value)
         )
         args += [
             "--public-key" if item.public else "--runtime-key",

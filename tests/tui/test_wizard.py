@@ -27,9 +27,7 @@ STEP = {step.id: index for index, step in enumerate(STEPS)}
 def make_wizard(folder: Path, **answers: Any) -> WizardApp:
     project = open_project(folder, CATALOG)
     if project.before is None:
-        answers.setdefault(
-            "compatibility_date", DATE
-        )  # not today's: screens and files stay the same every day
+        answers.setdefault("compatibility_date", DATE)  # not today's: screens and files stay the same every day
     return WizardApp(project, CATALOG, project.initial.with_(**answers), folder_arg=".")
 
 
@@ -46,9 +44,7 @@ async def to_step(pilot: Any, step_id: str) -> WizardScreen:
         before = screen.index
         await pilot.press("ctrl+n")
         await pilot.pause()
-        assert screen.index == before + 1, (
-            f"stuck at {screen.step.id}: {screen.step_errors(screen.step)}"
-        )
+        assert screen.index == before + 1, f"stuck at {screen.step.id}: {screen.step_errors(screen.step)}"
     await pilot.pause()
     return screen
 
@@ -77,9 +73,7 @@ async def type_into(pilot: Any, field_id: str, text: str) -> None:
     await pilot.pause()
 
 
-async def test_the_default_path_writes_a_config_that_checks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_default_path_writes_a_config_that_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     app = make_wizard(tmp_path / "shop")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -89,15 +83,9 @@ async def test_the_default_path_writes_a_config_that_checks(
         await pilot.press("ctrl+s")
         await pilot.pause()
     config = tmp_path / "shop" / "fwk.config.ts"
-    assert (
-        config.read_text()
-        == f"export default defineFwkConfig({{\n  compatibilityDate: '{DATE}'\n}})\n"
-    )
+    assert config.read_text() == f"export default defineFwkConfig({{\n  compatibilityDate: '{DATE}'\n}})\n"
     assert app.outcome is not None
-    assert (
-        app.outcome[-1].strip()
-        == f"fwk-tui new . --yes --variant A --compatibility-date {DATE}"
-    )
+    assert app.outcome[-1].strip() == f"fwk-tui new . --yes --variant A --compatibility-date {DATE}"
 
 
 async def test_every_step_answered_with_the_keyboard(
@@ -124,9 +112,7 @@ async def test_every_step_answered_with_the_keyboard(
         screen.query_one("#field-modules").focus()
         await pilot.pause()
         await pilot.pause()
-        await pilot.press(
-            "a"
-        )  # a new item: its kind first (text), then Tab to its input
+        await pilot.press("a")  # a new item: its kind first (text), then Tab to its input
         await pilot.pause()
         await pilot.press("tab", *"@fwk/content", "enter")
         await pilot.pause()
@@ -254,9 +240,7 @@ async def test_the_editor_offers_the_wizard_when_there_is_no_config(
 ) -> None:
     path = tmp_path / "fwk.config.ts"
     session = EditSession(ConfigDocument.new(), CATALOG, path=path)
-    app = EditorApp(
-        session, label="fwk.config.ts (new)", watch_disk=False, offer_wizard=True
-    )
+    app = EditorApp(session, label="fwk.config.ts (new)", watch_disk=False, offer_wizard=True)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)

@@ -53,9 +53,7 @@ def test_step(
     assert snap_compare(app, terminal_size=size, run_before=at_step(index))
 
 
-def test_step_with_an_error(
-    snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_step_with_an_error(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
     app = make_wizard(tmp_path / "shop")
 
@@ -64,27 +62,19 @@ def test_step_with_an_error(
         await pilot.press("ctrl+n")
 
     index = next(i for i, s in enumerate(STEPS) if s.id == "dev-server")
-    assert snap_compare(
-        app, terminal_size=(100, 32), run_before=at_step(index, wrong_port)
-    )
+    assert snap_compare(app, terminal_size=(100, 32), run_before=at_step(index, wrong_port))
 
 
-def test_review_of_an_existing_config(
-    snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_review_of_an_existing_config(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     folder = tmp_path / "project"
     folder.mkdir()
     shutil.copyfile(EXAMPLE, folder / "fwk.config.ts")
     monkeypatch.chdir(tmp_path)
     app = make_wizard(folder, port=4100, modules=("@fwk/content", "@fwk/fonts"))
-    assert snap_compare(
-        app, terminal_size=(100, 32), run_before=at_step(len(STEPS) - 1)
-    )
+    assert snap_compare(app, terminal_size=(100, 32), run_before=at_step(len(STEPS) - 1))
 
 
-def test_cancel_question(
-    snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_question(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(tmp_path)
     app = make_wizard(tmp_path / "shop")
 
@@ -95,6 +85,4 @@ def test_cancel_question(
         await pilot.press("escape")
 
     index = next(i for i, s in enumerate(STEPS) if s.id == "rendering")
-    assert snap_compare(
-        app, terminal_size=(80, 24), run_before=at_step(index, answer_then_escape)
-    )
+    assert snap_compare(app, terminal_size=(80, 24), run_before=at_step(index, answer_then_escape))

@@ -50,29 +50,21 @@ def test_yes_writes_the_files_checks_them_and_prints_the_repeat_command(
     argv = shlex.split(repeat.replace(str(folder), str(again)))
     assert argv[:3] == ["fwk-tui", "new", str(again)]
     assert run(capsys, *argv[1:])[0] == 0
-    assert (again / "fwk.config.ts").read_text() == (
-        folder / "fwk.config.ts"
-    ).read_text()
+    assert (again / "fwk.config.ts").read_text() == (folder / "fwk.config.ts").read_text()
     assert (again / ".env.example").read_text() == (folder / ".env.example").read_text()
 
 
-def test_dry_run_prints_the_diff_and_writes_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_dry_run_prints_the_diff_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copyfile(EXAMPLE, tmp_path / "fwk.config.ts")
     before = (tmp_path / "fwk.config.ts").read_bytes()
-    code, out, _ = run(
-        capsys, "new", str(tmp_path), "--yes", "--dry-run", "--port", "4100"
-    )
+    code, out, _ = run(capsys, "new", str(tmp_path), "--yes", "--dry-run", "--port", "4100")
     assert code == 0
     assert "-    port: 3000,\n+    port: 4100,\n" in out
     assert f"would update {tmp_path / 'fwk.config.ts'}" in out
     assert (tmp_path / "fwk.config.ts").read_bytes() == before
 
 
-def test_answers_with_errors_write_nothing_and_say_where(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_answers_with_errors_write_nothing_and_say_where(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(
         capsys,
         "new",
@@ -84,24 +76,16 @@ def test_answers_with_errors_write_nothing_and_say_where(
         "soon",
     )
     assert code == 1
-    assert (
-        "fwk.config.ts:" in err
-        and "devServer.port" in err
-        and "compatibilityDate" in err
-    )
+    assert "fwk.config.ts:" in err and "devServer.port" in err and "compatibilityDate" in err
     assert not (tmp_path / "fwk.config.ts").exists()
-    code, _, err = run(
-        capsys, "new", str(tmp_path), "--yes", "--runtime-key", "two words"
-    )
+    code, _, err = run(capsys, "new", str(tmp_path), "--yes", "--runtime-key", "two words")
     assert code == 2 and "'two words'" in err
 
 
 def test_a_config_that_cannot_be_edited_is_refused_with_its_reason(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    (tmp_path / "fwk.config.ts").write_text(
-        "export default defineFwkConfig({ a: 1 }, extra)\n"
-    )
+    (tmp_path / "fwk.config.ts").write_text("export default defineFwkConfig({ a: 1 }, extra)\n")
     code, _, err = run(capsys, "new", str(tmp_path), "--yes")
     assert code == 2 and "cannot change this config" in err
     (tmp_path / "fwk.config.ts").write_text("export default defineFwkConfig({ a: \n")
@@ -109,17 +93,13 @@ def test_a_config_that_cannot_be_edited_is_refused_with_its_reason(
     assert code == 2 and "fwk.config.ts:" in err
 
 
-def test_without_a_terminal_the_wizard_asks_for_yes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_without_a_terminal_the_wizard_asks_for_yes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "new", str(tmp_path))
     assert code == 2 and "--yes" in err
     assert not (tmp_path / "fwk.config.ts").exists()
 
 
-def test_a_preset_round_trips_and_replays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_preset_round_trips_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     answers = Answers(
         variant="B", src_dir="src", rendering="static", modules=("m",), title="T",
         runtime=(RuntimeKey("k", False, 5), RuntimeKey("p", True, "x")), port=4444,
@@ -128,9 +108,7 @@ def test_a_preset_round_trips_and_replays(
     preset = tmp_path / "preset.toml"
     save_preset(preset, answers)
     assert load_preset(preset, Answers()) == answers
-    code, _, _ = run(
-        capsys, "new", str(tmp_path / "p"), "--yes", "--answers", str(preset)
-    )
+    code, _, _ = run(capsys, "new", str(tmp_path / "p"), "--yes", "--answers", str(preset))
     assert code == 0
     text = (tmp_path / "p" / "fwk.config.ts").read_text()
     assert "srcDir: 'src'" in text and "port: 4444" in text and "k: 5" in text
@@ -172,9 +150,7 @@ def test_a_preset_keeps_the_users_comments_when_saved_over(tmp_path: Path) -> No
         ('title = "a\n', ":1:"),
     ],
 )
-def test_preset_mistakes_are_reported_with_file_and_line(
-    tmp_path: Path, text: str, message: str
-) -> None:
+def test_preset_mistakes_are_reported_with_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     preset = tmp_path / "p.toml"
     preset.write_text(text)
     with pytest.raises(PresetError) as caught:
@@ -184,8 +160,6 @@ def test_preset_mistakes_are_reported_with_file_and_line(
 
 
 def test_command_line_quotes_what_the_shell_would_split() -> None:
-    line = command_line(
-        "my app", Answers(title="It's mine", compatibility_date="2026-01-01")
-    )
+    line = command_line("my app", Answers(title="It's mine", compatibility_date="2026-01-01"))
     assert shlex.split(line)[:3] == ["fwk-tui", "new", "my app"]
     assert "--title" in shlex.split(line) and "It's mine" in shlex.split(line)

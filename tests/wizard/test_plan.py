@@ -29,9 +29,7 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
     import difflib
 
     diff = list(difflib.ndiff(before.splitlines(), after.splitlines()))
-    return [d[2:] for d in diff if d.startswith("- ")], [
-        d[2:] for d in diff if d.startswith("+ ")
-    ]
+    return [d[2:] for d in diff if d.startswith("- ")], [d[2:] for d in diff if d.startswith("+ ")]
 
 
 def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(
@@ -39,9 +37,7 @@ def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(
 ) -> None:
     project = open_project(tmp_path / "shop", CATALOG)
     plan = project.plan(project.initial, CATALOG)
-    assert plan.after.values() == {
-        "compatibilityDate": project.initial.compatibility_date
-    }
+    assert plan.after.values() == {"compatibilityDate": project.initial.compatibility_date}
     assert project.initial.compatibility_date  # today, offered by default
     assert plan.diagnostics == []
     assert list(plan.summary()) == [f"create {tmp_path / 'shop' / 'fwk.config.ts'}"]
@@ -120,9 +116,7 @@ def test_unchanged_answers_leave_an_existing_config_byte_identical(
 def test_a_changed_answer_edits_only_its_option(example: Path) -> None:
     project = open_project(example.parent, CATALOG)
     before = example.read_text()
-    after = project.plan(
-        project.initial.with_(port=4100, description="New words"), CATALOG
-    ).after.text
+    after = project.plan(project.initial.with_(port=4100, description="New words"), CATALOG).after.text
     assert changed_lines(before, after) == (
         [
             "        { name: 'description', content: 'Things worth buying' },",
@@ -136,9 +130,7 @@ def test_modules_kept_with_their_options_removed_and_added_in_place(
     example: Path,
 ) -> None:
     project = open_project(example.parent, CATALOG)
-    after = project.plan(
-        project.initial.with_(modules=("@fwk/content", "@fwk/fonts")), CATALOG
-    ).after
+    after = project.plan(project.initial.with_(modules=("@fwk/content", "@fwk/fonts")), CATALOG).after
     assert after.get("modules") == [
         ["@fwk/content", {"highlight": {"theme": "github-dark"}}],
         "@fwk/fonts",
@@ -153,9 +145,7 @@ def test_description_item_added_beside_the_other_meta_and_removed(
 ) -> None:
     project = open_project(example.parent, CATALOG)
     gone = project.plan(project.initial.with_(description=""), CATALOG).after
-    assert gone.get("app.head.meta") == [
-        {"name": "viewport", "content": "width=device-width, initial-scale=1"}
-    ]
+    assert gone.get("app.head.meta") == [{"name": "viewport", "content": "width=device-width, initial-scale=1"}]
     doc = ConfigDocument.new().set("app.head.meta", [{"charset": "utf-8"}])
     start = from_values(doc.values(), "A")
     added = apply_answers(doc, start, start.with_(description="Hi"))
@@ -176,12 +166,7 @@ def test_a_runtime_key_made_public_moves_and_emptied_objects_go(example: Path) -
 def test_switching_back_to_server_rendering_removes_the_spa_options(
     tmp_path: Path,
 ) -> None:
-    doc = (
-        ConfigDocument.new()
-        .set("ssr", False)
-        .set("spaLoadingTemplate", "loading.html")
-        .set("appId", "x")
-    )
+    doc = ConfigDocument.new().set("ssr", False).set("spaLoadingTemplate", "loading.html").set("appId", "x")
     start = from_values(doc.values(), "A")
     assert (start.rendering, start.spa_loading_template) == ("spa", "loading.html")
     after = apply_answers(doc, start, start.with_(rendering="server"))
@@ -189,14 +174,10 @@ def test_switching_back_to_server_rendering_removes_the_spa_options(
 
 
 def test_a_builder_written_as_code_is_kept_unless_a_bundler_is_chosen() -> None:
-    doc = ConfigDocument.parse(
-        "export default defineFwkConfig({\n  builder: { bundle: async (f) => f },\n})\n"
-    )
+    doc = ConfigDocument.parse("export default defineFwkConfig({\n  builder: { bundle: async (f) => f },\n})\n")
     start = from_values(doc.values(), "A")
     assert start.bundler is None
-    assert apply_answers(doc, start, start.with_(port=3001)).get("builder") == doc.get(
-        "builder"
-    )
+    assert apply_answers(doc, start, start.with_(port=3001)).get("builder") == doc.get("builder")
     assert not apply_answers(doc, start, start.with_(bundler="vbuild")).has("builder")
 
 
@@ -213,9 +194,7 @@ def test_layout_b_pins_v3_behaviour_and_is_detected_as_b(tmp_path: Path) -> None
 
 def test_skeletons_follow_the_reference_layouts() -> None:
     a = skeleton("A", "app")
-    assert (
-        "app/pages" in a and "server" in a and "layers" in a and "app/server" not in a
-    )
+    assert "app/pages" in a and "server" in a and "layers" in a and "app/server" not in a
     b = skeleton("B", "src")
     assert "src/store" in b and "src/server" in b and "server" not in b
     assert skeleton("B", ".")[:2] == ["assets", "components"]
@@ -238,18 +217,10 @@ def test_env_example_lists_the_variables_and_merges_into_an_existing_file(
 ) -> None:
     answers = Answers(runtime=(RuntimeKey("apiSecret"), RuntimeKey("apiBase", True)))
     text = env_example(answers, None)
-    assert (
-        "FWK_API_SECRET=\n" in text
-        and "FWK_PUBLIC_API_BASE=\n" in text
-        and "# FWK_APP_BASE_URL=" in text
-    )
+    assert "FWK_API_SECRET=\n" in text and "FWK_PUBLIC_API_BASE=\n" in text and "# FWK_APP_BASE_URL=" in text
     mine = "# mine\nFWK_API_SECRET=\n"
     merged = env_example(answers, mine)
-    assert (
-        merged is not None
-        and merged.startswith(mine)
-        and merged.count("FWK_API_SECRET") == 1
-    )
+    assert merged is not None and merged.startswith(mine) and merged.count("FWK_API_SECRET") == 1
     assert "FWK_PUBLIC_API_BASE=" in merged
     assert env_example(answers, merged) is None  # nothing missing: left alone
 
