@@ -693,6 +693,13 @@ class EditorApp(App[None]):
         yield SystemCommand("Apply fix", "Apply the focused diagnostic's fix (F3)", self.action_fix)
         yield SystemCommand("Reload from disk", "Re-read the file, keeping your edits (F5)", self.action_reload)
         yield SystemCommand("Search options", "Go to any option (/)", self.action_search)
+        path = self.session.path
+        if path is not None and path.name == "fwk.config.ts" and not self.session.dirty:
+            yield SystemCommand(
+                "New-project wizard",
+                "Answer the wizard's questions for this config; it writes only the answers you change",
+                lambda: self._run_wizard(path),
+            )
         yield SystemCommand("Help", "Keys and badges (F1)", self.action_help)
         yield from super().get_system_commands(screen)
 

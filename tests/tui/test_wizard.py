@@ -256,3 +256,25 @@ async def test_the_editor_offers_the_wizard_when_there_is_no_config(
         assert app.session.get("compatibilityDate") == screen.answers.compatibility_date
         assert not app.session.dirty
         assert app.label == str(path) and "(new)" not in screen_text(app)
+
+
+async def test_the_palette_runs_the_wizard_on_the_open_config(tmp_path: Path) -> None:
+    config = tmp_path / "fwk.config.ts"
+    shutil.copyfile(EXAMPLE, config)
+    app = EditorApp(EditSession.open(config, CATALOG), label="fwk.config.ts", watch_disk=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"wizard")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = wizard(app)
+        assert screen.answers.title == "Example shop"  # pre-filled from the open file
+        await to_step(pilot, "dev-server")
+        await type_into(pilot, "field-devServer-port", "4100")
+        await to_step(pilot, "review")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.get("devServer.port") == 4100 and not app.session.dirty
+    assert "port: 4100," in config.read_text()
