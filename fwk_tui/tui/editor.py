@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Tree
+from textual.widgets import Tree
 
 from fwk_tui.catalog.models import Group
 from fwk_tui.session import Edit, EditError, EditSession
@@ -34,6 +34,7 @@ from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.key_footer import KeyFooter
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
@@ -145,7 +146,7 @@ class EditorApp(App[None]):
             with Vertical(id="right"):
                 yield ConfigForm(id="form")
                 yield OptionDetail(self.session.catalog, id="docs")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         if self.settings is not None and self.settings.keymap:

@@ -1,0 +1,52 @@
+"""The footer of key bindings, rebuilt only when the keys it shows change."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeyFooter(Footer):
+    """Textual's ``Footer``, rebuilt only when the keys it would show differ from those it shows.
+
+    Textual's footer remounts all its keys after every bindings update: each
+    focus move and each ``refresh_bindings``, three times while the editor
+    starts, though the keys rarely change.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple[Hashable, ...] | None = None
+        self._rebuild_pending = False
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._rebuild_pending:
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        self._rebuild_pending = False
+        keys = self._keys()
+        if keys != self._shown:
+            self._shown = keys
+            await self.recompose()
+
+    def _keys(self) -> tuple[Hashable, ...]:
+        """What ``compose`` builds the keys from: the bindings shown, whether enabled, their tooltips and labels."""
+        app = self.app
+        bindings = self.screen.active_bindings
+        shown = tuple(
+            (binding, enabled, tooltip, app.get_key_display(binding))
+            for _, binding, enabled, tooltip in bindings.values()
+            if binding.show
+        )
+        palette = bindings.get(app.COMMAND_PALETTE_BINDING)
+        if palette is not None and self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            _, binding, enabled, tooltip = palette
+            return (*shown, (binding, enabled, tooltip, app.get_key_display(binding)))
+        return shown
