@@ -20,7 +20,6 @@ from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -33,6 +32,7 @@ from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED
+from fwk_tui.tui.fields.lines import PreviewLine, PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, header, js
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.values import MISSING
@@ -41,10 +41,6 @@ from fwk_tui.validate.values import MISSING
 def is_missing(value: Any) -> bool:
     """True when the file does not set the value (or sets ``undefined``)."""
     return value is MISSING or value is UNDEFINED
-
-
-PreviewLine = tuple[Text, bool]
-"""A line of a field's text before it is focused, and whether it sits on the value's background."""
 
 
 def lazy_static(parent: Widget, name: str, *, after: Widget | None = None) -> Static:
@@ -369,7 +365,7 @@ class OptionField(Widget, can_focus=True):
         top = header(self.path, self.option, self.variant, self.is_set, type_text)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
-        parts: list[Any] = [top, preview_grid(self._editor.preview(), box)]
+        parts: list[Any] = [top, PreviewLines(self._editor.preview(), box)]
         if self.diagnostics:
             text = diagnostics_text(self.diagnostics, self.path)
             text.end = "\n"  # measured one line short inside a Group without it
@@ -412,12 +408,3 @@ class OptionField(Widget, can_focus=True):
         focused = self.screen.focused if self.is_attached else None
         if focused is None or not (focused is self or self in focused.ancestors):
             self.post_message(self.Sealed(self.path))
-
-
-def preview_grid(lines: list[PreviewLine], box: Style) -> Table:
-    """Preview lines one per row; boxed lines on the value background across the whole width."""
-    grid = Table.grid(expand=True)
-    grid.add_column(no_wrap=True, overflow="ellipsis")
-    for text, boxed in lines:
-        grid.add_row(text, style=box if boxed else None)
-    return grid

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.table import Table
 from rich.text import Text
 
 from fwk_tui.catalog.models import Default, Option, Variant
@@ -18,6 +17,7 @@ from fwk_tui.source.render import Renderer
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import UNDEFINED, Code
+from fwk_tui.tui.fields.lines import HeaderLines
 from fwk_tui.validate import Diagnostic
 
 FIX_KEY = "F3"
@@ -75,17 +75,13 @@ def header(
     variant: Variant,
     is_set: bool,
     type_text: str,
-) -> Table:
+) -> HeaderLines:
     """Name, type and set/default marker on the first line; default and env variable on the second."""
-    grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    grid.add_column(no_wrap=True, justify="right")
     title = Text(end="")
     title.append(plain(last_segment(path)), style="bold")
     title.append("  ")
     title.append(plain(type_text), style="dim")
     marker = Text("● set", style="green") if is_set else Text("default", style="dim")
-    grid.add_row(title, marker)
     second = Text(style="dim")
     if option is None:
         second.append("not in the catalogue: kept as written")
@@ -96,8 +92,7 @@ def header(
         if option.env:
             second.append("  env ")
             second.append(plain(option.env), style="bold")
-    grid.add_row(second, Text())
-    return grid
+    return HeaderLines(title, marker, second)
 
 
 def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:
