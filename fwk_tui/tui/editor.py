@@ -156,10 +156,12 @@ class EditorApp(App[None]):
         tree.show(self._layout().groups, self._badges())
         start = self._start_group()
         tree.select_group(start)
-        await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
+        # Everything the first layout can show is set before the form's mount is awaited
+        # (the first layout runs meanwhile): set after it, each costs another layout and frame.
         self.query_one(OptionDetail).subject = self._catalog_group(start)
         self._refresh_chrome()
         tree.focus()
+        await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
         if self.session.read_only:
             self.notify(plain(self.session.read_only), title="Opened read-only", severity="warning", timeout=10)
         if self.settings is not None:
