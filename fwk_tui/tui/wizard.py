@@ -43,6 +43,7 @@ from fwk_tui.source.values import Code
 from fwk_tui.tui.fields import MISSING, OptionField
 from fwk_tui.tui.fields.present import SEVERITY_MARKS, SEVERITY_STYLES
 from fwk_tui.tui.screens.save_preview import diff_text
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
 from fwk_tui.wizard.answers import (
     BUNDLERS,
@@ -379,7 +380,7 @@ class WizardScreen(Screen[list[str] | None]):
             Text("Save these answers as a preset (a TOML file; leave empty to skip):"),
             id="preset-label",
         )
-        yield Input(self._preset, placeholder="e.g. fwk-preset.toml", id="preset")
+        yield SafeInput(self._preset, placeholder="e.g. fwk-preset.toml", id="preset")
 
     def _compose_review(self) -> ComposeResult:
         yield Static(id="review", markup=False)

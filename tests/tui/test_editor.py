@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual import events
+from textual.widgets import Input, TextArea
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.journal import Journal
@@ -15,6 +16,7 @@ from fwk_tui.settings import Settings
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorStatus
 
@@ -320,3 +322,34 @@ async def test_f3_applies_the_fix_of_the_focused_field(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert "unhead" in app.session.text  # one undo step
+
+
+def burst(app: EditorApp, keys: list[str]) -> None:
+    """Keys arriving together, as from a fast typist, a paste through tmux or a busy app catching up."""
+    for key in keys:
+        character = key if len(key) == 1 else None
+        app.post_message(events.Key(key, character))
+
+
+async def test_keys_arriving_together_edit_in_the_order_they_were_typed(config: Path) -> None:
+    # Textual runs a bound key (Backspace, Ctrl+U) once its event has bubbled up to the app:
+    # the characters after it overtook it, and the file got a text nobody typed.
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "app.baseURL")
+        await pilot.pause()
+        assert isinstance(app.focused, Input)  # the field's input has the keys from here on
+        burst(app, ["ctrl+u", "/", "a", "b", "backspace", "c", "/", "left", "x"])
+        await settle(app)
+        assert app.focused.value == "/acx/"
+        assert app.session.get("app.baseURL") == "/acx/"
+
+        await go_to(app, pilot, "typescript.typeCheck")  # the TypeScript editor
+        await pilot.press("f7")  # select all
+        assert isinstance(app.focused, TextArea)
+        burst(app, ["t", "r", "u", "x", "backspace", "e", "home", "ctrl+k", "f", "a", "l", "s", "e"])
+        await settle(app)
+        await pilot.press("ctrl+enter")
+        await pilot.pause()
+        assert app.session.get("typescript.typeCheck") is False

@@ -11,7 +11,8 @@ from textual.content import Content
 from textual.widgets import TextArea
 from tree_sitter import Language, Query
 
-from fwk_tui.tui.fields.safe_input import visible
+from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
+from fwk_tui.tui.widgets.safe_input import visible
 
 LANGUAGE_NAME = "typescript"
 
@@ -42,7 +43,7 @@ def highlight_query() -> Query:
     return Query(typescript_language(), highlight_query_text())
 
 
-class CodeArea(TextArea):
+class CodeArea(OrderedKeys, TextArea):
     """A ``TextArea`` highlighting TypeScript; the compiled query is shared by every instance."""
 
     DEFAULT_CSS = """

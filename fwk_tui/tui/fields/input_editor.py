@@ -22,7 +22,7 @@ from fwk_tui.tui.fields.base import (
 )
 from fwk_tui.tui.fields.kinds import first_error
 from fwk_tui.tui.fields.present import safe
-from fwk_tui.tui.fields.safe_input import SafeInput, visible_text
+from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
 
 
 class InvalidText(Exception):

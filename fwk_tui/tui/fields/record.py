@@ -26,8 +26,8 @@ from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, safe
 from fwk_tui.tui.fields.rows import RowList, rows_preview
-from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
 
 _KEY_WIDTH = 18

@@ -19,6 +19,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.render import only_in_text, truncate
+from fwk_tui.tui.widgets.safe_input import SafeInput
 
 RESULT_LIMIT = 30
 
@@ -108,7 +109,7 @@ class SearchScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
             box.border_title = self._title
-            yield Input(self._query, placeholder="path, alias or words of the rule", id="search-input")
+            yield SafeInput(self._query, placeholder="path, alias or words of the rule", id="search-input")
             yield _Info(id="search-info")
             results = OptionList(id="search-results")
             # Typing must always reach the input: the list follows Up/Down from the screen.

@@ -11,7 +11,7 @@ from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.number import NumberEditor
-from fwk_tui.tui.fields.safe_input import SafeInput, visible
+from fwk_tui.tui.widgets.safe_input import SafeInput, visible
 from tests.tui.fields.harness import FieldHarness, catalog, config, screen_text
 
 SIZE = (80, 24)

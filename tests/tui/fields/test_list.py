@@ -6,9 +6,9 @@ from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.rows import RowList
-from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.text import TextEditor
 from fwk_tui.tui.fields.union import UnionEditor
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)

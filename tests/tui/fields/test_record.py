@@ -8,8 +8,8 @@ from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.rows import RowList
-from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.text import TextEditor
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)

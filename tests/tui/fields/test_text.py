@@ -8,8 +8,8 @@ from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.factory import editor_for
 from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.fields.number import NumberEditor
-from fwk_tui.tui.fields.safe_input import SafeInput
 from fwk_tui.tui.fields.text import TextEditor
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from tests.tui.fields.harness import FieldHarness, config, screen_text
 
 SIZE = (80, 24)

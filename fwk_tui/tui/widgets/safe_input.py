@@ -7,6 +7,8 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import Input
 
+from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
+
 # One visible character per control character, so cursor positions stay the
 # same: the Unicode control pictures (␛ for ESC, ␊ for a line feed...), ⇥ for
 # a tab, and � for C1 controls and bidirectional overrides, which could
@@ -34,7 +36,7 @@ def visible_text(text: str, style: Style | str = "reverse") -> Text:
     return out
 
 
-class SafeInput(Input):
+class SafeInput(OrderedKeys, Input):
     """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal."""
 
     DEFAULT_CSS = """
