@@ -353,3 +353,18 @@ async def test_keys_arriving_together_edit_in_the_order_they_were_typed(config: 
         await pilot.press("ctrl+enter")
         await pilot.pause()
         assert app.session.get("typescript.typeCheck") is False
+
+
+async def test_an_emptied_text_field_says_it_holds_an_empty_string_not_the_default(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "app.baseURL")
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        assert app.session.get("app.baseURL") == ""
+        assert "'' (an empty string is set" in screen_text(app)
+        await pilot.press("ctrl+r")  # reset: the key goes, the default shows again
+        await pilot.pause()
+        assert not app.session.has("app.baseURL")
+        assert "default: /" in screen_text(app)

@@ -81,7 +81,7 @@ class InputEditor(ValueEditor):
         suggestions = self.suggestions()
         yield SafeInput(
             self.text_of(self.value),
-            placeholder=self.placeholder(),
+            placeholder=self._placeholder_now(),
             suggester=SuggestFromList(suggestions, case_sensitive=False) if suggestions else None,
             compact=True,
             select_on_focus=self.SELECT_ON_FOCUS,
@@ -112,10 +112,16 @@ class InputEditor(ValueEditor):
         self._asked.append(edit.value if edit.kind == "set" else Code(edit.value))
         super().request(edit, merge=merge)
 
+    def _placeholder_now(self) -> str:
+        """What the empty input says: the default, or that the file holds an empty string."""
+        if self.value == "":
+            return "'' (an empty string is set; Ctrl+R resets to the default)"
+        return self.placeholder()
+
     def preview(self) -> list[PreviewLine]:
         text = self.text_of(self.value)
         if not text:
-            return [(Text(self.placeholder(), style="dim"), True)]
+            return [(Text(self._placeholder_now(), style="dim"), True)]
         return [(visible_text(text), True)]
 
     # -- behaviour ----------------------------------------------------------------
@@ -170,6 +176,10 @@ class InputEditor(ValueEditor):
     def show(self, value: Any) -> None:
         previous = self.value
         super().show(value)
+        placeholder = self._placeholder_now()
+        for field in self.query(SafeInput):  # none until composed
+            if field.placeholder != placeholder:
+                field.placeholder = placeholder
         for i, asked in enumerate(self._asked):
             if same_value(asked, value):
                 # Our own edit coming back; keys typed since then are newer than it.
