@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -24,8 +24,11 @@ from fwk_tui.tui.fields.base import (
     lazy_static,
     same_value,
 )
-from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.present import safe
+
+if TYPE_CHECKING:
+    # Imported when a code editor is first shown: the TextArea and the grammar cost ~10 ms at start.
+    from fwk_tui.tui.fields.code_area import CodeArea
 
 ACCEPT_KEYS = "ctrl+enter,ctrl+j"
 """Keys that write the code (leaving the editor with Tab writes it too)."""
@@ -107,6 +110,8 @@ class CodeEditor(ValueEditor):
         """The parse error of the text, as ``line:col: message``, once refused."""
 
     def compose(self) -> ComposeResult:
+        from fwk_tui.tui.fields.code_area import CodeArea
+
         yield CodeArea(code_text(self.value), placeholder=self._placeholder())
 
     def preview(self) -> list[PreviewLine]:
@@ -130,6 +135,8 @@ class CodeEditor(ValueEditor):
 
     @property
     def area(self) -> CodeArea:
+        from fwk_tui.tui.fields.code_area import CodeArea
+
         return self.query_one(CodeArea)
 
     def hint(self) -> Text:
