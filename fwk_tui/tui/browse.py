@@ -11,6 +11,7 @@ from textual.reactive import reactive
 from textual.widgets import Footer, Tree
 
 from fwk_tui.catalog import Catalog, Variant, load_catalog
+from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.catalog_tree import CatalogTree, NodeData
 from fwk_tui.tui.widgets.option_detail import OptionDetail
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from fwk_tui.catalog.search import SearchIndex
 
 
-class BrowseApp(App[None]):
+class BrowseApp(KeepsStartedObjects, App[None]):
     """Tree of groups and options on the left, everything about the highlighted one on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

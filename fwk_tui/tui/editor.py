@@ -28,6 +28,7 @@ from fwk_tui.tui.form_model import (
     FormModel,
     TreeGroup,
 )
+from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 from fwk_tui.tui.settle import settle
@@ -71,7 +72,7 @@ MIN_START_FIELDS = 6
 DISK_POLL_SECONDS = 1.0
 
 
-class EditorApp(App[None]):
+class EditorApp(KeepsStartedObjects, App[None]):
     """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -42,6 +42,7 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields import MISSING, OptionField
 from fwk_tui.tui.fields.present import SEVERITY_MARKS, SEVERITY_STYLES
+from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.screens.save_preview import diff_text
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
@@ -700,7 +701,7 @@ class WizardScreen(Screen[list[str] | None]):
         )
 
 
-class WizardApp(App[None]):
+class WizardApp(KeepsStartedObjects, App[None]):
     """``fwk-tui new``: the wizard alone; :attr:`outcome` holds what was written (``None``: cancelled)."""
 
     TITLE = "fwk-tui new"
