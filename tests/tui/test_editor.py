@@ -380,3 +380,17 @@ async def test_the_started_app_is_kept_out_of_full_collections_until_it_ends(con
         await pilot.pause()
         assert gc.get_freeze_count() > 10_000
     assert gc.get_freeze_count() == 0
+
+
+async def test_a_narrow_tree_shortens_group_titles_but_always_shows_their_badges(tmp_path: Path) -> None:
+    file = tmp_path / "project" / "fwk.config.ts"
+    file.parent.mkdir()
+    file.write_text("export default defineFwkConfig({\n  ebuild: { options: { target: 5 } },\n})\n")
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        row = next(line for line in lines if line.startswith("Compilers"))
+        tree_part = row.split("▕")[0]
+        assert tree_part.rstrip().endswith("… ●1 ✖1")  # the title gives way to the badges
+        assert not any("▋" in line.split("▕")[0] for line in lines)  # no horizontal scrollbar under the tree

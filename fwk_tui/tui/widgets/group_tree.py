@@ -80,16 +80,22 @@ class GroupTree(Tree[TreeGroup]):
         group = node.data
         if group is None:
             return super().render_label(node, base_style, style)
-        label = Text(group.title)
+        label = Text(group.title, end="")
         if group.from_file:
             label.stylize(self._style("group-tree--file"))
+        badges = Text(end="")
         modified, errors, warnings = self._badges.get(group.id, (0, 0, 0))
         if modified:
-            label.append(f" ●{modified}", style=self._style("group-tree--set"))
+            badges.append(f" ●{modified}", style=self._style("group-tree--set"))
         if errors:
-            label.append(f" ✖{errors}", style=self._style("group-tree--error"))
+            badges.append(f" ✖{errors}", style=self._style("group-tree--error"))
         if warnings:
-            label.append(f" ▲{warnings}", style=self._style("group-tree--warning"))
+            badges.append(f" ▲{warnings}", style=self._style("group-tree--warning"))
+        # A narrow tree shortens the title, never the badges: an error must show.
+        room = self.scrollable_content_region.width - badges.cell_len
+        if room > 0 and label.cell_len > room:
+            label.truncate(room, overflow="ellipsis")
+        label.append_text(badges)
         label.stylize(style)
         return label
 
