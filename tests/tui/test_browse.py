@@ -164,3 +164,20 @@ def test_snapshot_search(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_snapshot_help(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(BrowseApp(), terminal_size=(100, 32), press=["f1"])
+
+
+async def test_a_narrow_tree_keeps_option_names_apart_and_their_marks_in_view() -> None:
+    app = BrowseApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.go_to("oxtool.transform.options.target")
+        await pilot.pause()
+        tree_side = [line.split("▕")[0].rstrip() for line in screen_text(app).splitlines()]
+        oxtool = [line for line in tree_side if "B only" in line and "…" in line]
+        # Three options of one long prefix: shortened from the start, their last names tell them apart.
+        assert [line.split("…")[1] for line in oxtool] == [
+            "ptions.jsxFactory B only",
+            "tions.jsxFragment B only",
+            "rm.options.target B only",
+        ]
+        assert any(line.startswith("▼ Compilers and optim… ") and line.endswith("15/18") for line in tree_side)

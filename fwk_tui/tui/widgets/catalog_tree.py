@@ -13,6 +13,7 @@ from textual.widgets.tree import TreeNode
 
 from fwk_tui.catalog.models import Catalog, Group, Option, Variant
 from fwk_tui.tui.render import DIFFERS_MARK, component_text_style, only_in_text
+from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
 
 NodeData = Group | Option
 
@@ -116,38 +117,43 @@ class CatalogTree(Tree[NodeData]):
         data = node.data
         if isinstance(data, Group):
             prefix = (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE, base_style)
-            label = self._group_label(data)
+            name, marks = self._group_label(data)
         elif isinstance(data, Option):
             prefix = ("", base_style)
-            label = self._option_label(data)
+            name, marks = self._option_label(data)
         else:
             return super().render_label(node, base_style, style)
+        # A narrow tree shortens the name (an option's from its start), never the counts and marks after it.
+        room = label_room(self, node, prefix=Text(prefix[0]).cell_len)
+        label = fit_label(name, marks, room, keep_end=isinstance(data, Option))
         label.stylize(style)
         return Text.assemble(prefix, label)
 
-    def _group_label(self, group: Group) -> Text:
+    def _group_label(self, group: Group) -> tuple[Text, Text]:
+        """The group's title, and its option count (with "B only" when none is in this variant)."""
         options = self._group_options[group.id]
         present = sum(1 for o in options if o.in_variant(self.variant))
-        label = Text(group.title)
+        label, marks = Text(group.title, end=""), Text(end="")
         count = str(len(options)) if present == len(options) else f"{present}/{len(options)}"
         if present == 0:
             label.stylize(self._style("catalog-tree--absent"))
-            label.append(f" {count}", style=self._style("catalog-tree--absent"))
-            label.append(f" {only_in_text(options[0])}", style=self._style("catalog-tree--only"))
+            marks.append(f" {count}", style=self._style("catalog-tree--absent"))
+            marks.append(f" {only_in_text(options[0])}", style=self._style("catalog-tree--only"))
         else:
-            label.append(f" {count}", style=self._style("catalog-tree--count"))
-        return label
+            marks.append(f" {count}", style=self._style("catalog-tree--count"))
+        return label, marks
 
-    def _option_label(self, option: Option) -> Text:
-        label = Text(self._short_names[option.path])
+    def _option_label(self, option: Option) -> tuple[Text, Text]:
+        """The option's short name, and its ≠ or "B only" mark."""
+        label, marks = Text(self._short_names[option.path], end=""), Text(end="")
         only = only_in_text(option)
         if not option.in_variant(self.variant):
             label.stylize(self._style("catalog-tree--absent"))
         elif option.differs and not only:
-            label.append(f" {DIFFERS_MARK}", style=self._style("catalog-tree--differs"))
+            marks.append(f" {DIFFERS_MARK}", style=self._style("catalog-tree--differs"))
         if only:
-            label.append(f" {only}", style=self._style("catalog-tree--only"))
-        return label
+            marks.append(f" {only}", style=self._style("catalog-tree--only"))
+        return label, marks
 
     def _style(self, component: str) -> Style:
         return component_text_style(self, component)

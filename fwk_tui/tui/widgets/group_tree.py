@@ -11,6 +11,7 @@ from textual.widgets.tree import TreeNode
 
 from fwk_tui.tui.form_model import TreeGroup
 from fwk_tui.tui.render import component_text_style
+from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
 
 Badges = dict[str, tuple[int, int, int]]
 
@@ -92,10 +93,7 @@ class GroupTree(Tree[TreeGroup]):
         if warnings:
             badges.append(f" ▲{warnings}", style=self._style("group-tree--warning"))
         # A narrow tree shortens the title, never the badges: an error must show.
-        room = self.scrollable_content_region.width - badges.cell_len
-        if room > 0 and label.cell_len > room:
-            label.truncate(room, overflow="ellipsis")
-        label.append_text(badges)
+        label = fit_label(label, badges, label_room(self, node))
         label.stylize(style)
         return label
 
