@@ -275,7 +275,7 @@ class EditSession:
 
     def counts(self) -> dict[str, int]:
         """How many errors, warnings and infos the current document has."""
-        return dict(counts(self._result().diagnostics))
+        return {severity: n for severity, n in counts(self._result().diagnostics).items()}
 
     # --------------------------------------------------------------- values
 

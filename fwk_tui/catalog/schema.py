@@ -39,7 +39,7 @@ class RawOption(BaseModel):
     type: str | None = None
     type_A: str | None = None
     type_B: str | None = None
-    variants: list[Variant] = Field(default_factory=lambda: ["A", "B"])
+    variants: list[Variant] = Field(default_factory=lambda: list[Variant](["A", "B"]))
     default: Any = NONE_MARK
     default_A: Any = None
     default_B: Any = None

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from fwk_tui.catalog import Catalog, Option, load_catalog
+from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
 from fwk_tui.catalog.search import SearchIndex
 
@@ -47,7 +47,7 @@ def _catalog(ns: argparse.Namespace) -> int:
     if ns.json:
         _print_json([option_json(o) for o in options])
         return 0
-    variant = ns.variant or "A"
+    variant: Variant = ns.variant or "A"
     for group in catalog.groups:
         members = [o for o in options if o.group == group.id]
         if not members:

@@ -28,7 +28,7 @@ class BrowseApp(KeepsStartedObjects, App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash,ctrl+f", "search", "Search", key_display="/"),
         Binding("v", "toggle_variant", "Variant A/B"),
-        Binding("b", "back", "Back"),
+        Binding("b", "jump_back", "Back"),
         Binding("f1,question_mark", "help", "Help", key_display="F1"),
         Binding("q", "quit", "Quit"),
     ]
@@ -84,11 +84,11 @@ class BrowseApp(KeepsStartedObjects, App[None]):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"search", "toggle_variant", "back", "quit"} and len(self.screen_stack) > 1:
+        if action in {"search", "toggle_variant", "jump_back", "quit"} and len(self.screen_stack) > 1:
             # Search and help are modal: the browser behind them keeps still,
             # and there q is a letter to type or closes the help.
             return False
-        if action == "back":
+        if action == "jump_back":
             # Hidden from the footer until there is somewhere to go back to.
             return bool(self._history)
         return True
@@ -107,7 +107,7 @@ class BrowseApp(KeepsStartedObjects, App[None]):
         """Switch between variant A and variant B."""
         self.variant = other_variant(self.variant)
 
-    def action_back(self) -> None:
+    def action_jump_back(self) -> None:
         """Go back to the option shown before the last jump."""
         if self._history:
             self.go_to(self._history.pop(), remember=False)

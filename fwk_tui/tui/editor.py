@@ -708,7 +708,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         yield from super().get_system_commands(screen)
 
     def watch_theme(self, theme: str) -> None:
-        if self.settings is not None and self.is_mounted and theme != self.settings.theme:
+        if self.settings is not None and theme != self.settings.theme:
             try:
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:

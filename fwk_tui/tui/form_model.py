@@ -146,9 +146,9 @@ class FormModel:
         groups = self.groups(values)
         extra: dict[str, list[FieldEntry]] = {}
         for path, option in self._file_only(values):
-            group = self.group_of_path(path)
-            if group is not None:
-                extra.setdefault(group, []).append(FieldEntry(path, option, True))
+            group_id = self.group_of_path(path)
+            if group_id is not None:
+                extra.setdefault(group_id, []).append(FieldEntry(path, option, True))
         fields: dict[str, list[FieldEntry]] = {}
         for group in groups:
             if group.from_file:

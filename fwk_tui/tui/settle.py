@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from textual.app import App
 
 
-async def settle(app: App[object], rounds: int = 3, timeout: float = 2.0) -> None:
+async def settle(app: App[Any], rounds: int = 3, timeout: float = 2.0) -> None:
     """Let the app and every widget of its screen handle what is queued, ``rounds`` times.
 
     A key travels as messages (input -> field -> app, and a binding's action
