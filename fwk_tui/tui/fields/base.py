@@ -72,6 +72,13 @@ class ValueEditor(Widget):
     ``default`` the option's default in the current variant, if any.
     """
 
+    class Entered(Message):
+        """Enter in ``editor``'s input, on a right text: a list whose item it is goes back to its rows."""
+
+        def __init__(self, editor: ValueEditor) -> None:
+            super().__init__()
+            self.editor = editor
+
     DEFAULT_CSS = """
     ValueEditor {
         height: auto;

@@ -14,6 +14,7 @@ from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.base import (
+    OptionField,
     PreviewLine,
     ValueEditor,
     is_missing,
@@ -115,7 +116,9 @@ class InputEditor(ValueEditor):
     def _placeholder_now(self) -> str:
         """What the empty input says: the default, or that the file holds an empty string."""
         if self.value == "":
-            return "'' (an empty string is set; Ctrl+R resets to the default)"
+            # Ctrl+R resets a whole option: said only by the option's own input, not by an item's.
+            whole = self.parent is None or isinstance(self.parent, OptionField)
+            return "'' (an empty string is set; Ctrl+R resets to the default)" if whole else "'' (an empty string)"
         return self.placeholder()
 
     def preview(self) -> list[PreviewLine]:
@@ -154,6 +157,8 @@ class InputEditor(ValueEditor):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.submit(event.value)
+        if self.check(event.value)[1] is None:
+            self.post_message(ValueEditor.Entered(self))
 
     def submit(self, text: str) -> None:
         """Enter in the input: nothing more by default (every keystroke already wrote what it could)."""

@@ -155,6 +155,20 @@ class ListEditor(ValueEditor):
         if event.option_list is self.rows:
             event.stop()
 
+    def on_value_editor_entered(self, event: ValueEditor.Entered) -> None:
+        # Enter on an item's own text (not on a field of an object item): back to the rows,
+        # where `a` adds the next one.
+        event.stop()
+        from fwk_tui.tui.fields.union import UnionEditor
+
+        slots = self.query(".list--panel EditorSlot").results(EditorSlot)
+        slot = next(slots, None)
+        if slot is None:
+            return
+        item = slot.editor
+        if event.editor is item or (isinstance(item, UnionEditor) and event.editor is item.inner):
+            self.close()
+
     # -- keys -----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

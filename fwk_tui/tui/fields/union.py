@@ -91,11 +91,19 @@ class UnionEditor(ValueEditor):
             return None
         return make_editor(cls, self.path, self._inner_type(value), value, default=self.default, classes="union--inner")
 
+    def focus_first(self) -> bool:
+        """A value of a text kind takes the keys at once (a module just added is typed next); others start at the picker."""
+        from fwk_tui.tui.fields.input_editor import InputEditor
+
+        if isinstance(self.inner, InputEditor) and self.inner.focus_first():
+            return True
+        return super().focus_first()
+
     def reveal(self, segments: tuple[str | int, ...]) -> None:
         if self.inner is not None and segments:
             self.inner.reveal(segments)
         else:
-            self.query_one(KindPicker).focus()
+            self.focus_first()
 
     def on_kind_picker_picked(self, event: KindPicker.Picked) -> None:
         event.stop()

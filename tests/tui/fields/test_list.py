@@ -115,3 +115,21 @@ async def test_a_new_object_item_starts_with_its_required_fields() -> None:
         await pilot.pause()
         assert app.value == [{"handler": "~/a.ts"}]
         assert app.edits[-1][0].path == "serverHandlers[0].handler"
+
+
+async def test_modules_are_typed_one_after_another_with_enter() -> None:
+    # modules: array<string | [string, object] | function>. A new item is text: the keys
+    # go to its input (not to the kind picker); Enter goes back to the rows for the next one.
+    app = FieldHarness("modules")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "a")
+        await pilot.pause()
+        assert isinstance(app.focused, SafeInput)
+        assert "'' (an empty string)" in screen_text(app)  # an item: no word of resetting the option
+        await pilot.press(*"@fwk/content", "enter")
+        await pilot.pause()
+        assert lister(app).open_index is None
+        assert isinstance(app.focused, RowList)
+        await pilot.press("a", *"@fwk/image", "enter")
+        await pilot.pause()
+        assert app.value == ["@fwk/content", "@fwk/image"]
