@@ -641,6 +641,7 @@ class WizardScreen(Screen[list[str] | None]):
 
     def go(self, index: int) -> None:
         """Show step ``index`` and focus its first input."""
+        self.app.clear_notifications()  # a "Fix this step first" belongs to the step left
         self.index = index
         self._visited.add(index)
         self.query_one(ContentSwitcher).current = f"step-{self.step.id}"

@@ -165,7 +165,7 @@ async def test_every_step_answered_with_the_keyboard(
 
 async def test_a_step_with_an_error_keeps_the_user_there(tmp_path: Path) -> None:
     app = make_wizard(tmp_path)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
         await pilot.pause()
         screen = await to_step(pilot, "dev-server")
         await type_into(pilot, "field-devServer-port", "70000")
@@ -174,6 +174,7 @@ async def test_a_step_with_an_error_keeps_the_user_there(tmp_path: Path) -> None
         assert screen.step.id == "dev-server"
         text = screen_text(app)
         assert "devServer.port" in text and "65535" in text
+        assert "Fix this step first" in text
         await pilot.press("ctrl+b")  # the step list marks the step left with an error
         await pilot.pause()
         assert "✖  9. Dev server" in screen_text(app)
@@ -183,6 +184,7 @@ async def test_a_step_with_an_error_keeps_the_user_there(tmp_path: Path) -> None
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert screen.step.id == "compatibility"
+        assert "Fix this step first" not in screen_text(app)  # the notice left with its step
 
 
 async def test_back_keeps_the_answers(tmp_path: Path) -> None:
