@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rapidfuzz.distance import DamerauLevenshtein
-
 from fwk_tui.source.values import UNDEFINED, Code
 
 _MAX_SHOWN = 60
@@ -54,6 +52,9 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     edit up to 8 letters, then one more per 8. Ties mean no answer: a guess
     between two names helps nobody.
     """
+    # Imported on the first near-name question (an unknown key): rapidfuzz costs ~8 ms at start.
+    from rapidfuzz.distance import DamerauLevenshtein
+
     low = name.lower()
     best: list[str] = []
     best_distance = 1 << 30
@@ -64,6 +65,8 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
         if other == low:
             return candidate
         limit = max(1, len(other) // 8)
+        if abs(len(other) - len(low)) > limit:
+            continue  # every edit distance is at least the difference in length
         distance = DamerauLevenshtein.distance(low, other, score_cutoff=limit)
         if distance > limit:
             continue
