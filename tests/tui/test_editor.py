@@ -394,3 +394,13 @@ async def test_a_narrow_tree_shortens_group_titles_but_always_shows_their_badges
         tree_part = row.split("▕")[0]
         assert tree_part.rstrip().endswith("… ●1 ✖1")  # the title gives way to the badges
         assert not any("▋" in line.split("▕")[0] for line in lines)  # no horizontal scrollbar under the tree
+
+
+async def test_a_short_docs_pane_shows_the_option_before_its_related_links(config: Path) -> None:
+    app = make_app(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        docs = [line.split("▕")[-1] for line in screen_text(app).splitlines()[-10:]]
+        assert any(line.strip().startswith("type") and "integer(1..65535)" in line for line in docs)
+        assert any(line.strip().startswith("default (A)") and "3000" in line for line in docs)

@@ -71,7 +71,8 @@ class OptionDetail(Vertical):
             yield Static(id="detail-banner", markup=False)
             yield Static(id="detail-fields", markup=False)
             yield Static(id="detail-doc", markup=False)
-        yield RelatedLinks(self._catalog, id="related")
+            # In the scroll, after the rule: a short pane shows the description first.
+            yield RelatedLinks(self._catalog, id="related")
 
     def on_mount(self) -> None:
         self._show()
