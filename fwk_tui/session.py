@@ -327,10 +327,10 @@ class EditSession:
             merge
             and self._merge_open
             and top is not None
-            and (top[0].kind, top[0].path) == (edit.kind, edit.path)
             and (self._saved_edits is None or len(self._undo) > self._saved_edits)
+            and (joined := _joined(top[0], edit)) is not None
         ):
-            self._undo[-1] = (edit, top[1])
+            self._undo[-1] = (joined, top[1])
         else:
             self._push(edit, before)
         self._merge_open = merge
@@ -512,6 +512,25 @@ class EditSession:
         self._document = doc
         self._changed()
         return ReloadResult(applied, dropped)
+
+
+def _joined(first: Edit, then: Edit) -> Edit | None:
+    """One edit doing ``first`` then ``then`` (typing merged into one undo step), or ``None``.
+
+    The same kind at the same path: the later edit. A value typed into an
+    item just added (``insert`` at ``css`` index 2, then ``set`` of ``css[2]``):
+    the insert of that value.
+    """
+    if (first.kind, first.path) == (then.kind, then.path):
+        return then
+    if first.kind == "insert" and then.kind == "set" and first.index is not None:
+        try:
+            item = format_path((*parse_path(first.path), first.index))
+        except PathError:
+            return None
+        if then.path == item:
+            return Edit("insert", first.path, then.value, index=first.index)
+    return None
 
 
 def _exact_scalar(value: Any) -> bool:

@@ -15,10 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Tree
 
 from fwk_tui.catalog.models import Group
+from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session import Edit, EditError, EditSession
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields.base import OptionField, ValueEditor
 from fwk_tui.tui.form_model import (
     FILTER_TITLES,
     FILTERS,
@@ -82,6 +83,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("slash,ctrl+f", "search", "Search", key_display="/", id="search"),
         Binding("f2", "toggle_variant", "Variant", id="variant"),
         Binding("f3", "fix", "Fix", id="fix"),
+        Binding("f3", "no_fix", show=False, id="no-fix"),  # F3 where there is nothing to fix says so
         Binding("f4", "cycle_filter", "Filter", id="filter"),
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
@@ -269,12 +271,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.journal.record(session)
 
     async def _rebuild_form(self) -> None:
+        # The same group is reconciled in place (ConfigForm.show): the focus stays where it is.
         group_id, self._pending_group = self._pending_group, None
         if group_id is not None:
-            focused = self._focused_path
             await self._show_group(group_id)
-            if focused is not None:
-                self.query_one(ConfigForm).focus_path(focused)
 
     def _entries(self, group: TreeGroup) -> list[FieldEntry]:
         entries = self._layout().fields.get(group.id, [])
@@ -369,6 +369,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
         event.stop()
         self.session.seal()
+        form = self.query_one(ConfigForm)
+        if form.group is not None and tuple(form.fields) != self._entries_key:
+            # A field the form kept only because it had the focus goes now.
+            self._pending_group = form.group.id
+            self.call_later(self._rebuild_form)
 
     def on_related_links_jump(self, event: RelatedLinks.Jump) -> None:
         self.run_worker(self.go_to(event.path))
@@ -412,24 +417,42 @@ class EditorApp(KeepsStartedObjects, App[None]):
         edit = self.session.undo()
         if edit is not None:
             self.notify(plain(f"Undone: {edit.label}"), timeout=2)
+            self._focus_touched(edit.path)
 
     def action_redo(self) -> None:
         """Redo the last undone edit."""
         edit = self.session.redo()
         if edit is not None:
             self.notify(plain(f"Redone: {edit.label}"), timeout=2)
+            self._focus_touched(touched_path(edit))
 
     def action_reset(self) -> None:
         """Reset the focused option to its default: its key leaves the file."""
         path = self._focused_path
-        if path is not None and self.session.has(path):
-            self._apply(Edit("unset", path))
+        if path is not None and self.session.has(path) and self._apply(Edit("unset", path)):
+            self._focus_touched(path)
 
     def action_fix(self) -> None:
         """Apply the fix of the focused field's first diagnostic."""
         fix = self._focused_fix()
         if fix is not None and self._apply(Edit("fix", fix.path, fix=fix)):
             self.notify(plain(fix.title), title="Fixed", timeout=3)
+            self._focus_touched(touched_path(Edit("fix", fix.path, fix=fix)))
+
+    def action_no_fix(self) -> None:
+        """F3 where no diagnostic offers a fix."""
+        where = f"at {self._focused_path}" if self._focused_path is not None and self.focused is not None else "here"
+        if isinstance(self.focused, Tree):
+            where = "in the tree: go to a field with a problem (F4 shows them)"
+        self.notify(plain(f"No fix {where}."), timeout=3)
+
+    def _focus_touched(self, path: str) -> None:
+        """After an undo, redo, fix or reset: the focus goes to the field the edit touched (opening its group)."""
+        self.run_worker(self._go_to_touched(path), group="focus-touched", exclusive=True)
+
+    async def _go_to_touched(self, path: str) -> None:
+        await self._settle()  # the form has taken the new state
+        await self.go_to(path, quiet=True)
 
     def action_toggle_variant(self) -> None:
         """Switch between variant A and variant B."""
@@ -477,15 +500,19 @@ class EditorApp(KeepsStartedObjects, App[None]):
             chosen,
         )
 
-    async def go_to(self, path: str) -> bool:
-        """Open the group of ``path`` and focus its field; ``False`` when there is no such field."""
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool:
+        """Open the group of ``path`` and focus its field; ``False`` when there is no such field.
+
+        ``quiet``: say nothing when there is none (the focus follows an edit to where it can).
+        """
         option = self.session.catalog.get(path)
         # A key the file spells as an alias (unhead) has its own field: go there, not to headmgr.
         as_written = any(e.path == path for entries in self._layout().fields.values() for e in entries)
         target = option.path if option is not None and not as_written else path
         group_id = self.model.group_of_path(target)
         if group_id is None:
-            self.notify(plain(f"No field for {path}"), severity="warning")
+            if not quiet:
+                self.notify(plain(f"No field for {path}"), severity="warning")
             return False
         if self._layout().group(group_id) is None:
             return False
@@ -505,7 +532,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         await self._show_group(group_id)
         form = self.query_one(ConfigForm)
         if not form.focus_path(target):
-            self.notify(plain(f"{path} has no field in this form"), severity="warning")
+            if not quiet:
+                self.notify(plain(f"{path} has no field in this form"), severity="warning")
             return False
         self._focused_path = target
         self.query_one(OptionDetail).subject = option
@@ -532,12 +560,25 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if session.read_only:
             self.notify(plain(session.read_only), title="Read-only", severity="warning")
             return False
+        pending = self._pending_texts()
         if not session.dirty:
+            if pending:
+                path, text = pending[0]
+                self.notify(
+                    f"Nothing saved: {path} holds {text!r}, which does not read as a value; the file keeps its value.",
+                    severity="warning",
+                    timeout=6,
+                )
+                await self.go_to(path)
+                return False
             self.notify("Nothing to save: the file already says all this.", timeout=3)
             return True
         errors = session.counts().get("error", 0)
         note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
-        if not await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note)):
+        answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending))
+        if answer == "back":
+            await self.go_to(pending[0][0])
+        if answer != "write":
             return False
         try:
             target = session.save()
@@ -553,6 +594,15 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._disk_prompted = None
         self.notify(plain(f"Saved {target.name}"), timeout=3)
         return True
+
+    def _pending_texts(self) -> list[tuple[str, str]]:
+        """(path, text) of each field of the form holding typed text that is not in the file."""
+        out = []
+        for editor in self.query_one(ConfigForm).query(ValueEditor):
+            text = editor.pending_text()
+            if text is not None:
+                out.append((editor.path, text))
+        return out
 
     async def _settle(self) -> None:
         # Keys typed just before Ctrl+S may still be queued as messages: the save must see them.
@@ -713,6 +763,20 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
+
+
+def touched_path(edit: Edit) -> str:
+    """Where ``edit`` leaves the value it changed: a rename or a move of a fix puts it at a new path."""
+    fix = edit.fix
+    if fix is not None and fix.kind == "move" and fix.new_path:
+        return fix.new_path
+    key = fix.new_key if fix is not None and fix.kind == "rename" else edit.key if edit.kind == "rename" else None
+    if key is not None:
+        try:
+            return format_path((*parse_path(edit.path)[:-1], key))
+        except PathError:
+            return edit.path
+    return edit.path
 
 
 def _options_provider() -> type:

@@ -31,7 +31,7 @@ from fwk_tui.catalog.models import Default, Option, Variant
 from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
-from fwk_tui.source.values import UNDEFINED
+from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine, PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, header, js
 from fwk_tui.validate import Diagnostic
@@ -108,6 +108,23 @@ class ValueEditor(Widget):
         self.type_ = type_
         self.value = value
         self.default = default
+        self.last_typed: Edit | None = None
+        """The last edit typing in this editor asked for (its own value coming back is not a change of kind)."""
+
+    def typed_here(self, value: Any) -> bool:
+        """True when ``value`` is what typing in this editor last wrote at its own path."""
+        edit = self.last_typed
+        if edit is None or edit.path != self.path:
+            return False
+        if edit.kind == "set":
+            return same_value(edit.value, value)
+        if edit.kind == "set_code":
+            return isinstance(value, Code) and value.text == edit.value
+        return False
+
+    def pending_text(self) -> str | None:
+        """Text the user typed here that does not read as a value (so the file does not have it), or ``None``."""
+        return None
 
     def show(self, value: Any) -> None:
         """Show ``value``, the file's new value; keep what the user is typing when it says the same."""
@@ -115,6 +132,7 @@ class ValueEditor(Widget):
 
     def request(self, edit: Edit, *, merge: bool = False) -> None:
         """Ask the app to apply ``edit``."""
+        self.last_typed = edit if merge else None
         self.post_message(OptionField.EditRequested(edit, merge))
 
     def request_set(self, value: Any, *, merge: bool = False) -> None:
@@ -415,3 +433,11 @@ class OptionField(Widget, can_focus=True):
         focused = self.screen.focused if self.is_attached else None
         if focused is None or not (focused is self or self in focused.ancestors):
             self.post_message(self.Sealed(self.path))
+            self.settle_kind()
+
+    def settle_kind(self) -> None:
+        """Give the value its kind's editor, now that the focus has left (see ``slot.update_editor``)."""
+        from fwk_tui.tui.fields.slot import update_editor
+
+        if self._active and self.is_mounted and not self._editor.has_focus_within:
+            self._editor = update_editor(self, self._editor, self.type_, self.value, self.default)

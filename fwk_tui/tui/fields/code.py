@@ -179,6 +179,14 @@ class CodeEditor(ValueEditor):
         self.request(Edit("set_code", self.path, source.strip()))
         return True
 
+    def pending_text(self) -> str | None:
+        if not self.query_children("CodeArea"):
+            return None  # not composed: nothing typed
+        source = self.area.text
+        if source.strip() == code_text(self.value).strip() or (not source.strip() and is_missing(self.value)):
+            return None
+        return source
+
     def action_accept(self) -> None:
         """Parse the code and write it."""
         self.accept()

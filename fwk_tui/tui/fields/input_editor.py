@@ -173,6 +173,17 @@ class InputEditor(ValueEditor):
         if problem is not None or self.query_children(".input--message"):
             lazy_static(self, "input--message").update(safe(problem) if problem else Text())
 
+    def pending_text(self) -> str | None:
+        if not self.query_children(SafeInput):
+            return None  # not composed: nothing typed
+        text = self.input.value
+        if (not text and is_missing(self.value)) or text == self.text_of(self.value):
+            return None
+        value, problem = self.check(text)
+        if problem is None and same_value(value, self.value):
+            return None
+        return text
+
     @property
     def problem(self) -> str | None:
         """The message under the input, or ``None``."""

@@ -11,10 +11,13 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 
 from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import ArrayType, TypeExpr, describe
+from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, describe
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.paths import PathError, parse_path
+from fwk_tui.source.values import Code
+from fwk_tui.tui.fields.base import OptionField, PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import ANY, starter
+from fwk_tui.validate.values import MISSING
 from fwk_tui.tui.fields.present import child_path, default_value, js
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.slot import EditorSlot
@@ -23,7 +26,9 @@ from fwk_tui.tui.fields.slot import EditorSlot
 class ListEditor(ValueEditor):
     """The items of an array, one row each; the open item's editor sits under the rows.
 
-    Paths of the edits name the item: ``modules[2]``.
+    Paths of the edits name the item: ``modules[2]``. A new item (``a``) is a
+    draft until it gets a value: its first edit inserts it, and Esc on a draft
+    never touched adds nothing (no empty ``''`` item, no copy of a neighbour).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -61,7 +66,10 @@ class ListEditor(ValueEditor):
         self.item_type: TypeExpr = type_.item if isinstance(type_, ArrayType) else ANY
         self.open_index: int | None = None
         """The item whose editor is open, if any."""
+        self.draft: int | None = None
+        """The index of the new item being edited before it is in the file, if any."""
         self._pending_row: int | None = None
+        self._draft_value: Any = MISSING
 
     @property
     def items(self) -> list[Any]:
@@ -106,7 +114,7 @@ class ListEditor(ValueEditor):
         if self._pending_row is not None:
             rows.go_to(self._pending_row)
             self._pending_row = None
-        if self.open_index is not None:
+        if self.open_index is not None and self.draft is None:
             if self.open_index < len(self.items):
                 self.query_one(".list--panel EditorSlot", EditorSlot).show(self.items[self.open_index])
             else:
@@ -121,15 +129,17 @@ class ListEditor(ValueEditor):
         else:
             self.rows.focus()
 
-    def open(self, index: int, value: Any = None, *, rest: tuple[str | int, ...] = ()) -> None:
-        """Open the editor of item ``index`` under the rows (``value``: before the file has it).
+    def open(self, index: int, value: Any = None, *, rest: tuple[str | int, ...] = (), draft: bool = False) -> None:
+        """Open the editor of item ``index`` under the rows (``draft``: a new item, ``value`` until it is written).
 
         ``rest``: the path inside the item to focus.
         """
         self.close(refocus=False)
-        item = self.items[index] if index < len(self.items) else value
+        self.draft = index if draft else None
+        item = value if self.draft == index else self.items[index]
         slot = EditorSlot(self.item_path(index), self.item_type, item)
-        title = Text.assemble((f"[{index}] ", "bold"), describe(self.item_type), "  · Esc: close")
+        new = "new item, added once it has a value · " if self.draft == index else ""
+        title = Text.assemble((f"[{index}] ", "bold"), new, describe(self.item_type), "  · Esc: close")
         panel = Vertical(Static(title, classes="list--panel-title"), slot, classes="list--panel")
         self.open_index = index
         self.mount(panel)
@@ -141,6 +151,7 @@ class ListEditor(ValueEditor):
         had_focus = any(p.has_focus_within for p in panels)
         panels.remove()
         self.open_index = None
+        self.draft = None
         if refocus and had_focus:
             self.rows.focus()
 
@@ -150,6 +161,31 @@ class ListEditor(ValueEditor):
         event.stop()
         if self.rows.row is not None:
             self.open(self.rows.row)
+
+    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+        # The draft's first edit is the insert of the item; later ones edit it in place.
+        index = self.draft
+        if index is None:
+            return
+        edit = event.edit
+        item = parse_path(self.item_path(index))
+        try:
+            segments = parse_path(edit.path)
+        except PathError:
+            return
+        if segments[: len(item)] != item:
+            return
+        event.stop()
+        rest = segments[len(item) :]
+        if edit.kind == "set":
+            value = _set_in(self._draft_value, rest, edit.value)
+        elif edit.kind == "set_code" and not rest:
+            value = Code(edit.value)
+        else:
+            return  # nothing else changes an item that is not in the file yet
+        self.draft = None
+        self._pending_row = index
+        self.post_message(OptionField.EditRequested(Edit("insert", self.path, value, index=index), event.merge))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.rows:
@@ -180,11 +216,14 @@ class ListEditor(ValueEditor):
     def action_add(self) -> None:
         """Add an item after the highlighted one and open its editor."""
         row = self.rows.row
-        index = 0 if row is None else row + 1
+        index = len(self.items) if row is None else row + 1
+        # An object starts with its required fields, a union (a module: a name or [name, options]) on the kind
+        # of its starter so the name is typed at once; a plain value starts empty, not as '' or 0.
         value = starter(self.item_type)
-        self.request(Edit("insert", self.path, value, index=index))
-        self._pending_row = index
-        self.open(index, value)
+        if not isinstance(self.item_type, UnionType) and not isinstance(value, (dict, list)):
+            value = MISSING
+        self._draft_value = value
+        self.open(index, value, draft=True)
 
     def action_remove(self) -> None:
         """Remove the highlighted item."""
@@ -210,3 +249,15 @@ class ListEditor(ValueEditor):
     def action_close(self) -> None:
         """Close the item's editor and go back to the rows."""
         self.close()
+
+
+def _set_in(base: Any, rest: tuple[str | int, ...], value: Any) -> Any:
+    """``base`` (a new item's starting value) with ``value`` at ``rest`` below it; ``base`` is left as it is."""
+    if not rest:
+        return value
+    key, tail = rest[0], rest[1:]
+    if isinstance(base, dict) and isinstance(key, str):
+        return {**base, key: _set_in(base.get(key, MISSING), tail, value)}
+    if isinstance(base, list) and isinstance(key, int) and 0 <= key < len(base):
+        return [*base[:key], _set_in(base[key], tail, value), *base[key + 1 :]]
+    return [_set_in(MISSING, tail, value)] if isinstance(key, int) else {key: _set_in(MISSING, tail, value)}

@@ -13,23 +13,41 @@ from fwk_tui.tui.fields.base import ValueEditor
 
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
-    """Put ``new`` where ``old`` is; the focus follows only when ``old`` had it."""
-    had_focus = old.has_focus_within
+    """Put ``new`` where ``old`` is; the focus follows only when ``old`` had it.
+
+    A focused ``old`` goes only once ``new`` is mounted and has the focus:
+    removing the focused widget first would hand the focus (and the keys typed
+    meanwhile) to whatever Textual picks next, another field.
+    """
     if not parent.is_mounted:
         return
-    parent.mount(new, after=old)
-    old.remove()
-    if had_focus:
-        parent.call_after_refresh(new.focus_first)
+    mounting = parent.mount(new, after=old)
+    if not old.has_focus_within:
+        old.remove()
+        return
+
+    async def hand_over() -> None:
+        await mounting
+        new.focus_first()
+        parent.call_after_refresh(old.remove)  # after the focus moved (Widget.focus is deferred)
+
+    parent.run_worker(hand_over(), group="swap-editor")
 
 
 def update_editor(
     parent: Widget, old: ValueEditor, type_: TypeExpr | None, value: Any, default: Default | None
 ) -> ValueEditor:
-    """``old`` showing ``value``, or a new editor in its place when the value or type needs another kind."""
+    """``old`` showing ``value``, or a new editor in its place when the value or type needs another kind.
+
+    The focused editor is never replaced by its own value coming back: typing
+    ``8`` over ``port: 'abc'`` makes the value a number, but the input keeps the
+    keys (the focus moving under the user's fingers sends the rest elsewhere).
+    It gets its kind's editor when the focus leaves (:meth:`OptionField.settle_kind`).
+    """
     from fwk_tui.tui.fields.factory import editor_class, editor_for
 
-    if type(old) is editor_class(type_, value) and old.type_ == type_ and old.default == default:
+    same_frame = old.type_ == type_ and old.default == default
+    if same_frame and (type(old) is editor_class(type_, value) or (old.has_focus_within and old.typed_here(value))):
         old.show(value)
         return old
     new = editor_for(old.path, type_, value, default=default)

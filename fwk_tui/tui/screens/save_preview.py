@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,12 +44,36 @@ def diff_stats(diff: str) -> tuple[int, int]:
     return added, removed
 
 
-class SavePreviewScreen(ModalScreen[bool]):
-    """The diff of the save; Enter or y writes the file, Esc or n goes back to editing."""
+SaveAnswer = Literal["write", "cancel", "back"]
+
+
+def pending_text(pending: list[tuple[str, str]]) -> Text:
+    """The fields whose typed text is not in the file, one line each (the user's text shown literally)."""
+    out = Text()
+    out.append("Left out: ", style="bold")
+    out.append("these fields hold typed text that does not read, so the file keeps its value:\n")
+    for path, text in pending:
+        out.append(f"  {plain(path)}", style="bold")
+        out.append(": ")
+        out.append(plain(text), style="reverse")
+        out.append("\n")
+    out.append("g goes back to ", style="")
+    out.append(plain(pending[0][0]), style="bold")
+    out.append("; Enter saves without them.")
+    return out
+
+
+class SavePreviewScreen(ModalScreen[SaveAnswer]):
+    """The diff of the save; Enter or y writes the file, Esc or n goes back to editing.
+
+    ``pending``: fields holding typed text that does not read, (path, text):
+    named above the diff, and ``g`` goes back to the first of them.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,y,ctrl+s", "confirm", "Write the file", key_display="Enter"),
         Binding("escape,n", "cancel", "Back to editing", key_display="Esc"),
+        Binding("g", "back", "Go to the field left out"),
     ]
 
     DEFAULT_CSS = """
@@ -67,14 +91,16 @@ class SavePreviewScreen(ModalScreen[bool]):
         background: $surface;
     }
     #save-summary { padding: 0 1; color: $text-muted; height: auto; }
+    #save-pending { padding: 0 1; color: $text-warning; height: auto; margin: 0 0 1 0; }
     #save-diff { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     """
 
-    def __init__(self, file: str, diff: str, note: str = "") -> None:
+    def __init__(self, file: str, diff: str, note: str = "", pending: list[tuple[str, str]] | None = None) -> None:
         super().__init__()
         self._file = file
         self._diff = diff
         self._note = note
+        self._pending = pending or []
 
     def compose(self) -> ComposeResult:
         added, removed = diff_stats(self._diff)
@@ -85,6 +111,8 @@ class SavePreviewScreen(ModalScreen[bool]):
             if self._note:
                 summary += f"\n{self._note}"
             yield Static(Text(summary), id="save-summary", markup=False)
+            if self._pending:
+                yield Static(pending_text(self._pending), id="save-pending", markup=False)
             with VerticalScroll(id="save-diff"):
                 yield Static(diff_text(self._diff), markup=False)
         yield Footer()
@@ -92,10 +120,19 @@ class SavePreviewScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#save-diff").focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return bool(self._pending)
+        return True
+
     def action_confirm(self) -> None:
         """Write the file."""
-        self.dismiss(True)
+        self.dismiss("write")
 
     def action_cancel(self) -> None:
         """Go back to editing; nothing is written."""
-        self.dismiss(False)
+        self.dismiss("cancel")
+
+    def action_back(self) -> None:
+        """Go back to the first field left out; nothing is written."""
+        self.dismiss("back")

@@ -17,7 +17,16 @@ from fwk_tui.validate import Diagnostic, diagnostics_at
 
 
 class ConfigForm(VerticalScroll):
-    """Fields of the selected group; rebuilt when the group or the filter changes, refreshed after edits."""
+    """Fields of the selected group; replaced when the group changes, reconciled when its fields change.
+
+    The rule that keeps keystrokes where they are typed: a change of state (a
+    value turning valid or invalid, new diagnostics, a badge, fields coming or
+    going under a filter) never moves the focus, never replaces the focused
+    field's widget and never re-targets keys. Fields are updated in place
+    (:meth:`refresh_state`); when the group's list of fields changes, only the
+    fields that come or go are mounted or removed (:meth:`show` on the same
+    group), and the focused field stays, wanted or not, until the focus leaves it.
+    """
 
     DEFAULT_CSS = """
     ConfigForm {
@@ -59,6 +68,9 @@ class ConfigForm(VerticalScroll):
         first used (focus, scroll): at start the screen shows a handful of a
         group's dozens of fields, and each mounted widget costs.
         """
+        if self.group is not None and self.group.id == group.id and self.is_mounted:
+            await self._reconcile(entries, get, variant, diagnostics, note)
+            return
         self.group = group
         with self.app.batch_update():
             await self.remove_children()
@@ -89,6 +101,60 @@ class ConfigForm(VerticalScroll):
             self._later = widgets[cut:]
             await self.mount_all(widgets[:cut])
         self.scroll_home(animate=False)
+
+    async def _reconcile(
+        self,
+        entries: list[FieldEntry],
+        get: Callable[[str, object], object],
+        variant: Variant,
+        diagnostics: list[Diagnostic],
+        note: str | None,
+    ) -> None:
+        """Mount the fields that come, remove those that go (never the focused one), keep the rest as they are."""
+        await self.mount_rest()  # every field in place, so new ones go at their exact position
+        focused = self.focused_path()
+        wanted = {e.path for e in entries}
+        with self.app.batch_update():
+            for path in [p for p in self._fields if p not in wanted and p != focused]:
+                self._fields.pop(path).remove()
+                self._states.pop(path, None)
+            titles = self.query_children(".form-title, .form-summary")
+            previous: Static | OptionField | None = titles.last() if titles else None  # type: ignore[assignment]
+            fields: dict[str, OptionField] = {}
+            for entry in entries:
+                field = self._fields.get(entry.path)
+                if field is None:
+                    value = get(entry.path, MISSING)
+                    at = diagnostics_at(diagnostics, entry.path)
+                    self._states[entry.path] = (value, variant, at)
+                    field = field_for(entry.path, entry.option, value, variant, at)
+                    if previous is None:
+                        self.mount(field, before=0)
+                    else:
+                        self.mount(field, after=previous)
+                fields[entry.path] = field
+                previous = field
+            if focused is not None and focused not in fields:
+                fields[focused] = self._fields[focused]
+            self._fields = fields
+            self.refresh_state(get, variant, diagnostics)
+            notes = self.query_children(".form-note")
+            if note and notes:
+                notes.first(Static).update(Text(note))
+            elif note:
+                self.mount(Static(Text(note), classes="form-note", markup=False))
+            else:
+                notes.remove()
+
+    def focused_path(self) -> str | None:
+        """The path of the field holding the focus, if any."""
+        focused = self.screen.focused if self.is_attached else None
+        if focused is None:
+            return None
+        for path, field in self._fields.items():
+            if focused is field or field in focused.ancestors:
+                return path
+        return None
 
     async def mount_rest(self) -> None:
         """Mount the fields ``show(first=...)`` held back."""

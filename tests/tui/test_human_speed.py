@@ -1,0 +1,187 @@
+"""The editor driven at a person's speed: one key, then a pause long enough for every re-render.
+
+Each test is a case a user met in a real terminal: keys sent in a burst hide
+these, because the app has not re-rendered between them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from fwk_tui.source import ConfigDocument
+from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.widgets.config_form import ConfigForm
+
+from .test_editor import make_app, screen_text
+
+HUMAN = 0.3  # seconds between keys: a person typing, and time for every re-render
+
+
+def write_config(tmp_path: Path, body: str) -> Path:
+    folder = tmp_path / "project"
+    folder.mkdir(exist_ok=True)
+    file = folder / "fwk.config.ts"
+    file.write_text(body)
+    return file
+
+
+async def type_slowly(pilot: object, *keys: str, pause: float = HUMAN) -> None:
+    for key in keys:
+        await pilot.press(key)  # type: ignore[attr-defined]
+        await pilot.pause(pause)  # type: ignore[attr-defined]
+
+
+def focused_field(app: EditorApp) -> str | None:
+    """The path of the field holding the focus."""
+    focused = app.focused
+    form = app.query_one(ConfigForm)
+    for path, field in form.fields.items():
+        if focused is not None and (focused is field or field in focused.ancestors):
+            return path
+    return None
+
+
+async def search_to(pilot: object, query: str) -> None:
+    await type_slowly(pilot, "ctrl+f", pause=0.1)
+    await type_slowly(pilot, *query, pause=0.02)
+    await pilot.pause(0.2)  # type: ignore[attr-defined]
+    await type_slowly(pilot, "enter")
+
+
+async def test_typing_a_valid_value_over_a_wrong_kind_keeps_the_focus_in_the_field(tmp_path: Path) -> None:
+    # `port: 'abc'` shows a JavaScript input; the first digit made the value valid, the field's
+    # editor was replaced and the rest of the digits went into the next field.
+    file = write_config(tmp_path, "export default defineFwkConfig({ devServer: { port: 'abc' } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "ctrl+u", "8", "0", "8", "0")
+        assert focused_field(app) == "devServer.port"
+        assert isinstance(app.focused, Input) and app.focused.value == "8080"
+        assert app.session.get("devServer.port") == 8080
+        assert not app.session.has("devServer.loadingTemplate")
+        await type_slowly(pilot, "tab")  # leaving the field gives it its type's own editor
+        await type_slowly(pilot, "shift+tab")
+        assert focused_field(app) == "devServer.port"
+        assert app.session.get("devServer.port") == 8080
+
+
+async def test_a_rebuilt_form_does_not_move_the_focus_while_typing(tmp_path: Path) -> None:
+    # With the form filtered to "with problems", the field being fixed no longer passes the
+    # filter: it stays (and keeps the keys) until the focus leaves it.
+    file = write_config(tmp_path, "export default defineFwkConfig({ devServer: { port: 99999 } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.action_set_filter("errors")
+        await pilot.pause(HUMAN)
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "ctrl+u", "4", "0", "0", "0")
+        assert focused_field(app) == "devServer.port"
+        assert app.session.get("devServer.port") == 4000
+
+
+async def test_adding_a_list_item_then_escape_adds_nothing(tmp_path: Path) -> None:
+    body = "export default defineFwkConfig({\n  css: ['~/a.css', '~/b.css'],\n})\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "css")
+        assert focused_field(app) == "css"
+        await type_slowly(pilot, "a", "escape", "escape")
+        assert app.session.get("css") == ["~/a.css", "~/b.css"]
+        await type_slowly(pilot, "ctrl+s")
+        assert not isinstance(app.screen, SavePreviewScreen)  # nothing to save
+    assert file.read_text() == body
+
+
+async def test_adding_a_list_item_opens_it_empty_not_filled_with_its_neighbour(tmp_path: Path) -> None:
+    body = "export default defineFwkConfig({\n  modules: ['@fwk/content', localModule()],\n})\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "modules")
+        await type_slowly(pilot, "home", "a")  # after the first item, before the code one
+        assert isinstance(app.focused, Input) and app.focused.value == ""
+        assert "localModule" not in str(app.focused.value)
+        await type_slowly(pilot, *"@fwk/image", "enter")
+        assert app.session.text == body.replace("'@fwk/content', ", "'@fwk/content', '@fwk/image', ")
+        assert focused_field(app) == "modules"
+        await type_slowly(pilot, "ctrl+z")  # adding and typing the item was one step
+        assert app.session.text == body
+
+
+async def test_a_new_module_given_up_with_escape_leaves_no_empty_item(tmp_path: Path) -> None:
+    body = "export default defineFwkConfig({\n  modules: ['@fwk/content', ['@fwk/image', { quality: 80 }]],\n})\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "modules")
+        await type_slowly(pilot, "home", "a", "escape", "escape")
+        assert app.session.get("modules") == ["@fwk/content", ["@fwk/image", {"quality": 80}]]
+        assert not app.session.dirty
+
+
+async def test_save_names_a_field_holding_text_that_does_not_read(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ devServer: { port: 3000 }, ssr: true })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "space")  # one real edit
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "ctrl+u", "a", "b", "c")
+        await type_slowly(pilot, "ctrl+s")
+        assert isinstance(app.screen, SavePreviewScreen)
+        text = screen_text(app)
+        assert "devServer.port" in text and "abc" in text  # the pending text is named
+        await type_slowly(pilot, "g")  # go back to it
+        assert not isinstance(app.screen, SavePreviewScreen)
+        assert focused_field(app) == "devServer.port"
+        assert isinstance(app.focused, Input) and app.focused.value == "abc"
+    assert ConfigDocument.parse(file.read_text()).get("ssr") is True  # nothing written
+
+
+async def test_after_fix_undo_redo_and_reset_the_focus_is_on_the_field_edited(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({\n  ssrr: false,\n  devServer: { port: 3000 },\n})\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "ssrr")
+        assert focused_field(app) == "ssrr"
+        await type_slowly(pilot, "f3")
+        assert app.session.get("ssr") is False
+        assert focused_field(app) == "ssr"
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "ctrl+u", "4", "0", "0", "0")
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "ctrl+z")  # undoes the port
+        assert app.session.get("devServer.port") == 3000
+        assert focused_field(app) == "devServer.port"
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "ctrl+y")
+        assert app.session.get("devServer.port") == 4000
+        assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "ctrl+r")
+        assert not app.session.has("devServer.port")
+        assert focused_field(app) == "devServer.port"
+
+
+async def test_f3_without_a_fix_says_so(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "f3")  # in the tree
+        assert "No fix" in screen_text(app)
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "f3")
+        assert "No fix" in screen_text(app)
