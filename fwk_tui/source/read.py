@@ -72,22 +72,21 @@ class Reader:
 
     def member_value(self, member: Member, path: Path) -> JSValue:
         """The value a member gives its key: methods and shorthands are code."""
-        if member.kind == "method":
+        if member.kind in ("method", "shorthand"):
             value: JSValue = Code(text_of(member.node), "expr", self.span(member.node))
-            self._record(path, value, member.node)
-            return value
-        if member.kind == "shorthand":
-            value = Code(text_of(member.node), "expr", self.span(member.node))
-            self._record(path, value, member.node)
+            self._record(path, value, member.node, member.key_node)
             return value
         assert member.value is not None
-        return self._value(member.value, path)
+        return self._value(member.value, path, member.key_node)
 
-    def _record(self, path: Path, value: JSValue, node: Node) -> None:
+    def _record(self, path: Path, value: JSValue, node: Node, key: Node | None = None) -> None:
         if self._entries is not None and path:
-            self._entries.append(Entry(path, value, self.span(node)))
+            self._entries.append(Entry(path, value, self.span(node), self._key_span(key)))
 
-    def _value(self, node: Node, path: Path) -> JSValue:
+    def _key_span(self, key: Node | None) -> Span | None:
+        return self.span(key) if key is not None else None
+
+    def _value(self, node: Node, path: Path, key: Node | None = None) -> JSValue:
         kind = node.type
         slot = -1
         if self._entries is not None and path:
@@ -96,7 +95,7 @@ class Reader:
         value = self._read(node, kind, path)
         if slot >= 0:
             assert self._entries is not None
-            self._entries[slot] = Entry(path, value, self.span(node))
+            self._entries[slot] = Entry(path, value, self.span(node), self._key_span(key))
         return value
 
     def _read(self, node: Node, kind: str, path: Path) -> JSValue:

@@ -65,8 +65,13 @@ JSValue = Any
 
 @dataclass(frozen=True)
 class Entry:
-    """One object, array or leaf of the config, with its path and the span of its value."""
+    """One object, array or leaf of the config, with its path and the span of its value.
+
+    ``key_span`` is where the member's key is written (from a quote of a quoted
+    key, the ``[`` of a computed one, the name of a method); None for an array item.
+    """
 
     path: Path
     value: JSValue
     span: Span
+    key_span: Span | None = None

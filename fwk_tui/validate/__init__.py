@@ -2,10 +2,11 @@
 
 ``validate(catalog, values, variant)`` checks the values of a config (types,
 keys, the reference's rules); ``check_document`` does the same for a parsed
-document, detecting the variant and placing each diagnostic at its value.
+document, detecting the variant and placing each diagnostic at its value, or
+at its key when it is about the key (unknown, misspelt, to be renamed or removed).
 """
 
-from fwk_tui.validate.check import CheckResult, check_document, positions_of, validate
+from fwk_tui.validate.check import CheckResult, check_document, key_positions_of, positions_of, validate
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity, counts, diagnostics_at, summary, within
 from fwk_tui.validate.fixes import apply_fix
 from fwk_tui.validate.project import Layout, Project
@@ -24,6 +25,7 @@ __all__ = [
     "counts",
     "diagnostics_at",
     "detect_variant",
+    "key_positions_of",
     "positions_of",
     "summary",
     "validate",

@@ -25,24 +25,28 @@ def validate(
     *,
     project: Project | None = None,
     positions: Mapping[Path, Span] | None = None,
+    key_positions: Mapping[Path, Span] | None = None,
 ) -> list[Diagnostic]:
     """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
 
     ``project`` is the package.json beside the config, when there is one;
     ``positions`` maps paths to where their values are written (see
-    :func:`positions_of`); without it every diagnostic is at 1:1.
+    :func:`positions_of`) and ``key_positions`` to where their keys are (see
+    :func:`key_positions_of`); without them every diagnostic is at 1:1.
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
     ctx = RuleContext(values, variant, catalog, project)
     from_rules = [
-        Diagnostic(f.severity, f.path, f.message, r.id, f.fix) for r in RULES for f in r.check(ctx)
+        Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key")
+        for r in RULES
+        for f in r.check(ctx)
     ]
     # A rule's advice on a path says more than "only in variant B" does.
     ruled = {d.path for d in from_rules}
     found = [d for d in found if not (d.rule == "other-variant" and d.path in ruled)]
     diagnostics = found + from_rules
     if positions is not None:
-        diagnostics = [d.at(_nearest(positions, d.path)) for d in diagnostics]
+        diagnostics = [_place(d, positions, key_positions or {}) for d in diagnostics]
     diagnostics.sort(key=sort_key)
     return diagnostics
 
@@ -50,6 +54,23 @@ def validate(
 def positions_of(doc: ConfigDocument) -> dict[Path, Span]:
     """Where each value of ``doc`` is written, by path."""
     return {entry.path: entry.span for entry in doc.entries()}
+
+
+def key_positions_of(doc: ConfigDocument) -> dict[Path, Span]:
+    """Where the key of each member of ``doc`` is written, by path (array items have none)."""
+    return {entry.path: entry.key_span for entry in doc.entries() if entry.key_span is not None}
+
+
+def _place(d: Diagnostic, values: Mapping[Path, Span], keys: Mapping[Path, Span]) -> Diagnostic:
+    """``d`` at its key when it is about the key and the key is written, else at its (nearest) value."""
+    if d.about_key:
+        try:
+            span = keys.get(parse_path(d.path))
+        except PathError:
+            span = None
+        if span is not None:
+            return d.at(span)
+    return d.at(_nearest(values, d.path))
 
 
 def _nearest(positions: Mapping[Path, Span], path_text: str) -> Span | None:
@@ -94,6 +115,8 @@ def check_document(
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     diagnostics = validate(catalog, values, choice.variant, project=project)
     if diagnostics and positions:
-        where = positions_of(doc)
-        diagnostics = sorted((d.at(_nearest(where, d.path)) for d in diagnostics), key=sort_key)
+        entries = doc.entries()
+        values_at = {e.path: e.span for e in entries}
+        keys_at = {e.path: e.key_span for e in entries if e.key_span is not None}
+        diagnostics = sorted((_place(d, values_at, keys_at) for d in diagnostics), key=sort_key)
     return CheckResult(choice, diagnostics)

@@ -38,8 +38,12 @@ class Diagnostic:
     """A finding about one path of the config.
 
     ``rule`` names the check that made it (``type``, ``unknown-key``, a rule of
-    ``rules.py``...). ``line`` and ``column`` (1-based) point at the value, or at
-    the nearest written parent when the path itself is not in the file.
+    ``rules.py``...). ``about_key`` says it is about the key at ``path`` (unknown,
+    misspelt, of the other variant, misplaced, not to be set) rather than its
+    value; it is always so when the fix renames, moves or removes that key.
+    ``line`` and ``column`` (1-based) point at the key when ``about_key``, else
+    at the value, or at the nearest written parent when the path itself is not
+    in the file.
     """
 
     severity: Severity
@@ -50,12 +54,22 @@ class Diagnostic:
     line: int = 1
     column: int = 1
     span: Span | None = field(default=None, compare=False, repr=False)
+    about_key: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.about_key and _takes_key(self.fix, self.path):
+            object.__setattr__(self, "about_key", True)
 
     def at(self, span: Span | None) -> Diagnostic:
         """This diagnostic placed at ``span`` (1:1 when there is none)."""
         if span is None:
             return replace(self, line=1, column=1, span=None)
         return replace(self, line=span.line, column=span.column, span=span)
+
+
+def _takes_key(fix: Fix | None, path: str) -> bool:
+    """True when ``fix`` renames, moves or removes the member at ``path`` (so its key is what is wrong)."""
+    return fix is not None and fix.path == path and fix.kind in ("rename", "move", "unset")
 
 
 def sort_key(d: Diagnostic) -> tuple[int, int, int, str]:

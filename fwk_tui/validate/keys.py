@@ -86,6 +86,9 @@ TOLERATED: dict[Path, Tolerance] = {
     ),
 }
 
+# What these rules report is a key itself (its name, its place, its variant), so they point at the key.
+KEY_RULES = frozenset({"unknown-key", "unknown-group", "alias", "other-variant"})
+
 _NORMAL, _PASS, _FREE = 0, 1, 2
 _MAX_LISTED = 8
 
@@ -274,10 +277,13 @@ class KeyChecker:
             severity: Severity = issue.severity
             if cap == "warning" and severity == "error":
                 severity = "warning"
-            self._say(severity, issue.path, issue.message, "type", _issue_fix(issue))
+            self._say(severity, issue.path, issue.message, "type", _issue_fix(issue), issue.about_key)
 
-    def _say(self, severity: Severity, path: Path, message: str, rule: str, fix: Fix | None = None) -> None:
-        self.out.append(Diagnostic(severity, format_path(path), message, rule, fix))
+    def _say(
+        self, severity: Severity, path: Path, message: str, rule: str, fix: Fix | None = None, on_key: bool = False
+    ) -> None:
+        about_key = on_key or rule in KEY_RULES
+        self.out.append(Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key))
 
 
 def _has_error(issues: list[Issue]) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import Path, format_path, parse_path
@@ -76,24 +76,33 @@ class RuleContext:
 Check = Callable[[RuleContext], Iterator[Finding]]
 
 
+Subject = Literal["key", "value"]
+
+
 @dataclass(frozen=True)
 class Rule:
-    """One rule: an id for tools and tests, the check, and the sentence it enforces."""
+    """One rule: an id for tools and tests, the check, and the sentence it enforces.
+
+    ``about`` is ``"key"`` for a rule whose findings are about a key being written
+    at all (its value does not matter): they point at the key. A finding whose fix
+    renames, moves or removes its own path points at the key whatever ``about`` says.
+    """
 
     id: str
     check: Check
     reference: str
+    about: Subject = "value"
 
 
 RULES: list[Rule] = []
 
 
-def rule(rule_id: str, reference: str) -> Callable[[Check], Check]:
+def rule(rule_id: str, reference: str, *, about: Subject = "value") -> Callable[[Check], Check]:
     """Register ``check`` as rule ``rule_id`` enforcing the quoted ``reference``."""
 
     def register(check: Check) -> Check:
         check.__doc__ = f"{(check.__doc__ or '').strip()}\n\nReference: {reference}"
-        RULES.append(Rule(rule_id, check, reference))
+        RULES.append(Rule(rule_id, check, reference, about))
         return check
 
     return register
@@ -380,6 +389,7 @@ def inline_styles_vbuild_only(ctx: RuleContext) -> Iterator[Finding]:
 @rule(
     "dev-logs-hook-without-dev-logs",
     "Hook `dev:ssr-logs` (receives streamed server logs when `features.devLogs` is on).",
+    about="key",
 )
 def dev_logs_hook_without_dev_logs(ctx: RuleContext) -> Iterator[Finding]:
     """A dev:ssr-logs listener hears nothing while features.devLogs is off."""
@@ -457,6 +467,7 @@ def type_check_needs_packages(ctx: RuleContext) -> Iterator[Finding]:
     "bundler-options-unused",
     "builder: Client bundler, default `@fwk/vbuild-builder`; `vbuild` is the default client bundler and "
     "`wbuild` the alternative bundler (top-level keys `vbuild`, `wbuild`).",
+    about="key",
 )
 def bundler_options_unused(ctx: RuleContext) -> Iterator[Finding]:
     """Options of a bundler the config does not use are kept but do nothing."""
@@ -477,6 +488,7 @@ def bundler_options_unused(ctx: RuleContext) -> Iterator[Finding]:
     "server.builder: The second shorthand (`vite-server`-kind) is experimental: it builds only the client, "
     "ships no server; ... server routes, route rules and prerendering are unavailable and modules that need "
     "a server do not work.",
+    about="key",
 )
 def vbuild_server_limits(ctx: RuleContext) -> Iterator[Finding]:
     """What the client-only server builder cannot do."""
@@ -755,6 +767,7 @@ _NORMALLY_UNSET = {
     "normally-not-set",
     "rootDir: Normally not configured. workspaceDir: auto-detected, override normally unnecessary. dev: "
     "normally not set. wbuild.profile: normally enabled by CLI argument `--profile`.",
+    about="key",
 )
 def normally_not_set(ctx: RuleContext) -> Iterator[Finding]:
     """Options the tools set themselves."""

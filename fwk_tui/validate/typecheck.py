@@ -51,13 +51,17 @@ NO_FIX: Any = object()
 
 @dataclass(frozen=True, slots=True)
 class Issue:
-    """A problem found inside a value; ``fix_value`` is a value that would be right."""
+    """A problem found inside a value; ``fix_value`` is a value that would be right.
+
+    ``about_key``: the problem is the key at ``path`` (an unknown field), not its value.
+    """
 
     path: Path
     severity: Severity
     message: str
     fix_value: Any = NO_FIX
     new_key: str | None = None
+    about_key: bool = False
 
 
 # A checker appends issues for ``value`` at ``path`` and returns False when the
@@ -497,8 +501,10 @@ def _unknown_field(path: Path, key: str, names: list[str]) -> Issue:
     where = format_path(path) or "the object"
     near = closest(key, names)
     if near is not None:
-        return Issue((*path, key), "warning", f"unknown field {key} in {where}; did you mean {near}?", new_key=near)
-    return Issue((*path, key), "warning", f"unknown field {key} in {where}; the reference lists {quote_list(names)}")
+        message = f"unknown field {key} in {where}; did you mean {near}?"
+        return Issue((*path, key), "warning", message, new_key=near, about_key=True)
+    message = f"unknown field {key} in {where}; the reference lists {quote_list(names)}"
+    return Issue((*path, key), "warning", message, about_key=True)
 
 
 # Which member kinds can hold a value of a JS kind: the member to explain in

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -63,7 +64,7 @@ def test_text_output_is_like_a_compiler(project: Path, capsys: pytest.CaptureFix
         "     |           ^",
     ]
     assert (
-        "fwk.config.ts:5:11: warning: unhead is the literal spelling of headmgr; the canonical key is headmgr [unhead]"
+        "fwk.config.ts:5:3: warning: unhead is the literal spelling of headmgr; the canonical key is headmgr [unhead]"
         in out
     )
     assert "     = fix: Rename unhead to headmgr" in out
@@ -74,7 +75,7 @@ def test_text_output_is_like_a_compiler(project: Path, capsys: pytest.CaptureFix
 def test_verbose_shows_infos(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(project, BROKEN)
     _, out, _ = run(capsys, "check", "--verbose")
-    info = "fwk.config.ts:6:9: info: i18n is not in the reference: kept untouched (the options of a module?) [i18n]"
+    info = "fwk.config.ts:6:3: info: i18n is not in the reference: kept untouched (the options of a module?) [i18n]"
     assert info + "\n" in out
     assert out.splitlines()[-1] == "1 error, 1 warning, 1 info"
 
@@ -205,10 +206,10 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
         "::error file=fwk.config.ts,line=3,col=11,title=fwk-tui type::"
         "expected a whole number from 1 to 65535, got 70000 [devServer.port]"
     )
-    assert lines[1].startswith("::warning file=fwk.config.ts,line=5,col=11,title=fwk-tui alias::unhead is")
+    assert lines[1].startswith("::warning file=fwk.config.ts,line=5,col=3,title=fwk-tui alias::unhead is")
     assert not any(line.startswith("::notice") for line in lines)
     _, out, _ = run(capsys, "check", "--format", "github", "--verbose")
-    assert "::notice file=fwk.config.ts,line=6,col=9,title=fwk-tui unknown-group::i18n is not in the reference" in out
+    assert "::notice file=fwk.config.ts,line=6,col=3,title=fwk-tui unknown-group::i18n is not in the reference" in out
 
 
 def test_github_escapes_what_would_break_a_command(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -217,6 +218,83 @@ def test_github_escapes_what_would_break_a_command(project: Path, capsys: pytest
     line = out.splitlines()[0]
     assert line.startswith("::error file=a%2Cb%3Ac.ts,line=1,col=37,title=fwk-tui type::")
     assert "'100%25,\\nx'" in line
+
+
+# -- check: a diagnostic about a key points at the key ----------------------------------------
+
+KEY_CONFIG = """\
+export default defineFwkConfig({
+  ssrr:
+    false,
+  unhead: { legacy: true },
+  'i18n': { strategy: 'prefix' },
+  dir: {
+    static: 'public',
+  },
+  server: { port: 4000 },
+  devServer: {
+    zzz: 1,
+    url: 'http://localhost:3000',
+    port: 70000,
+  },
+  generate: { exclude: ['/admin'] },
+  plugins: [{ src: 'a.ts', mdoe: 'client' }],
+  rootDir: '.',
+  $development: { "devServr": { port: 3000 } },
+  runtimeConfig: { public: { apiSecret: '' } },
+  typescript: { tsConfig: { compilerOptions: { paths: {} } } },
+  app: { baseURL: './' },
+})
+"""
+
+# (severity, rule, path, line, column) of every diagnostic of KEY_CONFIG checked as variant A.
+KEY_PLACES = [
+    ("warning", "unknown-key", "ssrr", 2, 3),  # near spelling, renamed; the value is on the next line
+    ("warning", "alias", "unhead", 4, 3),  # the literal spelling
+    ("info", "unknown-group", "i18n", 5, 3),  # a quoted key: at its quote
+    ("warning", "other-variant", "dir.static", 7, 5),  # nested, own line
+    ("warning", "unknown-key", "server.port", 9, 13),  # moved to devServer.port
+    ("warning", "unknown-key", "devServer.zzz", 11, 5),  # unknown, no fix
+    ("warning", "dev-server-url-managed", "devServer.url", 12, 5),  # fix removes the key
+    ("error", "type", "devServer.port", 13, 11),  # about the value: at the value
+    ("warning", "generate-exclude-unused", "generate.exclude", 15, 15),  # no longer used: moved
+    ("warning", "type", "plugins[0].mdoe", 16, 28),  # an unknown field of a typed object
+    ("info", "normally-not-set", "rootDir", 17, 3),  # a key not to be written at all
+    ("warning", "unknown-key", "$development.devServr", 18, 19),  # in an environment block, quoted
+    ("warning", "secret-in-public-runtime-config", "runtimeConfig.public.apiSecret", 19, 30),
+    ("warning", "typescript-managed-options", "typescript.tsConfig.compilerOptions.paths", 20, 48),
+    ("error", "relative-base-url", "app.baseURL", 21, 19),  # about the value: at the value
+]
+
+
+def test_text_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, KEY_CONFIG)
+    _, out, _ = run(capsys, "check", "--variant", "A", "--verbose")
+    heads = [re.match(r"fwk\.config\.ts:(\d+):(\d+): (\w+): .* \[(.*)\]$", line) for line in out.splitlines()]
+    places = [(int(m[1]), int(m[2]), m[3], m[4]) for m in heads if m]
+    assert places == [(line, col, sev, path) for sev, _, path, line, col in KEY_PLACES]
+    assert (
+        "fwk.config.ts:2:3: warning: unknown option ssrr; did you mean ssr? [ssrr]\n"
+        "   2 |   ssrr:\n"
+        "     |   ^\n"
+        "     = fix: Rename ssrr to ssr\n"
+    ) in out
+
+
+def test_json_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, KEY_CONFIG)
+    _, out, _ = run(capsys, "check", "--variant", "A", "--format", "json")
+    got = [(d["severity"], d["rule"], d["path"], d["line"], d["column"]) for d in json.loads(out)]
+    assert got == KEY_PLACES
+
+
+def test_github_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, KEY_CONFIG)
+    _, out, _ = run(capsys, "check", "--variant", "A", "--format", "github", "--verbose")
+    level = {"error": "error", "warning": "warning", "info": "notice"}
+    for severity, rule, path, line, col in KEY_PLACES:
+        start = f"::{level[severity]} file=fwk.config.ts,line={line},col={col},title=fwk-tui {rule}::"
+        assert any(a.startswith(start) and a.endswith(f" [{path}]") for a in out.splitlines()), (start, path)
 
 
 # -- env -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Fixes apply cleanly and make their diagnostic go away; diagnostics point at the value."""
+"""Fixes apply cleanly and make their diagnostic go away; diagnostics point at the value, or at their key."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.source import ConfigDocument
-from fwk_tui.validate import apply_fix, check_document, validate
+from fwk_tui.validate import Diagnostic, Fix, apply_fix, check_document, key_positions_of, positions_of, validate
 from tests.validate.helpers import config, one
 
 
@@ -67,3 +67,44 @@ def test_diagnostics_come_in_source_order() -> None:
     doc = config("ssrr: true,\ndevServer: { port: 0 },\napp: { baseURL: './' },")
     lines = [d.line for d in check_document(doc, load_catalog(), "A").diagnostics]
     assert lines == sorted(lines) and len(lines) == 3
+
+
+def test_a_diagnostic_about_a_key_points_at_the_key_even_on_another_line() -> None:
+    doc = ConfigDocument.parse("export default defineFwkConfig({\n  ssrr:\n    false,\n})\n")
+    d = one(check_document(doc, load_catalog(), "A").diagnostics, "ssrr")
+    assert (d.line, d.column, d.about_key) == (2, 3, True)
+    assert d.span is not None and doc.data[d.span.start : d.span.end] == b"ssrr"
+
+
+def test_a_nested_hook_key_is_pointed_at() -> None:
+    doc = ConfigDocument.parse("export default {\n  hooks: {\n    dev: { 'ssr-logs'() {} },\n  },\n}\n")
+    d = one(check_document(doc, load_catalog(), "A").diagnostics, "hooks.dev:ssr-logs")
+    assert (d.rule, d.line, d.column) == ("dev-logs-hook-without-dev-logs", 3, 12)
+
+
+def test_an_array_item_to_remove_points_at_the_item() -> None:
+    """An item has no key: the diagnostic stays at its value."""
+    doc = ConfigDocument.parse("export default {\n  plugins: ['a.ts',\n    'a.ts'],\n}\n")
+    d = one(check_document(doc, load_catalog(), "A").diagnostics, "plugins[1]", "duplicate-plugin")
+    assert (d.about_key, d.line, d.column) == (True, 3, 5)
+
+
+def test_a_fix_that_renames_moves_or_removes_the_key_makes_it_about_the_key() -> None:
+    renames_moves_removes = (
+        Fix("rename", "a.b", "t", new_key="c"),
+        Fix("move", "a.b", "t", new_path="c"),
+        Fix("unset", "a.b", "t"),
+    )
+    for fix in renames_moves_removes:
+        assert Diagnostic("warning", "a.b", "m", "r", fix).about_key
+    assert not Diagnostic("warning", "a.b", "m", "r", Fix("set", "a.b", "t", value=1)).about_key
+    assert not Diagnostic("warning", "a.b", "m", "r", Fix("unset", "c", "t")).about_key  # another path's key
+    assert not Diagnostic("warning", "a.b", "m", "r").about_key
+
+
+def test_validate_places_with_value_and_key_positions() -> None:
+    doc = ConfigDocument.parse("export default {\n  ssrr: 1,\n  devServer: { port: 0 },\n}\n")
+    found = validate(
+        load_catalog(), doc.values(), "A", positions=positions_of(doc), key_positions=key_positions_of(doc)
+    )
+    assert [(d.path, d.line, d.column) for d in found] == [("ssrr", 2, 3), ("devServer.port", 3, 22)]
