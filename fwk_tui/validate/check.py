@@ -14,7 +14,7 @@ from fwk_tui.validate.diagnostics import Diagnostic, sort_key
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
 from fwk_tui.validate.project import Layout, Project
-from fwk_tui.validate.rules import RULES, RuleContext
+from fwk_tui.validate.rules import EMPTY_ENTRY_RULES, RULES, RuleContext
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
 
@@ -37,13 +37,19 @@ def validate(
     found = KeyChecker(index_of(catalog), variant, values).run()
     ctx = RuleContext(values, variant, catalog, project)
     from_rules = [
-        Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key")
+        Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key", related=f.related)
         for r in RULES
         for f in r.check(ctx)
     ]
-    # A rule's advice on a path says more than "only in variant B" does.
+    # A rule's advice on a path says more than "only in variant B" does, and an empty
+    # entry's (with its fix) more than the type error of an empty source.
     ruled = {d.path for d in from_rules}
-    found = [d for d in found if not (d.rule == "other-variant" and d.path in ruled)]
+    emptied = {d.path for d in from_rules if d.rule in EMPTY_ENTRY_RULES}
+    found = [
+        d
+        for d in found
+        if not (d.rule == "other-variant" and d.path in ruled) and not (d.rule == "type" and d.path in emptied)
+    ]
     diagnostics = found + from_rules
     if positions is not None:
         diagnostics = [_place(d, positions, key_positions or {}) for d in diagnostics]
@@ -62,15 +68,26 @@ def key_positions_of(doc: ConfigDocument) -> dict[Path, Span]:
 
 
 def _place(d: Diagnostic, values: Mapping[Path, Span], keys: Mapping[Path, Span]) -> Diagnostic:
-    """``d`` at its key when it is about the key and the key is written, else at its (nearest) value."""
+    """``d`` at its key when it is about the key and the key is written, else at its (nearest) value.
+
+    The line of the path it names as ``related`` (the earlier entry of a duplicate) joins its message.
+    """
+    if d.related is not None:
+        related = _exact(values, d.related)
+        if related is not None:
+            d = d.related_at(related.line)
     if d.about_key:
-        try:
-            span = keys.get(parse_path(d.path))
-        except PathError:
-            span = None
+        span = _exact(keys, d.path)
         if span is not None:
             return d.at(span)
     return d.at(_nearest(values, d.path))
+
+
+def _exact(positions: Mapping[Path, Span], path_text: str) -> Span | None:
+    try:
+        return positions.get(parse_path(path_text))
+    except PathError:
+        return None
 
 
 def _nearest(positions: Mapping[Path, Span], path_text: str) -> Span | None:

@@ -43,7 +43,8 @@ class Diagnostic:
     value; it is always so when the fix renames, moves or removes that key.
     ``line`` and ``column`` (1-based) point at the key when ``about_key``, else
     at the value, or at the nearest written parent when the path itself is not
-    in the file.
+    in the file. ``related`` is another path the message names (the earlier
+    entry a duplicate repeats); placed, the message gives its line.
     """
 
     severity: Severity
@@ -55,6 +56,7 @@ class Diagnostic:
     column: int = 1
     span: Span | None = field(default=None, compare=False, repr=False)
     about_key: bool = False
+    related: str | None = None
 
     def __post_init__(self) -> None:
         if not self.about_key and _takes_key(self.fix, self.path):
@@ -65,6 +67,12 @@ class Diagnostic:
         if span is None:
             return replace(self, line=1, column=1, span=None)
         return replace(self, line=span.line, column=span.column, span=span)
+
+    def related_at(self, line: int) -> Diagnostic:
+        """This diagnostic whose message gives the line of :attr:`related` after its first mention."""
+        if self.related is None or self.related not in self.message:
+            return self
+        return replace(self, message=self.message.replace(self.related, f"{self.related} (line {line})", 1))
 
 
 def _takes_key(fix: Fix | None, path: str) -> bool:

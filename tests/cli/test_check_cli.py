@@ -297,6 +297,23 @@ def test_github_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[s
         assert any(a.startswith(start) and a.endswith(f" [{path}]") for a in out.splitlines()), (start, path)
 
 
+def test_a_repeated_module_names_the_line_of_the_first(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "export default defineFwkConfig({\n  modules: [\n    '@fwk/image',\n    '',\n    '@fwk/image',\n  ],\n})\n"
+    write(project, text)
+    code, out, _ = run(capsys, "check")
+    assert code == 0
+    assert "fwk.config.ts:4:5: warning: empty module name '': it names no package or file; remove the entry" in out
+    assert (
+        "fwk.config.ts:5:5: warning: the module '@fwk/image' is already listed at modules[0] (line 3); list a module "
+        "once [modules[2]]\n"
+        "   5 |     '@fwk/image',\n"
+        "     |     ^\n"
+        "     = fix: Remove the duplicate modules[2]\n"
+    ) in out
+    _, out, _ = run(capsys, "check", "--format", "github")
+    assert "::warning file=fwk.config.ts,line=5,col=5,title=fwk-tui duplicate-module::" in out
+
+
 # -- env -------------------------------------------------------------------------------------
 
 ENV_CONFIG = """\

@@ -156,6 +156,28 @@ CASES: dict[str, Case] = {
         "warning",
         "plugins: ['~/plugins/a.ts', '~/plugins/b.ts'],",
     ),
+    "empty-plugin": Case("plugins: ['~/plugins/a.ts', { src: ' ' }],", "plugins[1]", "warning", "plugins: ['a.ts'],"),
+    "empty-module": Case("modules: ['@fwk/image', ''],", "modules[1]", "warning", "modules: ['@fwk/image'],"),
+    "duplicate-module": Case(
+        "modules: ['@fwk/image', ['@fwk/image', { quality: 80 }]],",
+        "modules[1]",
+        "warning",
+        "modules: ['@fwk/image'], $development: { modules: [['@fwk/image', { quality: 10 }]] },",
+    ),
+    "empty-css": Case("css: [''],", "css[0]", "warning", "css: ['~/assets/main.css'],"),
+    "duplicate-css": Case(
+        "css: ['~/assets/main.css', '~/assets/main.css'],",
+        "css[1]",
+        "warning",
+        "css: ['~/assets/main.css', '~/assets/print.css'],",
+    ),
+    "empty-layer": Case("extends: ['../base', ''],", "extends[1]", "warning", "extends: ['../base'],"),
+    "duplicate-layer": Case(
+        "extends: ['gh:org/layer', '../base', 'gh:org/layer'],",
+        "extends[2]",
+        "warning",
+        "extends: ['gh:org/layer', 'gh:org/layer#v2'],",
+    ),
     "server-handler-method": Case(
         "serverHandlers: [{ handler: '~/server/x.ts', method: 'FETCH' }],",
         "serverHandlers[0].method",
