@@ -10,12 +10,13 @@ the crash journal have one home. No Textual here.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from fwk_tui.catalog import Catalog, Variant
+from fwk_tui.paths import Path as KeyPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import (
     UNDEFINED,
@@ -86,14 +87,20 @@ class Edit:
         verbs = {"set": "Set", "set_code": "Set", "unset": "Reset", "remove": "Remove"}
         return f"{verbs[self.kind]} {self.path}"
 
-    def apply(self, doc: ConfigDocument) -> ConfigDocument:
-        """``doc`` with this edit applied (raises what the document's edits raise)."""
+    def apply(self, doc: ConfigDocument, keep: Mapping[KeyPath, str] | None = None) -> ConfigDocument:
+        """``doc`` with this edit applied (raises what the document's edits raise).
+
+        ``keep``: for an unset (or a fix that unsets), the objects it must not
+        prune, as :meth:`ConfigDocument.empty_objects` gives them.
+        """
         if self.kind == "set":
             return doc.set(self.path, self.value)
         if self.kind == "set_code":
             return doc.set_code(self.path, self.value)
         if self.kind == "unset":
-            return doc.unset(self.path)
+            return doc.unset(self.path, keep=keep)
+        if self.kind == "fix" and self.fix is not None and self.fix.kind == "unset":
+            return doc.unset(self.fix.path, keep=keep)
         if self.kind == "remove":
             return doc.remove(self.path)
         if self.kind == "rename":
@@ -150,6 +157,10 @@ class EditSession:
         self._redo: list[tuple[Edit, ConfigDocument]] = []  # (edit, document after it)
         self._document = document
         self._saved_text = document.text if path is not None and document.link.state is not None else None
+        # The document as opened, reloaded or saved: its empty objects are the user's,
+        # so an unset keeps them (and their spelling) instead of pruning them.
+        self._origin = document
+        self._origin_empties: dict[KeyPath, str] | None = None
         # len(self._undo) when the document matched the file; None once that state
         # left the history (an edit made after undoing past the save drops the redo
         # branch that led to it), so no edit list leads from the file to the document.
@@ -308,6 +319,16 @@ class EditSession:
 
     # ---------------------------------------------------------------- edits
 
+    def _set_origin(self, document: ConfigDocument) -> None:
+        self._origin = document
+        self._origin_empties = None
+
+    def _apply_edit(self, edit: Edit, doc: ConfigDocument) -> ConfigDocument:
+        """``edit`` on ``doc``: the one place the session applies edits (live, replayed, re-applied)."""
+        if self._origin_empties is None:
+            self._origin_empties = self._origin.empty_objects()
+        return edit.apply(doc, self._origin_empties)
+
     def apply(self, edit: Edit, *, merge: bool = False) -> ConfigDocument:
         """Apply ``edit``; EditError (document unchanged) when it cannot be applied.
 
@@ -317,7 +338,7 @@ class EditSession:
         """
         before = self._document
         try:
-            after = edit.apply(before)
+            after = self._apply_edit(edit, before)
         except _EDIT_ERRORS as exc:
             raise EditError(_reason(exc)) from exc
         if after.text == before.text:
@@ -460,6 +481,7 @@ class EditSession:
         save_document(self._document, target, backup=backup)
         self.path = target
         self._saved_text = self._document.text
+        self._set_origin(self._document)
         self._saved_edits = len(self._undo)
         self._changed()
         return target
@@ -489,6 +511,7 @@ class EditSession:
         self._saved_text = fresh.text
         self._saved_edits = 0
         self._document = fresh
+        self._set_origin(fresh)
         self._check = None
         return self.replay(edits)
 
@@ -499,7 +522,7 @@ class EditSession:
         doc = self._document
         for edit in edits:
             try:
-                after = edit.apply(doc)
+                after = self._apply_edit(edit, doc)
             except _EDIT_ERRORS as exc:
                 dropped.append((edit, _reason(exc)))
                 continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tree_sitter import Node, Tree
 
@@ -11,7 +11,7 @@ from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.locate import locate_config
-from fwk_tui.source.nodes import layout, members, text_of
+from fwk_tui.source.nodes import layout, members, static_key, text_of
 from fwk_tui.source.parse import (
     check_input,
     error_at,
@@ -191,22 +191,48 @@ class ConfigDocument:
             return self.set(p, Code(text))
         return self.set(p, Code(check_expression(source)))
 
-    def unset(self, path: PathLike) -> ConfigDocument:
-        """A document without ``path`` (every duplicate of the key); KeyError when absent."""
-        p = _path(path)
-        slot = self._slot_for_edit(self._writable_root(), p)
-        copies = 1
-        if slot.member is not None:
-            # Duplicate keys: JS keeps the last, so all of them go or an older one shows up.
-            copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
-        doc = self
-        for _ in range(copies):
-            doc = doc._unset_one(p)
-        return doc
+    def unset(self, path: PathLike, *, keep: Mapping[Path, str] | None = None) -> ConfigDocument:
+        """A document without ``path`` (every duplicate of the key); KeyError when absent.
+
+        An object this leaves empty goes too, and so on upward: one that is the value
+        of an object's member and holds no member, spread or comment. The config
+        object and array items stay. ``keep`` (as from :meth:`empty_objects`) names
+        objects that stay; the one the pruning stops at, when empty, is written back
+        as its text in ``keep``.
+        """
+        doc, container = self._remove_all(_path(path))
+        return doc._prune(container, keep or {})
 
     def remove(self, path: PathLike) -> ConfigDocument:
-        """A document without the array item (or member) at ``path``."""
-        return self.unset(path)
+        """A document without the array item (or member) at ``path``; its container stays, even empty."""
+        return self._remove_all(_path(path))[0]
+
+    def empty_objects(self) -> dict[Path, str]:
+        """The object literals without members (comments allowed), by path as written, with their text.
+
+        Paths as written: keys and indexes as in the source, so a hooks namespace
+        ``build: {}`` is ``("hooks", "build")``; the config object is ``()``.
+        """
+        if self._root is None:
+            return {}
+        found: dict[Path, str] = {}
+        stack: list[tuple[Node, Path]] = [(self._root, ())]
+        while stack:
+            node, where = stack.pop()
+            parts = layout(node)
+            inside: list[tuple[Segment | None, Node | None]]
+            if node.type == "object":
+                if not parts.items:
+                    found[where] = text_of(node)
+                inside = [(m.key, m.value) for m in members(node) if m.kind == "pair"]
+            elif parts.has_holes:
+                continue
+            else:
+                inside = [(i, item.node) for i, item in enumerate(parts.items)]
+            for seg, child in inside:
+                if seg is not None and child is not None and child.type in ("object", "array"):
+                    stack.append((child, (*where, seg)))
+        return found
 
     def rename(self, path: PathLike, new_key: str) -> ConfigDocument:
         """A document where the member at ``path`` is called ``new_key``; its value is kept."""
@@ -366,6 +392,59 @@ class ConfigDocument:
         splices, _ = self._editor().remove(slot.container, index, collapse=not is_root)
         return self._apply(splices)
 
+    def _remove_all(self, path: Path) -> tuple[ConfigDocument, int]:
+        """Remove the value at ``path``; also where its container starts (edits inside keep that offset)."""
+        slot = self._slot_for_edit(self._writable_root(), path)
+        copies = 1
+        if slot.member is not None:
+            # Duplicate keys: JS keeps the last, so all of them go or an older one shows up.
+            copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
+        doc = self
+        for _ in range(copies):
+            doc = doc._unset_one(path)
+        return doc, slot.container.start_byte
+
+    def _prune(self, start: int, keep: Mapping[Path, str]) -> ConfigDocument:
+        """Remove the empty object starting at byte ``start``, then each object above it left empty."""
+        doc = self
+        while True:
+            root = doc._root
+            node = doc._object_starting_at(start)
+            if root is None or node is None:
+                return doc
+            parts = layout(node)
+            if parts.items:
+                return doc
+            written = _written_path(node, root)
+            if written is not None and written in keep:
+                return doc._restore(node, keep[written])
+            pair = node.parent
+            outer = pair.parent if pair is not None and pair.type == "pair" else None
+            if parts.comments or node.id == root.id or pair is None or outer is None or outer.type != "object":
+                return doc
+            key_node = pair.child_by_field_name("key")
+            key = static_key(key_node) if key_node is not None else None
+            if key is None or sum(1 for m in members(outer) if m.key == key) > 1:
+                return doc  # removing one duplicate would let an older one show
+            index = next(i for i, item in enumerate(layout(outer).items) if item.node.id == pair.id)
+            splices, _ = doc._editor().remove(outer, index, collapse=outer.id != root.id)
+            doc = doc._apply(splices)
+            start = outer.start_byte
+
+    def _object_starting_at(self, start: int) -> Node | None:
+        node: Node | None = self._tree.root_node.descendant_for_byte_range(start, start + 1)
+        while node is not None and node.start_byte == start:
+            if node.type == "object":
+                return node
+            node = node.parent
+        return None
+
+    def _restore(self, node: Node, text: str) -> ConfigDocument:
+        """Write the empty object ``node`` as ``text`` (its original spelling), unless it holds other comments."""
+        if text_of(node) == text or any(text_of(c) not in text for c in layout(node).comments):
+            return self
+        return self._apply([Splice(node.start_byte, node.end_byte, text.encode("utf-8"))])
+
     def _apply(self, splices: list[Splice]) -> ConfigDocument:
         """Splice once, re-parse incrementally, and refuse a result that does not parse."""
         data = self._data
@@ -410,6 +489,32 @@ def _path(path: PathLike) -> Path:
         if isinstance(seg, bool) or not isinstance(seg, (str, int)):
             raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
     return out
+
+
+def _written_path(node: Node, root: Node) -> Path | None:
+    """The keys and indexes from ``root`` down to ``node``, as written; None when it is not reached that way."""
+    segments: list[Segment] = []
+    while node.id != root.id:
+        parent = node.parent
+        if parent is None:
+            return None
+        if parent.type == "pair":
+            key_node = parent.child_by_field_name("key")
+            key = static_key(key_node) if key_node is not None else None
+            outer = parent.parent
+            if key is None or outer is None:
+                return None
+            segments.append(key)
+            node = outer
+        elif parent.type == "array":
+            index = next((i for i, item in enumerate(layout(parent).items) if item.node.id == node.id), None)
+            if index is None:
+                return None
+            segments.append(index)
+            node = parent
+        else:
+            return None
+    return tuple(reversed(segments))
 
 
 def _build(base: Path, rest: Path, value: JSValue) -> JSValue:

@@ -119,11 +119,13 @@ def apply_answers(doc: ConfigDocument, start: Answers, answers: Answers) -> Conf
 
 
 def _unset(doc: ConfigDocument, path: str) -> ConfigDocument:
-    """Remove ``path``, then the objects above it that this left empty."""
+    """Remove ``path``, then the objects above it that this left empty (comments or not)."""
     doc = doc.unset(path)
     segments = parse_path(path)
     for depth in range(len(segments) - 1, 0, -1):
         parent = format_path(segments[:depth])
+        if not doc.has(parent):
+            continue  # the engine's unset removed it already
         if doc.get(parent) != {}:
             break
         doc = doc.unset(parent)

@@ -117,8 +117,12 @@ def test_new_document_uses_the_starter_style() -> None:
 def test_unset_removes_the_line_its_comma_and_its_comment() -> None:
     doc = ConfigDocument.parse(TRAILING)
     assert doc.unset("modules[0]").text == TRAILING.replace("    '@fwk/ui', // the UI kit\n", "")
-    assert doc.unset("app.head.title").text == TRAILING.replace(
+    assert doc.remove("app.head.title").text == TRAILING.replace(
         "    head: {\n      title: 'Docs', // shown in the tab\n    },", "    head: {},"
+    )
+    # unset also removes the objects this leaves empty (head, then app)
+    assert doc.unset("app.head.title").text == TRAILING.replace(
+        "  app: {\n    head: {\n      title: 'Docs', // shown in the tab\n    },\n  },\n", ""
     )
 
 
@@ -140,9 +144,10 @@ def test_unset_in_single_line_object() -> None:
     assert doc.unset("c").text == "export default { a: 1, b: 2 }"
 
 
-def test_unsetting_the_last_key_leaves_an_empty_object() -> None:
+def test_unsetting_the_last_key_removes_the_emptied_object() -> None:
     doc = ConfigDocument.parse(NO_TRAILING)
-    assert doc.unset("app.baseURL").text == "export default {\n  ssr: false,\n  app: {}\n};\n"
+    assert doc.unset("app.baseURL").text == "export default {\n  ssr: false\n};\n"
+    assert doc.remove("app.baseURL").text == "export default {\n  ssr: false,\n  app: {}\n};\n"
 
 
 def test_unset_missing_path_is_a_key_error() -> None:

@@ -359,6 +359,7 @@ def _apply_to_value(value: Any, op: Op, canon_py: Callable[[Any], Any]) -> None:
         parent[last] = args[1]
     elif kind == "unset":
         del parent[last]
+        _prune(value, path)
     elif kind == "insert":
         parent[last].insert(args[0], canon_py(args[1]))
     elif kind == "remove":
@@ -371,6 +372,18 @@ def _apply_to_value(value: Any, op: Op, canon_py: Callable[[Any], Any]) -> None:
         parent.update(renamed)
     else:
         raise AssertionError(f"unknown op {kind}")
+
+
+def _prune(value: Any, path: tuple[Any, ...]) -> None:
+    """An unset removes the objects it leaves empty, upward; not the config, not array items."""
+    for depth in range(len(path) - 1, 0, -1):
+        holder = value
+        for segment in path[: depth - 1]:
+            holder = holder[segment]
+        key = path[depth - 1]
+        if not isinstance(holder, dict) or holder[key] != {}:
+            return
+        del holder[key]
 
 
 @dataclass
