@@ -16,13 +16,13 @@ from tests.validate.helpers import config, one
         ("compatibiltyDate: '2025-01-01',", "compatibiltyDate", "rename", {"compatibilityDate": "2025-01-01"}),
         ("devServer: { port: '3000' },", "devServer.port", "set", {"devServer": {"port": 3000}}),
         ("devServer: { port: 3000, url: 'http://x' },", "devServer.url", "unset", {"devServer": {"port": 3000}}),
-        ("server: { port: 4000 },", "server.port", "move", {"server": {}, "devServer": {"port": 4000}}),
+        ("server: { port: 4000 },", "server.port", "move", {"devServer": {"port": 4000}}),  # server left empty goes
         ("unhead: { legacy: true },", "unhead", "rename", {"headmgr": {"legacy": True}}),
         (
             "runtimeConfig: { public: { apiSecret: 'x' } },",
             "runtimeConfig.public.apiSecret",
             "move",
-            {"runtimeConfig": {"public": {}, "apiSecret": "x"}},
+            {"runtimeConfig": {"apiSecret": "x"}},
         ),
         ("components: [{ path: 'ui' }],", "components", "set", {"components": {"dirs": [{"path": "ui"}]}}),
         ("plugins: ['a.ts', 'a.ts'],", "plugins[1]", "unset", {"plugins": ["a.ts"]}),
