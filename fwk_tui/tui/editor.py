@@ -19,7 +19,7 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session import Edit, EditError, EditSession
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.fields.base import OptionField
 from fwk_tui.tui.form_model import (
     FILTER_TITLES,
     FILTERS,
@@ -52,10 +52,10 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Tab  Shift+Tab", "move between the tree, the fields and the docs"),
     ("/  Ctrl+F", "search every option and your file's keys, jump to the field"),
     ("Ctrl+P", "command palette: options and commands"),
-    ("Ctrl+S", "save: shows the diff first, then writes the file atomically"),
+    ("Ctrl+S", "save: shows the diff (and fields whose text does not read) first, then writes atomically"),
     ("Ctrl+Z  Ctrl+Y", "undo / redo (every edit of this session)"),
     ("Ctrl+R", "reset the focused option to its default (removes the key)"),
-    ("F3", "apply the fix of the focused field's first diagnostic"),
+    ("F3", "apply the fix of the focused field's first diagnostic (says so when there is none)"),
     ("F2", "switch between variant A and variant B"),
     ("F4", "filter the form: all, set in the file, with problems, experimental"),
     ("F5", "reload the file from disk, re-applying your unsaved edits"),
@@ -121,6 +121,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._entries_key: tuple[str, ...] = ()
         self._disk_prompted: bytes | None = None
         self._pending_group: str | None = None
+        self._filter_changed = False
         self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
         self._bindings_state: tuple[bool, ...] = ()
         # While an older journal entry waits for an answer, recording would overwrite it.
@@ -273,14 +274,15 @@ class EditorApp(KeepsStartedObjects, App[None]):
     async def _rebuild_form(self) -> None:
         # The same group is reconciled in place (ConfigForm.show): the focus stays where it is.
         group_id, self._pending_group = self._pending_group, None
+        keep_focused, self._filter_changed = not self._filter_changed, False
         if group_id is not None:
-            await self._show_group(group_id)
+            await self._show_group(group_id, keep_focused=keep_focused)
 
     def _entries(self, group: TreeGroup) -> list[FieldEntry]:
         entries = self._layout().fields.get(group.id, [])
         return self.model.visible(entries, self.form_filter, self.session.diagnostics)
 
-    async def _show_group(self, group_id: str, *, first: int | None = None) -> None:
+    async def _show_group(self, group_id: str, *, first: int | None = None, keep_focused: bool = True) -> None:
         group = self._layout().group(group_id)
         if group is None:
             return
@@ -294,6 +296,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.session.diagnostics,
             note=self._form_note(group, len(entries)),
             first=first,
+            keep_focused=keep_focused,
         )
 
     def _form_note(self, group: TreeGroup, shown: int) -> str | None:
@@ -452,7 +455,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     async def _go_to_touched(self, path: str) -> None:
         await self._settle()  # the form has taken the new state
-        await self.go_to(path, quiet=True)
+        if not await self.go_to(path, quiet=True) and self.focused is None:
+            self.query_one(GroupTree).focus()  # the field went with its key: keys go to the tree, not nowhere
 
     def action_toggle_variant(self) -> None:
         """Switch between variant A and variant B."""
@@ -463,6 +467,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         form = self.query_one(ConfigForm)
         if form.group is not None:
             self._pending_group = form.group.id
+            self._filter_changed = True  # the user asked for another list: the focused field may go too
             self.call_later(self._rebuild_form)
         self._refresh_chrome()
 
@@ -596,13 +601,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
         return True
 
     def _pending_texts(self) -> list[tuple[str, str]]:
-        """(path, text) of each field of the form holding typed text that is not in the file."""
-        out = []
-        for editor in self.query_one(ConfigForm).query(ValueEditor):
-            text = editor.pending_text()
-            if text is not None:
-                out.append((editor.path, text))
-        return out
+        """(path, text) of each field holding typed text that is not in the file (in this form or one left)."""
+        form = self.query_one(ConfigForm)
+        return list({**form.unread, **form.pending_texts()}.items())
 
     async def _settle(self) -> None:
         # Keys typed just before Ctrl+S may still be queued as messages: the save must see them.

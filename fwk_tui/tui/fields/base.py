@@ -126,6 +126,9 @@ class ValueEditor(Widget):
         """Text the user typed here that does not read as a value (so the file does not have it), or ``None``."""
         return None
 
+    def restore_text(self, text: str) -> None:
+        """Show ``text``, typed here earlier and not read (the form was left meanwhile)."""
+
     def show(self, value: Any) -> None:
         """Show ``value``, the file's new value; keep what the user is typing when it says the same."""
         self.value = value
@@ -328,6 +331,11 @@ class OptionField(Widget, can_focus=True):
             self.app.post_message(events.Key(key, character))
             await settle(self.app)
         self._replaying = False
+
+    def restore_text(self, text: str) -> None:
+        """Show ``text`` typed into this field's editor earlier, that does not read (see ``ConfigForm.unread``)."""
+        editor = self.activate(focus=False)
+        self.call_after_refresh(editor.restore_text, text)
 
     def focus_at(self, path: str) -> bool:
         """Focus the part of the field editing ``path`` (``app.head.title`` in the field of ``app.head``).

@@ -184,6 +184,12 @@ class InputEditor(ValueEditor):
             return None
         return text
 
+    def restore_text(self, text: str) -> None:
+        if self.query_children(SafeInput):
+            self.input.value = text  # checked as if typed: the message under it says why it does not read
+        else:
+            self.call_after_refresh(self.restore_text, text)
+
     @property
     def problem(self) -> str | None:
         """The message under the input, or ``None``."""

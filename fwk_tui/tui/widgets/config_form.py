@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from fwk_tui.catalog.models import Variant
 from fwk_tui.tui.fields import MISSING
-from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields.base import OptionField, ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup
 from fwk_tui.validate import Diagnostic, diagnostics_at
@@ -45,6 +45,9 @@ class ConfigForm(VerticalScroll):
         self._states: dict[str, tuple[object, Variant, list[Diagnostic]]] = {}
         self._later: list[Static | OptionField] = []
         self.group: TreeGroup | None = None
+        self.unread: dict[str, str] = {}
+        """Text typed into fields of groups since left, that does not read (by path): shown again when
+        the field comes back, and named by the save."""
 
     @property
     def fields(self) -> dict[str, OptionField]:
@@ -61,17 +64,22 @@ class ConfigForm(VerticalScroll):
         note: str | None = None,
         *,
         first: int | None = None,
+        keep_focused: bool = True,
     ) -> None:
         """Replace the form by the fields of ``entries`` (and ``note`` under them); ``get(path, MISSING)`` reads values.
+
+        ``keep_focused``: on the same group the focused field stays even when ``entries`` leave it
+        out (a change of state); ``False`` when the user asked for another list (a new filter).
 
         ``first``: mount only that many fields now, the rest when the form is
         first used (focus, scroll): at start the screen shows a handful of a
         group's dozens of fields, and each mounted widget costs.
         """
         if self.group is not None and self.group.id == group.id and self.is_mounted:
-            await self._reconcile(entries, get, variant, diagnostics, note)
+            await self._reconcile(entries, get, variant, diagnostics, note, keep_focused)
             return
         self.group = group
+        self.unread.update(self.pending_texts())
         with self.app.batch_update():
             await self.remove_children()
             widgets: list[Static | OptionField] = [
@@ -101,6 +109,10 @@ class ConfigForm(VerticalScroll):
             self._later = widgets[cut:]
             await self.mount_all(widgets[:cut])
         self.scroll_home(animate=False)
+        for path in [p for p in self.unread if p in self._fields]:
+            if not self._fields[path].is_attached:
+                await self.mount_rest()
+            self._fields[path].restore_text(self.unread.pop(path))
 
     async def _reconcile(
         self,
@@ -109,10 +121,11 @@ class ConfigForm(VerticalScroll):
         variant: Variant,
         diagnostics: list[Diagnostic],
         note: str | None,
+        keep_focused: bool,
     ) -> None:
-        """Mount the fields that come, remove those that go (never the focused one), keep the rest as they are."""
+        """Mount the fields that come, remove those that go (not the focused one), keep the rest as they are."""
         await self.mount_rest()  # every field in place, so new ones go at their exact position
-        focused = self.focused_path()
+        focused = self.focused_path() if keep_focused else None
         wanted = {e.path for e in entries}
         with self.app.batch_update():
             for path in [p for p in self._fields if p not in wanted and p != focused]:
@@ -145,6 +158,15 @@ class ConfigForm(VerticalScroll):
                 self.mount(Static(Text(note), classes="form-note", markup=False))
             else:
                 notes.remove()
+
+    def pending_texts(self) -> dict[str, str]:
+        """Text typed into this form's fields that does not read (so the file does not have it), by path."""
+        out: dict[str, str] = {}
+        for editor in self.query(ValueEditor):
+            text = editor.pending_text()
+            if text is not None:
+                out[editor.path] = text
+        return out
 
     def focused_path(self) -> str | None:
         """The path of the field holding the focus, if any."""
