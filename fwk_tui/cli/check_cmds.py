@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.source_cmds import to_json
+from fwk_tui.cli.json_values import to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, shell_word
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import (
-    UNDEFINED,
     Code,
     ConfigDocument,
     DocumentError,
@@ -23,11 +25,16 @@ from fwk_tui.source import (
     read_expression,
     save_document,
 )
-from fwk_tui.source.render import Renderer
+from fwk_tui.source.render import Renderer, method_name
 from fwk_tui.source.textutil import plain, unified_diff
 from fwk_tui.source.values import JSValue
 
+if TYPE_CHECKING:
+    from fwk_tui.catalog.models import Variant
+    from fwk_tui.validate import Diagnostic
+
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_FINDINGS = 1  # set: the edit brings an error; nothing written
 _DUMP_WIDTH = 100
 
 
@@ -51,7 +58,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     set_ = sub.add_parser(
         "set",
         help="set PATH to VALUE",
-        description="Set PATH to VALUE, a JSON or JavaScript literal (quote strings: '\"dark\"').",
+        description=(
+            "Set PATH to VALUE, a JSON or JavaScript literal (quote strings: \"'/api'\"). The edited config is "
+            "checked like `fwk-tui check` does: an error the edit brings is printed and nothing is written "
+            "(exit 1) unless --force; warnings are printed and the value is written. A VALUE that does not "
+            "read exits 2 and says what to type instead."
+        ),
     )
     set_.add_argument("path", metavar="PATH")
     set_.add_argument("value", metavar="VALUE")
@@ -59,6 +71,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     set_.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
     set_.add_argument("--code", action="store_true", help="VALUE is a JavaScript expression, written as is")
     set_.add_argument("--backup", action="store_true", help="keep the previous file as <file>.bak")
+    set_.add_argument("--force", action="store_true", help="write even when the new value brings errors")
+    set_.add_argument("--variant", choices=["A", "B"], help="layout variant to check with (default: detected)")
+    set_.add_argument("--json", action="store_true", help="print the outcome and its diagnostics as JSON")
     set_.set_defaults(run=run_set)
 
     unset = sub.add_parser("unset", help="remove PATH", description="Remove PATH from the config.")
@@ -109,6 +124,10 @@ def _guard(command: Callable[[], int]) -> int:
     except DocumentError as exc:
         _err(str(exc))
         return EXIT_BAD_INPUT
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        _err(f"{where}{exc.strerror or exc}; nothing written")
+        return EXIT_BAD_INPUT
 
 
 def _get(ns: argparse.Namespace) -> int:
@@ -125,25 +144,192 @@ def _get(ns: argparse.Namespace) -> int:
 def _set(ns: argparse.Namespace) -> int:
     file, doc = _open(ns.file)
     path = _option_path(ns.path)
+    new = _set_value(doc, path, ns)
+    return _checked_write(file, doc, new, path, ns)
+
+
+def _set_value(doc: ConfigDocument, path: OptionPath, ns: argparse.Namespace) -> ConfigDocument:
+    """``doc`` with VALUE at ``path``; a VALUE that does not read stops with what to type instead."""
     if ns.code:
-        new = doc.set_code(path, ns.value)
-    else:
         try:
-            value = read_expression(ns.value)
+            return doc.set_code(path, ns.value)
         except ParseError as exc:
-            raise _Stop(
-                EXIT_BAD_INPUT,
-                f"{exc}\nVALUE {ns.value!r} is not a JSON or JavaScript literal; quote a string "
-                "(e.g. '\"/docs/\"') or pass --code to write an expression",
-            ) from None
-        if contains_code(value):
-            raise _Stop(
-                EXIT_BAD_INPUT,
-                f"VALUE {ns.value!r} is not a JSON or JavaScript literal; quote a string "
-                "(e.g. '\"/docs/\"') or pass --code to write an expression",
-            )
-        new = doc.set(path, value)
-    return _finish(file, doc, new, ns.dry_run, getattr(ns, "backup", False))
+            raise _Stop(EXIT_BAD_INPUT, _unreadable_code(ns, path, exc)) from None
+    try:
+        value = read_expression(ns.value)
+    except ParseError as exc:
+        raise _Stop(EXIT_BAD_INPUT, _unreadable(ns, doc, find_problem(ns.value, exc))) from None
+    if contains_code(value):
+        raise _Stop(EXIT_BAD_INPUT, _holds_code(ns, doc, value))
+    try:
+        return doc.set(path, value)
+    except KeyError:
+        raise _Stop(EXIT_BAD_INPUT, f"cannot set {format_path(path)}: there is no place for it") from None
+
+
+def _unreadable_code(ns: argparse.Namespace, path: OptionPath, error: ParseError) -> str:
+    named = method_name(ns.value.strip())
+    key = path[-1] if path else None
+    if named is not None and isinstance(key, str) and named != key:
+        message = f"a method set at {format_path(path)} must be named {key}"
+        problem = Problem(message, ns.value.find(named), syntax=False)
+    else:
+        problem = find_problem(ns.value, error)
+    return (
+        f"VALUE is not a JavaScript expression: {describe(ns.value, problem)}\n"
+        "write one JavaScript expression (\"process.env.PORT ?? 3000\"), or without --code a literal "
+        "with strings quoted (\"'text'\")"
+    )
+
+
+def _unreadable(ns: argparse.Namespace, doc: ConfigDocument, problem: Problem) -> str:
+    lines = [f"VALUE is not a JSON or JavaScript literal: {describe(ns.value, problem)}"]
+    string = as_string(ns.value, problem, doc.style)
+    if string is not None:
+        literal, how = string
+        lines += [f"{how}: {literal}", f"  {_command(ns, literal, code=False)}"]
+    elif ns.value.lstrip()[:1] in ("{", "["):
+        lines.append("write objects as {key: value} and arrays as [a, b], strings quoted: \"{a: 1, b: 'text'}\"")
+    return "\n".join(lines)
+
+
+def _holds_code(ns: argparse.Namespace, doc: ConfigDocument, value: JSValue) -> str:
+    code = value if isinstance(value, Code) else _first_code(value)
+    if code is value or code is None:
+        what = "a regular expression" if code is not None and code.kind == "regex" else "an expression (code)"
+        lines = [f"VALUE is not a JSON or JavaScript literal: {ns.value.strip()} is {what}"]
+        string = as_string(ns.value, Problem(""), doc.style)
+        if string is not None:
+            literal, how = string
+            lines += [f"{how}: {literal}", f"  {_command(ns, literal, code=False)}"]
+    else:
+        offset = _code_offset(ns.value, code)
+        problem = Problem(f"`{code.text}` is an expression (code), not a literal", offset, syntax=False)
+        lines = [f"VALUE is not a JSON or JavaScript literal: {describe(ns.value, problem)}"]
+        lines.append("quote the strings inside it ('text')")
+    lines += ["to write it as an expression, as it is, add --code:", f"  {_command(ns, ns.value, code=True)}"]
+    return "\n".join(lines)
+
+
+def _first_code(value: JSValue) -> Code | None:
+    if isinstance(value, Code):
+        return value
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    for item in items:
+        found = _first_code(item)
+        if found is not None:
+            return found
+    return None
+
+
+def _code_offset(text: str, code: Code) -> int | None:
+    """Where ``code`` starts in VALUE as typed: the engine read it one ``(`` further on."""
+    if code.span is None:
+        return None
+    stripped = text.strip()
+    offset = len(stripped.encode("utf-8")[: max(code.span.start - 1, 0)].decode("utf-8", "replace"))
+    return len(text) - len(text.lstrip()) + offset
+
+
+def _command(ns: argparse.Namespace, value: str, *, code: bool) -> str:
+    """The ``fwk-tui set`` command line the user ran, with ``value`` for VALUE, ready to paste."""
+    words = ["fwk-tui", "set", shlex.quote(ns.path), shell_word(value)]
+    if ns.file:
+        words += ["--file", shlex.quote(ns.file)]
+    for flag in ("dry_run", "backup", "force", "json"):
+        if getattr(ns, flag, False):
+            words.append("--" + flag.replace("_", "-"))
+    if getattr(ns, "variant", None):
+        words += ["--variant", ns.variant]
+    if code:
+        words.append("--code")
+    return " ".join(words)
+
+
+def _checked_write(
+    file: Path, old: ConfigDocument, new: ConfigDocument, path: OptionPath, ns: argparse.Namespace
+) -> int:
+    """Check ``new`` like ``check``; write it unless the edit brings an error (and no --force)."""
+    from fwk_tui.cli.check_cmds import diagnostic_json, text_block
+
+    variant, found = _introduced(file, old, new, path, ns.variant)
+    errors = sum(1 for d in found if d.severity == "error")
+    refused = bool(errors) and not ns.force
+    diff = unified_diff(old.text, new.text, str(file))
+    written = not refused and not ns.dry_run
+    if written:
+        save_document(new, file, backup=ns.backup)
+    if ns.json:
+        data = {
+            "file": str(file),
+            "path": format_path(path),
+            "variant": variant,
+            "written": written,
+            "refused": refused,
+            "diff": diff,
+            "diagnostics": [diagnostic_json(d) for d in found],
+        }
+        _out(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        if ns.dry_run and diff:
+            sys.stdout.write(plain(diff))
+        for d in found:
+            if d.severity != "info":
+                _err(text_block(str(file), new, d))
+        if errors:
+            _err(_verdict(errors, variant, refused, ns.dry_run))
+    return EXIT_FINDINGS if refused else EXIT_OK
+
+
+def _verdict(errors: int, variant: str, refused: bool, dry_run: bool) -> str:
+    count = f"{errors} error{'' if errors == 1 else 's'}"
+    if refused:
+        head = "would not be written" if dry_run else "nothing written"
+        return f"{head}: the new value brings {count} (checked as variant {variant}); --force writes it anyway"
+    return f"{'would be written' if dry_run else 'written'} despite {count} (--force)"
+
+
+def _introduced(
+    file: Path, old: ConfigDocument, new: ConfigDocument, path: OptionPath, variant: Variant | None
+) -> tuple[str, list[Diagnostic]]:
+    """The variant ``new`` is checked as, and its diagnostics that the edit brought.
+
+    Those are the diagnostics at or below ``path`` (the value just written) and
+    any other one ``old`` did not have: errors elsewhere in the file stay theirs.
+    """
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.surroundings import read_layout, read_project
+    from fwk_tui.validate import check_document, within
+
+    catalog = load_catalog()
+    project, _note = read_project(file)
+    layout = read_layout(file)
+    before = check_document(old, catalog, variant, project=project, layout=layout, positions=False)
+    after = check_document(new, catalog, variant, project=project, layout=layout)
+    known = {_key(d) for d in before.diagnostics}
+    where = format_path(_absolute(new, path))
+    found = [d for d in after.diagnostics if within(d.path, where) or _key(d) not in known]
+    return after.variant.variant, found
+
+
+def _key(d: Diagnostic) -> tuple[str, str, str, str]:
+    return (d.severity, d.rule, d.path, d.message)
+
+
+def _absolute(doc: ConfigDocument, path: OptionPath) -> OptionPath:
+    """``path`` with negative indexes (``meta[-1]``) counted from the end of their array."""
+    out: list[str | int] = []
+    for seg in path:
+        if isinstance(seg, int) and seg < 0:
+            try:
+                items = doc.get(tuple(out))
+            except KeyError:
+                return path
+            if not isinstance(items, list):
+                return path
+            seg = len(items) + seg
+        out.append(seg)
+    return tuple(out)
 
 
 def _unset(ns: argparse.Namespace) -> int:
@@ -187,27 +373,6 @@ def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, dry_run: bool,
         return EXIT_OK
     save_document(new, file, backup=backup)
     return EXIT_OK
-
-
-def to_json(value: JSValue) -> object:
-    """``value`` as JSON data; code (and ``undefined``, NaN, Infinity) as ``{"code": "..."}``."""
-    if isinstance(value, Code):
-        return {"code": value.text}
-    if value is UNDEFINED:
-        return {"code": "undefined"}
-    if isinstance(value, float) and not math.isfinite(value):
-        return {"code": _special_float(value)}
-    if isinstance(value, dict):
-        return {k: to_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [to_json(v) for v in value]
-    return value
-
-
-def _special_float(value: float) -> str:
-    if math.isnan(value):
-        return "NaN"
-    return "Infinity" if value > 0 else "-Infinity"
 
 
 def _open(option: str | None) -> tuple[Path, ConfigDocument]:

@@ -1,0 +1,29 @@
+"""Config values as JSON data, for every command's ``--json`` form."""
+
+from __future__ import annotations
+
+import math
+
+from fwk_tui.source import UNDEFINED, Code
+from fwk_tui.source.values import JSValue
+
+
+def to_json(value: JSValue) -> object:
+    """``value`` as JSON data; code (and ``undefined``, NaN, Infinity) as ``{"code": "..."}``."""
+    if isinstance(value, Code):
+        return {"code": value.text}
+    if value is UNDEFINED:
+        return {"code": "undefined"}
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"code": _special_float(value)}
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [to_json(v) for v in value]
+    return value
+
+
+def _special_float(value: float) -> str:
+    if math.isnan(value):
+        return "NaN"
+    return "Infinity" if value > 0 else "-Infinity"
