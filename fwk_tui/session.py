@@ -429,8 +429,8 @@ class EditSession:
     def rename(self, path: str, key: str) -> ConfigDocument:
         return self.apply(Edit("rename", path, key=key))
 
-    def insert(self, path: str, index: int, value: JSValue) -> ConfigDocument:
-        return self.apply(Edit("insert", path, value, index=index))
+    def insert(self, path: str, index: int, value: JSValue, *, merge: bool = False) -> ConfigDocument:
+        return self.apply(Edit("insert", path, value, index=index), merge=merge)
 
     def remove(self, path: str) -> ConfigDocument:
         return self.apply(Edit("remove", path))
@@ -540,12 +540,12 @@ class EditSession:
 def _joined(first: Edit, then: Edit) -> Edit | None:
     """One edit doing ``first`` then ``then`` (typing merged into one undo step), or ``None``.
 
-    The same kind at the same path: the later edit. A value typed into an
+    A set (or code) at the same path: the later edit. A value typed into an
     item just added (``insert`` at ``css`` index 2, then ``set`` of ``css[2]``):
     the insert of that value.
     """
-    if (first.kind, first.path) == (then.kind, then.path):
-        return then
+    if (first.kind, first.path) == (then.kind, then.path) and first.kind in ("set", "set_code"):
+        return then  # the same value typed on; two items added to one list are two steps
     if first.kind == "insert" and then.kind == "set" and first.index is not None:
         try:
             item = format_path((*parse_path(first.path), first.index))

@@ -139,6 +139,19 @@ def test_an_edit_without_merge_is_never_merged(session: EditSession) -> None:
     assert _steps(session) == 4
 
 
+def test_two_items_typed_into_one_list_are_two_undo_steps(session: EditSession) -> None:
+    # `a`, type an item, Enter, `a`, type another: each added item is undone on its own.
+    before = session.text
+    session.insert("css", 0, "~/a", merge=True)
+    session.set("css[0]", "~/a.css", merge=True)  # typed on: joins the insert
+    with_one = session.text
+    session.insert("css", 1, "~/b", merge=True)
+    session.undo()
+    assert session.text == with_one
+    session.undo()
+    assert session.text == before
+
+
 def test_a_new_edit_clears_redo(session: EditSession) -> None:
     session.set("devServer.port", 4000)
     session.set("ssr", False)
