@@ -199,6 +199,15 @@ class KeyChecker:
         else:
             self._say("error", actual, f"expected {wanted}, got {js_text(value)}", "type")
 
+    def _has(self, path: Path) -> bool:
+        """True when the config sets ``path``."""
+        node: Any = self.values
+        for seg in path:
+            if not isinstance(node, dict) or seg not in node:
+                return False
+            node = node[seg]
+        return True
+
     def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
         parent, key = canon[:-1], str(canon[-1])
         siblings = self.index.children.get(parent, ())
@@ -206,8 +215,14 @@ class KeyChecker:
         # catalogued ones (include/exclude) are not taken for misspellings.
         near = closest(key, siblings)
         if near is not None:
-            fix = Fix("rename", format_path(actual), f"Rename {key} to {near}", new_key=near)
-            self._say("warning", actual, f"unknown option {key}; did you mean {near}?", "unknown-key", fix)
+            if self._has((*actual[:-1], near)):
+                # Renaming would give the object the key twice: the misspelt copy does nothing, so it goes.
+                fix = Fix("unset", format_path(actual), f"Remove {key} ({near} is already set)")
+                message = f"unknown option {key}; did you mean {near}? ({near} is already set)"
+            else:
+                fix = Fix("rename", format_path(actual), f"Rename {key} to {near}", new_key=near)
+                message = f"unknown option {key}; did you mean {near}?"
+            self._say("warning", actual, message, "unknown-key", fix)
             return
         if mode != _NORMAL:
             return  # handed to another tool, or variant A lists no children here

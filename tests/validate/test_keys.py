@@ -18,6 +18,13 @@ def test_a_misspelt_top_level_key_gets_did_you_mean_and_a_rename() -> None:
     assert (d.fix.kind, d.fix.path, d.fix.new_key) == ("rename", "compatibiltyDate", "compatibilityDate")
 
 
+def test_a_misspelling_of_a_key_already_set_is_removed_not_renamed() -> None:
+    # Renaming ssrr to ssr would write ssr twice; the misspelt copy does nothing at run time.
+    d = one(diagnose("ssrr: false,\n  ssr: true,"), "ssrr")
+    assert d.message == "unknown option ssrr; did you mean ssr? (ssr is already set)"
+    assert d.fix is not None and (d.fix.kind, d.fix.path) == ("unset", "ssrr")
+
+
 def test_a_key_in_the_wrong_case_is_a_misspelling() -> None:
     d = one(diagnose("app: { baseUrl: '/' },"), "app.baseUrl")
     assert d.message == "unknown option baseUrl; did you mean baseURL?"
