@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
@@ -128,6 +128,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._journal_paused = False
         if settings is not None:
             self.theme = settings.theme
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        # Another screen (search, palette, save, help) takes the keys: typing after it is a new undo step.
+        self.session.seal()
+        return super().push_screen(*args, **kwargs)
 
     def notify(
         self,

@@ -185,3 +185,29 @@ async def test_f3_without_a_fix_says_so(tmp_path: Path) -> None:
         await search_to(pilot, "ssr")
         await type_slowly(pilot, "f3")
         assert "No fix" in screen_text(app)
+
+
+async def test_searching_an_option_by_its_exact_name_goes_there_before_the_files_near_keys(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ ssrr: false })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "ssr")
+        assert focused_field(app) == "ssr"
+        await search_to(pilot, "ssrr")
+        assert focused_field(app) == "ssrr"
+
+
+async def test_typing_after_a_search_back_to_the_same_field_is_its_own_undo_step(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ app: { baseURL: '/shop/' } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.baseURL")
+        await type_slowly(pilot, "a")
+        await search_to(pilot, "app.baseURL")
+        await type_slowly(pilot, "b")
+        assert app.session.get("app.baseURL") == "/shop/ab"
+        await type_slowly(pilot, "ctrl+z")
+        assert app.session.get("app.baseURL") == "/shop/a"
+        assert isinstance(app.focused, Input) and app.focused.value == "/shop/a"

@@ -145,8 +145,18 @@ class SearchScreen(ModalScreen[str | None]):
         hits = self._index.search(query, limit=RESULT_LIMIT)
         width = results.scrollable_content_region.width or 80
         own = _file_key_hits(self._file_keys, query)
-        items = [ListItem(self._file_key_text(path, query), id=path) for path in own]
-        items += [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits]
+        # An option named exactly as typed comes first, before the file's keys that contain the words
+        # (`ssr` goes to ssr, not to the file's `ssrr`), unless the file's key is what was typed.
+        typed = query.strip().lower()
+        exact = [
+            hit
+            for hit in hits[:1]
+            if typed not in (k.lower() for k in own)
+            and (hit.option.path.lower() == typed or typed in (a.lower() for a in hit.option.aliases))
+        ]
+        items = [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in exact]
+        items += [ListItem(self._file_key_text(path, query), id=path) for path in own]
+        items += [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits[len(exact) :]]
         results.set_options(items)
         if own:
             hits = [*hits, *own]  # type: ignore[list-item]
