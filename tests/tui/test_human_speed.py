@@ -211,3 +211,17 @@ async def test_typing_after_a_search_back_to_the_same_field_is_its_own_undo_step
         await type_slowly(pilot, "ctrl+z")
         assert app.session.get("app.baseURL") == "/shop/a"
         assert isinstance(app.focused, Input) and app.focused.value == "/shop/a"
+
+
+async def test_a_key_added_to_a_map_with_its_value_is_one_undo_step(tmp_path: Path) -> None:
+    body = "export default defineFwkConfig({\n  alias: { images: './assets/images' },\n})\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "alias")
+        await type_slowly(pilot, "a", "x", "enter", "y", "z", "escape")
+        assert app.session.get("alias") == {"images": "./assets/images", "x": "yz"}
+        await type_slowly(pilot, "ctrl+z")  # the key goes, not only what was typed into it
+        assert app.session.text == body
+        assert focused_field(app) == "alias"

@@ -263,7 +263,8 @@ class RecordEditor(ValueEditor):
         self.open(key, type_, value)
 
     def request_set_key(self, key: str, value: Any) -> None:
-        self.request(Edit("set", self.key_path(key), value))
+        # Merged: the value typed next joins this step, so one undo takes the new key away.
+        self.request(Edit("set", self.key_path(key), value), merge=True)
 
     def _key_problem(self, key: str) -> str | None:
         if not key:
