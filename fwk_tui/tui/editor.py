@@ -371,7 +371,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def on_option_field_focused(self, event: OptionField.Focused) -> None:
         event.stop()
         self._focused_path = event.path
-        self.query_one(OptionDetail).subject = event.option
+        for detail in self.query(OptionDetail):  # none while the app closes
+            detail.subject = event.option
         self._refresh_bindings_if_changed()
 
     def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
