@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fwk_tui.source.document import ConfigDocument, check_expression, contains_code, read_expression
 from fwk_tui.source.errors import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
 from fwk_tui.source.parse import MAX_BYTES
 from fwk_tui.source.save import find_config_file, load_document, save_document
 from fwk_tui.source.style import STARTER_STYLE, Style
@@ -18,13 +19,16 @@ __all__ = [
     "ConfigDocument",
     "DocumentError",
     "Entry",
+    "ExpressionError",
     "ParseError",
+    "Problem",
     "ReadOnlyError",
     "Span",
     "Style",
     "check_expression",
     "contains_code",
     "find_config_file",
+    "find_problem",
     "load_document",
     "read_expression",
     "save_document",

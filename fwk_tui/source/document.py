@@ -10,6 +10,7 @@ from fwk_tui.paths import Path, Segment, format_path, parse_path
 from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source.expression_problem import ExpressionError, find_problem
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import layout, members, static_key, text_of
 from fwk_tui.source.parse import (
@@ -542,8 +543,20 @@ def _hook_namespace(hooks: Node, name: str) -> tuple[Node, str]:
 
 
 def check_expression(source: str) -> str:
-    """``source`` stripped, when it is one JavaScript expression; ParseError otherwise."""
-    text = source.strip()
+    """``source`` stripped, when it is one JavaScript expression; ParseError otherwise.
+
+    The error (an :class:`ExpressionError`) says the first problem of ``source``
+    as typed, with its line and column in ``source``: never the parentheses the
+    parser reads it in.
+    """
+    try:
+        return _check_stripped(source.strip())
+    except ParseError as exc:
+        raise ExpressionError(source, find_problem(source, exc)) from None
+
+
+def _check_stripped(text: str) -> str:
+    """``text`` when it is one expression; else the parser's ParseError, in the columns of ``text``."""
     if not text:
         raise ParseError("an empty expression", filename="<code>")
     raw = text.encode("utf-8")
