@@ -225,3 +225,39 @@ async def test_a_key_added_to_a_map_with_its_value_is_one_undo_step(tmp_path: Pa
         await type_slowly(pilot, "ctrl+z")  # the key goes, not only what was typed into it
         assert app.session.text == body
         assert focused_field(app) == "alias"
+
+
+async def test_going_back_to_a_field_of_another_group_holding_unread_text_gives_it_the_keys(tmp_path: Path) -> None:
+    # The field's text is put back when its group opens again; keys typed right after the jump
+    # (search or the save's `g`) must reach it, not vanish.
+    file = write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "a", "b", "c")
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "space")
+        await search_to(pilot, "devServer.port")
+        assert focused_field(app) == "devServer.port"
+        assert isinstance(app.focused, Input) and app.focused.value == "abc"
+        await type_slowly(pilot, "ctrl+u", "4", "0", "0", "0")
+        assert app.session.get("devServer.port") == 4000
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "ctrl+s")
+        assert isinstance(app.screen, SavePreviewScreen)
+        assert "Left out" not in screen_text(app)
+
+
+async def test_the_saves_g_goes_back_to_a_field_of_another_group(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "a", "b", "c")
+        await search_to(pilot, "ssr")
+        await type_slowly(pilot, "space", "ctrl+s", "g")
+        assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "ctrl+u", "8", "0")
+        assert app.session.get("devServer.port") == 80

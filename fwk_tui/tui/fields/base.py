@@ -311,8 +311,22 @@ class OptionField(Widget, can_focus=True):
 
     def _focus_editor(self) -> None:
         self._editor.focus_first()
+        self.can_focus = False  # the editor has the keys now (see take_focus)
         self._handed_over = True
         self._schedule_replay()
+
+    def take_focus(self) -> None:
+        """Focus the field's editor; keys typed before the editor can take them are kept for it.
+
+        An editor mounted a moment ago (text put back when its group opened again) has no
+        focusable widget yet: the field holds the focus, and the keys, until it has.
+        """
+        target = next((w for w in self.query("*") if w.focusable), None)
+        if target is not None:
+            target.focus()
+            return
+        self.can_focus = True
+        self.focus()
 
     def _schedule_replay(self) -> None:
         if self._early_keys and not self._replaying:

@@ -230,6 +230,5 @@ class ConfigForm(VerticalScroll):
         if field is None or not field.is_attached:
             return False
         self.scroll_to_widget(field, animate=False, top=True)
-        target = next((w for w in field.query("*") if w.focusable), None)
-        (target or field).focus()
+        field.take_focus()
         return True

@@ -41,7 +41,8 @@ async def test_add_a_key_to_a_nested_record_and_type_its_value() -> None:
         assert isinstance(app.focused, RowList)
         await pilot.press("a", *"apiBase", "enter")
         await pilot.pause()
-        assert app.edits == [(Edit("set", "runtimeConfig.public.apiBase", None), False)]
+        # Merged: the value typed next joins the new key's undo step.
+        assert app.edits == [(Edit("set", "runtimeConfig.public.apiBase", None), True)]
         assert isinstance(app.focused, SafeInput)
         await pilot.press(*"'/api'")
         await pilot.pause()
@@ -55,7 +56,7 @@ async def test_odd_keys_are_quoted_in_paths() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", "a", *"/api/**", "enter")
         await pilot.pause()
-        assert app.edits == [(Edit("set", 'routeRules["/api/**"]', {}), False)]
+        assert app.edits == [(Edit("set", 'routeRules["/api/**"]', {}), True)]
         assert app.value == {"/api/**": {}}
         assert "'/api/**'  {}" in screen_text(app)
         await pilot.press("a", *"cors", "enter")
