@@ -261,3 +261,17 @@ async def test_the_saves_g_goes_back_to_a_field_of_another_group(tmp_path: Path)
         assert focused_field(app) == "devServer.port"
         await type_slowly(pilot, "ctrl+u", "8", "0")
         assert app.session.get("devServer.port") == 80
+
+
+async def test_the_focused_field_stays_in_view_when_the_variant_changes_the_form(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "f2")  # variant B: the option below exists only there
+        await search_to(pilot, "experimental.respectNoSSRHeader")
+        await type_slowly(pilot, "space", "f2", "f2")
+        assert focused_field(app) == "experimental.respectNoSSRHeader"
+        form = app.query_one(ConfigForm)
+        assert app.focused is not None
+        assert form.region.contains_region(app.focused.region), "the field holding the keys is out of view"

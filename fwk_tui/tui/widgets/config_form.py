@@ -150,6 +150,9 @@ class ConfigForm(VerticalScroll):
             if focused is not None and focused not in fields:
                 fields[focused] = self._fields[focused]
             self._fields = fields
+            if focused is not None:
+                # Fields came and went around it: the field holding the keys stays in view.
+                self.call_after_refresh(self.scroll_to_widget, fields[focused], animate=False)
             self.refresh_state(get, variant, diagnostics)
             notes = self.query_children(".form-note")
             if note and notes:
