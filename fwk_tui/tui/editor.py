@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -19,7 +20,9 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session import Edit, EditError, EditSession
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.fields.code import CodeEditor
+from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.form_model import (
     FILTER_TITLES,
     FILTERS,
@@ -42,6 +45,8 @@ from fwk_tui.tui.widgets.related_links import RelatedLinks
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from textual.timer import Timer
 
     from fwk_tui.catalog.search import SearchIndex
     from fwk_tui.journal import Journal
@@ -71,6 +76,10 @@ MIN_START_FIELDS = 6
 
 # The file is checked for outside changes this often (seconds).
 DISK_POLL_SECONDS = 1.0
+
+# A key pressed this recently (seconds) means the user is typing: no question opens, the next
+# key would answer it. Longer than a thinking pause mid-word, short enough to ask soon after.
+TYPING_PAUSE_SECONDS = 1.2
 
 
 class EditorApp(KeepsStartedObjects, App[None]):
@@ -120,6 +129,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._focused_path: str | None = None
         self._entries_key: tuple[str, ...] = ()
         self._disk_prompted: bytes | None = None
+        self._disk_hinted: bytes | None = None
+        self._last_key = 0.0
+        self._disk_timer: Timer | None = None
         self._pending_group: str | None = None
         self._filter_changed = False
         self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
@@ -133,6 +145,15 @@ class EditorApp(KeepsStartedObjects, App[None]):
         # Another screen (search, palette, save, help) takes the keys: typing after it is a new undo step.
         self.session.seal()
         return super().push_screen(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._last_key = time.monotonic()  # see _until_pause
+        await super().on_event(event)
+
+    def _until_pause(self) -> float:
+        """Seconds until the user counts as pausing (0: not typing)."""
+        return max(0.0, self._last_key + TYPING_PAUSE_SECONDS - time.monotonic())
 
     def notify(
         self,
@@ -293,7 +314,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
             return
         entries = self._entries(group)
         self._entries_key = tuple(e.path for e in entries)
-        await self.query_one(ConfigForm).show(
+        form = self.query_one(ConfigForm)
+        await form.show(
             group,
             entries,
             self.session.get,
@@ -303,6 +325,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
             first=first,
             keep_focused=keep_focused,
         )
+        if self._focused_path is not None and form.field_at(self._focused_path) is None:
+            self._focused_path = form.focused_path()  # its field left the form: it names what has the focus now
 
     def _form_note(self, group: TreeGroup, shown: int) -> str | None:
         notes = []
@@ -401,19 +425,36 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
             return False
         if action == "undo":
-            return self.session.can_undo
+            return self.session.can_undo or self._focused_unread() is not None
         if action == "redo":
             return self.session.can_redo
         if action == "reset":
-            return self._focused_path is not None and self.session.has(self._focused_path)
+            path = self._acting_path()
+            return path is not None and self.session.has(path)
         if action == "fix":
             return self._focused_fix() is not None
         if action == "save":
             return self.session.read_only is None
         return True
 
-    def _focused_fix(self):  # type: ignore[no-untyped-def]
+    def _acting_path(self) -> str | None:
+        """The option Reset and Fix act on: the focused one, while its field is in the form and has the focus.
+
+        ``_focused_path`` names the field last focused; the focus may have gone on since (to the
+        tree, the docs) and the field with it (a filter lets it go once the focus leaves).
+        """
         path = self._focused_path
+        if path is None:
+            return None
+        form = self.query_one(ConfigForm)
+        field = form.field_at(path)
+        focused = form.focused_path()
+        if field is None or focused is None or form.fields.get(focused) is not field:
+            return None
+        return path
+
+    def _focused_fix(self):  # type: ignore[no-untyped-def]
+        path = self._acting_path()
         if path is None:
             return None
         for d in self.session.diagnostics_for(path):
@@ -421,8 +462,24 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 return d.fix
         return None
 
+    def _focused_unread(self) -> ValueEditor | None:
+        """The editor holding the focus (or holding what has it) whose typed text does not read, if any."""
+        node = self.focused
+        while node is not None and not isinstance(node, OptionField):
+            if isinstance(node, ValueEditor) and node.pending_text() is not None:
+                return node
+            node = node.parent  # type: ignore[assignment]
+        return None
+
     def action_undo(self) -> None:
-        """Undo the last edit."""
+        """Undo the last edit; first, the focused field's typed text that does not read."""
+        editor = self._focused_unread()
+        if editor is not None:
+            # That text is not in the file, so no undo step holds it: undoing an earlier edit
+            # elsewhere (and moving there) would leave it behind.
+            discard_text(editor)
+            self.notify(plain(f"Undone: the text typed in {editor.path}"), timeout=2)
+            return
         edit = self.session.undo()
         if edit is not None:
             self.notify(plain(f"Undone: {edit.label}"), timeout=2)
@@ -437,7 +494,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def action_reset(self) -> None:
         """Reset the focused option to its default: its key leaves the file."""
-        path = self._focused_path
+        path = self._acting_path()
         if path is not None and self.session.has(path) and self._apply(Edit("unset", path)):
             self._focus_touched(path)
 
@@ -450,7 +507,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def action_no_fix(self) -> None:
         """F3 where no diagnostic offers a fix."""
-        where = f"at {self._focused_path}" if self._focused_path is not None and self.focused is not None else "here"
+        path = self._acting_path()
+        where = f"at {path}" if path is not None else "here"
         if isinstance(self.focused, Tree):
             where = "in the tree: go to a field with a problem (F4 shows them)"
         self.notify(plain(f"No fix {where}."), timeout=3)
@@ -616,31 +674,40 @@ class EditorApp(KeepsStartedObjects, App[None]):
         await settle(self)
 
     async def action_quit(self) -> None:
-        """Quit; asks first when there are unsaved edits."""
+        """Quit; asks first when there are unsaved edits or typed text that does not read."""
         self._quit()
 
     @work(exclusive=True, group="quit")
     async def _quit(self) -> None:
         await self._settle()
-        if self.session.dirty and self.session.read_only is None:
-            answer = await self.push_screen_wait(
-                ChoiceScreen(
-                    "Unsaved edits",
-                    f"{self.label} has unsaved edits. Save them before quitting?",
-                    [
-                        Answer("save", "Save", "s", "primary"),
-                        Answer("discard", "Discard", "d", "error"),
-                        Answer("cancel", "Keep editing", "c"),
-                    ],
-                )
-            )
+        dirty = self.session.dirty
+        pending = self._pending_texts()
+        if (dirty or pending) and self.session.read_only is None:
+            answer = await self.push_screen_wait(self._quit_question(dirty, pending))
             if answer == "cancel":
+                return
+            if answer == "back":
+                await self.go_to(pending[0][0])
                 return
             if answer == "save" and not await self._save_flow():
                 return
-            if answer == "discard" and self.journal is not None and self.session.path is not None:
+            if answer == "discard" and dirty and self.journal is not None and self.session.path is not None:
                 self.journal.discard(self.session.path)
         self.exit()
+
+    def _quit_question(self, dirty: bool, pending: list[tuple[str, str]]) -> ChoiceScreen:
+        """Ask before quitting drops unsaved edits or ``pending`` texts (path, text) that do not read."""
+        parts = [f"{self.label} has unsaved edits."] if dirty else []
+        answers = [Answer("save", "Save", "s", "primary")] if dirty else []
+        if pending:
+            named = ", ".join(f"{path} ({text!r})" for path, text in pending[:3])
+            more = f" and {len(pending) - 3} more" if len(pending) > 3 else ""
+            parts.append(f"Text typed in {named}{more} does not read as a value: the file does not have it.")
+            answers.append(Answer("back", "Go to it", "g", "default" if dirty else "primary"))
+        parts.append("Save the edits before quitting?" if dirty else "Quit without it?")
+        answers.append(Answer("discard", "Discard" if dirty else "Quit", "d", "error"))
+        answers.append(Answer("cancel", "Keep editing", "c"))
+        return ChoiceScreen("Unsaved edits" if dirty else "Text not in the file", " ".join(parts), answers)
 
     # ----------------------------------------------------------- disk, journal
 
@@ -654,6 +721,17 @@ class EditorApp(KeepsStartedObjects, App[None]):
             data = b""
         if data == self._disk_prompted:
             return  # already asked about this content
+        wait = self._until_pause()
+        if wait:
+            # A question opening mid-word takes the next key as its answer: it waits for a pause.
+            if data != self._disk_hinted:
+                self._disk_hinted = data
+                then = "the question comes" if session.dirty else "it is reloaded"
+                self.notify(f"{session.path.name} changed on disk; {then} when you pause typing.", timeout=4)
+            if self._disk_timer is not None:
+                self._disk_timer.stop()
+            self._disk_timer = self.set_timer(wait + 0.05, self._check_disk, name="disk-after-typing")
+            return
         self._disk_prompted = data
         if not session.dirty:
             self._reload(quiet=False)
@@ -770,6 +848,16 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
+
+
+def discard_text(editor: ValueEditor) -> None:
+    """Show the file's value in ``editor`` again, in place of text typed there that does not read."""
+    if isinstance(editor, CodeEditor):
+        editor.action_revert()
+    elif isinstance(editor, InputEditor):
+        text = editor.text_of(editor.value)
+        editor.restore_text(text)  # read as if typed: the file's own text, so nothing is written
+        editor.input.cursor_position = len(text)
 
 
 def touched_path(edit: Edit) -> str:
