@@ -58,14 +58,14 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("/  Ctrl+F", "search every option and your file's keys, jump to the field"),
     ("Ctrl+P", "command palette: options and commands"),
     ("Ctrl+S", "save: shows the diff (and fields whose text does not read) first, then writes atomically"),
-    ("Ctrl+Z  Ctrl+Y", "undo / redo (every edit of this session)"),
+    ("Ctrl+Z  Ctrl+Y", "undo / redo (every edit of this session; first, text typed here that does not read)"),
     ("Ctrl+R", "reset the focused option to its default (removes the key)"),
     ("F3", "apply the fix of the focused field's first diagnostic (says so when there is none)"),
     ("F2", "switch between variant A and variant B"),
     ("F4", "filter the form: all, set in the file, with problems, experimental"),
     ("F5", "reload the file from disk, re-applying your unsaved edits"),
     ("F1", "this help (Esc closes it)"),
-    ("Ctrl+Q", "quit (asks when there are unsaved edits)"),
+    ("Ctrl+Q", "quit (asks when there are unsaved edits or typed text the file does not have)"),
     ("●3  ✖1  ▲2", "in the tree: options set in the file, errors, warnings"),
 )
 """Every key of the editor, as the help lists them."""
@@ -384,9 +384,15 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """The catalogue group of a tree group (``None`` for a group made from the file's own key)."""
         return next((g for g in self.session.catalog.groups if g.id == group_id), None)
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
-        # Enter on a group: go to its first field.
-        self.query_one(ConfigForm).focus_first()
+    async def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
+        # Enter on a group: go to its first field. Enter right after Down comes before the
+        # form of the group highlighted last is built: build it now, then focus it.
+        group = event.node.data
+        form = self.query_one(ConfigForm)
+        if group is not None and (form.group is None or form.group.id != group.id):
+            self._pending_group = None
+            await self._show_group(group.id)
+        form.focus_first()
 
     def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
         event.stop()

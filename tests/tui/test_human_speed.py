@@ -6,6 +6,7 @@ these, because the app has not re-rendered between them.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from textual.widgets import Input
@@ -14,7 +15,9 @@ from fwk_tui.source import ConfigDocument
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.group_tree import GroupTree
 
+from .oracle import send_key
 from .test_editor import make_app, screen_text
 
 HUMAN = 0.3  # seconds between keys: a person typing, and time for every re-render
@@ -275,3 +278,19 @@ async def test_the_focused_field_stays_in_view_when_the_variant_changes_the_form
         form = app.query_one(ConfigForm)
         assert app.focused is not None
         assert form.region.contains_region(app.focused.region), "the field holding the keys is out of view"
+
+
+async def test_enter_right_after_moving_in_the_tree_focuses_the_new_groups_first_field(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({})\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        tree = app.query_one(GroupTree)
+        tree.focus()
+        await pilot.pause()
+        for key in ("down", "down", "enter"):  # a quick hand: Enter before the form follows
+            send_key(app, key)
+            await asyncio.sleep(0.01)
+        await pilot.pause(0.3)
+        assert app.query_one(ConfigForm).group.id == tree.cursor_node.data.id
+        assert focused_field(app) == next(iter(app.query_one(ConfigForm).fields))

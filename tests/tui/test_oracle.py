@@ -1,0 +1,70 @@
+"""The interaction oracle in the test suite: seeded random edit scripts on the real editor (see ``oracle.py``).
+
+``ORACLE_SCRIPTS`` scripts run (200 by default), each from its seed: a failure
+names the seed and its steps, ``-k 'seed_17'`` replays it, and with
+``ORACLE_SHRINK=1`` the failing script is cut down to the steps that matter,
+to be kept below as a regression test.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from .oracle import ScriptFailure, run_script, script_for, shrink
+
+SCRIPTS = int(os.environ.get("ORACLE_SCRIPTS", "200"))
+SAVED: list[tuple[Path, object]] = []
+"""Files the scripts saved, with the model's values: node loads them all at the end."""
+STATS = {"scripts": 0, "steps": 0, "saves": 0, "seconds": 0.0}
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed_{s}") for s in range(SCRIPTS)])
+async def test_random_script(tmp_path: Path, seed: int) -> None:
+    body, length, slow = script_for(seed)
+    started = time.perf_counter()
+    try:
+        run = await run_script(tmp_path, body, seed=seed, length=length, slow=slow)
+    except ScriptFailure as failure:
+        if os.environ.get("ORACLE_SHRINK"):
+            steps = await shrink(tmp_path / "shrink", failure.body, failure.steps)
+            raise AssertionError(f"{failure}\n\nshrunk to (body {failure.body}):\n  {steps!r}") from None
+        raise
+    STATS["scripts"] += 1
+    STATS["steps"] += len(run.steps)
+    STATS["seconds"] += time.perf_counter() - started
+    STATS["saves"] += run.saves
+    if run.saved is not None:
+        text, values = run.saved
+        keep = tmp_path / "saved.ts"
+        keep.write_text(text)
+        SAVED.append((keep, values))
+
+
+def _same(model: object, loaded: object) -> bool:
+    """Node's value equals the model's; code (a call, a function) matches whatever it evaluates to."""
+    if isinstance(model, tuple) and model and model[0] == "code":
+        return True
+    if isinstance(model, dict) and isinstance(loaded, dict):
+        return model.keys() == loaded.keys() and all(_same(model[k], loaded[k]) for k in model)
+    if isinstance(model, list) and isinstance(loaded, list):
+        return len(model) == len(loaded) and all(_same(a, b) for a, b in zip(model, loaded))
+    return model == loaded
+
+
+def test_the_saved_files_load_in_node_as_the_model_says() -> None:
+    # Runs after the scripts (pytest keeps the file's order): one node call for every file they saved.
+    if STATS["scripts"] < SCRIPTS:
+        pytest.skip("runs after all the scripts (some were deselected or failed)")
+    assert SAVED, "no script saved a file"
+    from tests.source.conftest import RealClient
+
+    answers = RealClient().evaluate({str(i): file for i, (file, _) in enumerate(SAVED)})
+    for i, (file, expected) in enumerate(SAVED):
+        got = answers[str(i)]
+        assert got.error is None, f"{file}: {got.error}"
+        assert _same(expected, got.value), f"{file}:\n{file.read_text()}\nnode: {got.value!r}\nmodel: {expected!r}"
+    STATS["node"] = len(SAVED)
