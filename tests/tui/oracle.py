@@ -227,6 +227,8 @@ class Model:
     open_key: str | None = None
     renaming: str | None = None
     touched: set[str] = dataclass_field(default_factory=set)
+    pending: dict[str, str] = dataclass_field(default_factory=dict)
+    """Text typed into a field that does not read: the field keeps showing it when the focus comes back."""
 
     @property
     def kind(self) -> str | None:
@@ -257,7 +259,7 @@ class Model:
         self.draft = False
         self.item_index = None
         self.typing = None
-        self.text = self._text_of(self.value())
+        self.text = self.pending.get(path, self._text_of(self.value()))
 
     def _text_of(self, value: Any) -> str | None:
         if value is MISSING:
@@ -284,10 +286,13 @@ class Model:
         path = self.field
         assert path is not None
         current = self.value()
+        self.pending.pop(path, None)
         if (not text and current is MISSING) or text == self._text_of(current):
             return
         ok, value = self._read(text)
-        if ok and value != current:
+        if not ok:
+            self.pending[path] = text
+        elif value != current:
             self._edit(lambda: set_at(self.values, path, value), typing=(path, None))
 
     def _type_item(self, text: str) -> None:
@@ -324,6 +329,7 @@ class Model:
         if path is None or self.value() is MISSING:
             return
         self._edit(lambda: unset_at(self.values, path, self.keep))
+        self.pending.pop(path, None)
         self.typing = None
         self.in_item = False
         self.draft = False
@@ -422,6 +428,7 @@ class Model:
                 # Text that does not read is undone first: the field shows the file's value again.
                 self.text = shown
                 self.typing = None
+                self.pending.pop(self.field or "", None)
                 return
         source, target = (self.undo, self.redo) if undo else (self.redo, self.undo)
         if not source:
@@ -429,6 +436,7 @@ class Model:
         values, touched = source.pop()
         target.append((copy.deepcopy(self.values), touched))
         self.values = values
+        self.pending.pop(touched, None)
         self.go_to(touched)
 
     def fix(self, fix: Any) -> None:
@@ -643,12 +651,11 @@ class Run:
                 model.move_item(before_row, -1 if key == "ctrl+up" else 1)
             elif key == "enter" and before_row is not None and before_row < count:
                 item = items[before_row]
-                if isinstance(item, str):
-                    model.in_item = True
-                    model.draft = False
-                    model.item_index = before_row
-                    model.text = item
-                    model.typing = None
+                model.in_item = True
+                model.draft = False
+                model.item_index = before_row
+                model.text = item if isinstance(item, str) else None  # code: its own editor, only Esc here
+                model.typing = None
 
     async def _save(self) -> None:
         app, pilot, model = self.app, self.pilot, self.model
@@ -682,9 +689,16 @@ class Run:
             new = text.encode()[span.start : span.end]
             if old != new:
                 raise OracleFailure(f"{path}, never edited, changed bytes: {old!r} -> {new!r}")
-        for comment in re.findall(r"//[^\n]*", self.original):
-            if comment not in text and not any(t in comment for t in touched):
-                raise OracleFailure(f"the comment {comment!r} is gone from the saved file")
+        own_lines = set()  # a comment on the line of a value the script edited may go with it
+        for entry in before.entries():
+            if any(format_path(entry.path) == t for t in touched):
+                first = self.original.encode()[: entry.span.start].count(b"\n")
+                last = self.original.encode()[: entry.span.end].count(b"\n")
+                own_lines.update(range(first, last + 1))
+        for number, line in enumerate(self.original.split("\n")):
+            comment = re.search(r"//[^\n]*", line)
+            if comment and number not in own_lines and comment.group() not in text:
+                raise OracleFailure(f"the comment {comment.group()!r} is gone from the saved file")
         head = self.original.split("defineFwkConfig({", 1)[0]
         if not text.startswith(head):
             raise OracleFailure("the lines before the config object changed")
@@ -759,7 +773,7 @@ def next_step(model: Model, rng: random.Random, slow: bool, fields: list[str]) -
         return Step("key", rng.choice(["ctrl+z", "ctrl+z", "ctrl+y", "ctrl+r", "f3", "f2", "ctrl+s"]), p)
     if kind in ("text", "number") or model.in_item:
         if model.text is None:
-            return Step("key", "ctrl+u", p)
+            return Step("key", "escape" if model.in_item else "ctrl+u", p)
         options = ["backspace", "ctrl+u"] + ["char"] * 8
         if model.in_item:
             options += ["enter", "enter", "escape"]
