@@ -401,8 +401,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def on_option_field_focused(self, event: OptionField.Focused) -> None:
         event.stop()
         self._focused_path = event.path
-        for detail in self.query(OptionDetail):  # none while the app closes
-            detail.subject = event.option
+        details = self.query(OptionDetail)
+        if not details:
+            return  # the app is closing: its panes are gone
+        details.first().subject = event.option
         self._refresh_bindings_if_changed()
 
     def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
