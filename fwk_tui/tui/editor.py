@@ -21,8 +21,6 @@ from fwk_tui.session import Edit, EditError, EditSession
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import OptionField, ValueEditor
-from fwk_tui.tui.fields.code import CodeEditor
-from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.form_model import (
     FILTER_TITLES,
     FILTERS,
@@ -485,7 +483,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if editor is not None:
             # That text is not in the file, so no undo step holds it: undoing an earlier edit
             # elsewhere (and moving there) would leave it behind.
-            discard_text(editor)
+            editor.discard_text()
             self.notify(plain(f"Undone: the text typed in {editor.path}"), timeout=2)
             return
         edit = self.session.undo()
@@ -856,16 +854,6 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
-
-
-def discard_text(editor: ValueEditor) -> None:
-    """Show the file's value in ``editor`` again, in place of text typed there that does not read."""
-    if isinstance(editor, CodeEditor):
-        editor.action_revert()
-    elif isinstance(editor, InputEditor):
-        text = editor.text_of(editor.value)
-        editor.restore_text(text)  # read as if typed: the file's own text, so nothing is written
-        editor.input.cursor_position = len(text)
 
 
 def touched_path(edit: Edit) -> str:

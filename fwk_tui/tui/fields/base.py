@@ -129,6 +129,9 @@ class ValueEditor(Widget):
     def restore_text(self, text: str) -> None:
         """Show ``text``, typed here earlier and not read (the form was left meanwhile)."""
 
+    def discard_text(self) -> None:
+        """Show the file's value again in place of text typed here that does not read (see ``pending_text``)."""
+
     def show(self, value: Any) -> None:
         """Show ``value``, the file's new value; keep what the user is typing when it says the same."""
         self.value = value

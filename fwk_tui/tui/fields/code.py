@@ -196,6 +196,8 @@ class CodeEditor(ValueEditor):
         self.area.load_text(code_text(self.value))
         self._status(None)
 
+    discard_text = action_revert
+
     def action_typed(self) -> None:
         """Replace the code by a typed value (the default when it fits, else an empty one)."""
         from fwk_tui.tui.fields.kinds import starter

@@ -184,6 +184,11 @@ class InputEditor(ValueEditor):
             return None
         return text
 
+    def discard_text(self) -> None:
+        text = self.text_of(self.value)
+        self.restore_text(text)  # read as if typed: the file's own text, so nothing is written
+        self.input.cursor_position = len(text)
+
     def restore_text(self, text: str) -> None:
         if self.query_children(SafeInput):
             self.input.value = text  # checked as if typed: the message under it says why it does not read
