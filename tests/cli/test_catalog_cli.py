@@ -12,14 +12,9 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.cli import main
+from tests.cli.helpers import run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_catalog_json_lists_every_option_with_the_contract_fields(capsys: pytest.CaptureFixture[str]) -> None:

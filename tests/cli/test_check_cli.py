@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fwk_tui.cli import main
+from tests.cli.helpers import run
 
 DEFAULT_VARIANT = (
     "fwk.config.ts: checked as variant A (nothing in the file or its folder tells; A is the current layout)"
@@ -29,12 +29,6 @@ export default defineFwkConfig({
   unhead: { legacy: true },
 })
 """
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

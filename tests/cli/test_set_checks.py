@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.cli import main
+from tests.cli.helpers import run
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -33,12 +34,6 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "fwk.config.ts").write_text(CONFIG)
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(capsys: Capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def config_bytes(project: Path) -> bytes:

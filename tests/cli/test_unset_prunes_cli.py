@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fwk_tui.cli import main
+from tests.cli.helpers import run
 
 CONFIG = "export default defineFwkConfig({\n  devServer: { port: 4000 },\n  ssr: true,\n})\n"
 
@@ -17,12 +17,6 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "fwk.config.ts").write_text(CONFIG)
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_unset_of_the_last_key_shows_and_removes_its_object(
