@@ -1,21 +1,22 @@
-"""Load the catalogue: YAML files compiled once into a pickle cache.
+"""Load the catalogue: YAML files compiled once into a cache of plain data.
 
 The YAML files are the source of truth. Parsing them costs far more than the
-start-up budget, so the first load writes a compiled pickle to the user cache
-folder, keyed by a hash of the files' bytes and the package version; later
-loads read only that pickle. An unwritable cache folder only costs speed.
+start-up budget, so the first load writes the compiled catalogue to the user
+cache folder (see ``cache.py``), keyed by a hash of the files' bytes, the
+package version and the cache format; later loads read only that file. A
+missing, stale or damaged cache is compiled again and rewritten; an unwritable
+cache folder only costs speed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 from fwk_tui import __version__
+from fwk_tui.catalog import cache
 from fwk_tui.catalog.models import Catalog, Group, Option
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -30,6 +31,7 @@ def data_dir() -> Path:
 
 
 def cache_dir() -> Path:
+    """The user's cache folder for fwk-tui (``$XDG_CACHE_HOME/fwk-tui``, else ``~/.cache/fwk-tui``)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "fwk-tui"
 
@@ -42,9 +44,10 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml"))
 
 
-def _fingerprint(files: list[Path]) -> str:
-    h = hashlib.blake2b(__version__.encode(), digest_size=16)
-    for f in files:
+def cache_key() -> str:
+    """The shipped catalogue's key: a hash of its YAML files, the package version and the cache format."""
+    h = hashlib.blake2b(f"{__version__} {cache.FORMAT}".encode(), digest_size=16)
+    for f in _yaml_files(data_dir()):
         h.update(f.name.encode())
         h.update(f.read_bytes())
     return h.hexdigest()
@@ -82,30 +85,10 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
     """The shipped catalogue, from the compiled cache when it is current."""
-    files = _yaml_files(data_dir())
-    key = _fingerprint(files)
-    cached = cache_dir() / f"catalog-{key}.pickle"
-    try:
-        with open(cached, "rb") as fh:
-            catalog = pickle.load(fh)
-        if isinstance(catalog, Catalog):
-            return catalog
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass
-    catalog = compile_catalog()
-    _write_cache(cached, catalog)
+    key = cache_key()
+    path = cache_dir() / f"catalog-{key}{cache.SUFFIX}"
+    catalog = cache.read_cache(path, key)
+    if catalog is None:
+        catalog = compile_catalog()
+        cache.write_cache(path, key, catalog)
     return catalog
-
-
-def _write_cache(target: Path, catalog: Catalog) -> None:
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        for old in target.parent.glob("catalog-*.pickle"):
-            if old != target:
-                old.unlink(missing_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".catalog-", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(catalog, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, target)
-    except OSError:
-        pass

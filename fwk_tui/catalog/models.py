@@ -1,4 +1,4 @@
-"""The catalogue at run time: immutable, cheap to import and to unpickle.
+"""The catalogue at run time: immutable, cheap to import and to rebuild from the cache.
 
 The YAML files are validated by the pydantic models of ``schema.py`` when the
 catalogue is compiled; what the app loads at start are these dataclasses.

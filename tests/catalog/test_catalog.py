@@ -1,14 +1,12 @@
-"""The shipped catalogue: lookups, variants, links, and the compiled cache."""
+"""The shipped catalogue: lookups, variants, links (the compiled cache: test_cache.py)."""
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 
 import pytest
 
-from fwk_tui.catalog import Catalog, compile_catalog, load_catalog
-from fwk_tui.catalog import loader
+from fwk_tui.catalog import Catalog, compile_catalog
 from fwk_tui.catalog.loader import CatalogError
 from fwk_tui.catalog.types import NumType, ObjectType, UnionType
 from fwk_tui.paths import PathError, format_path, parse_path
@@ -89,23 +87,3 @@ def test_a_bad_catalogue_file_names_itself(tmp_path: Path) -> None:
     (tmp_path / "x.yaml").write_text("group: x\ntitle: X\noptions:\n  - path: a\n    type: strng\n    doc: d\n")
     with pytest.raises(CatalogError, match=r"x\.yaml.*strng"):
         compile_catalog(tmp_path)
-
-
-def test_load_uses_a_compiled_cache_and_rebuilds_when_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    load_catalog.cache_clear()
-    first = load_catalog()
-    cached = list((tmp_path / "fwk-tui").glob("catalog-*.pickle"))
-    assert len(cached) == 1
-    # A later start reads the pickle, not the YAML: make YAML parsing impossible.
-    load_catalog.cache_clear()
-    monkeypatch.setattr(loader, "compile_catalog", lambda: pytest.fail("YAML parsed although the cache is current"))
-    assert load_catalog() == first
-    # A corrupt cache is rebuilt, not fatal.
-    cached[0].write_bytes(b"garbage")
-    monkeypatch.undo()
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    load_catalog.cache_clear()
-    assert load_catalog() == first
-    assert isinstance(pickle.loads(cached[0].read_bytes()), Catalog)
-    load_catalog.cache_clear()

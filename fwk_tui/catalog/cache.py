@@ -1,0 +1,218 @@
+"""The compiled catalogue on disk: plain JSON data behind a checked header, never code.
+
+A cache file is one header line, ``fwk-tui-catalog <format> <key> <digest>``, then
+a JSON body. ``key`` names the catalogue it was compiled from (see the loader),
+``digest`` hashes the body. The cache folder is writable by the user and by
+whatever runs as the user, so reading a file only ever builds the catalogue's
+own dataclasses, by hand: a file that is not exactly what :func:`write_cache`
+writes is ignored (the caller compiles the YAML again and rewrites it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any, get_args
+
+from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag
+from fwk_tui.catalog.types import TypeExpr, from_json, to_json
+
+FORMAT = 1
+SUFFIX = ".json"
+_MAGIC = b"fwk-tui-catalog"
+# The shipped catalogue compiles to about 0.2 MB; a file many times larger is not
+# ours, and reading it whole could stall the start.
+_MAX_BYTES = 4 * 1024 * 1024
+_TAGS = frozenset(get_args(Tag))
+_DEFAULT_KINDS = frozenset(("value", "none", "not_shown", "computed"))
+
+
+def read_cache(path: Path, key: str) -> Catalog | None:
+    """The catalogue stored at ``path`` for ``key``, or ``None`` when the file is missing, stale or damaged."""
+    raw = _read_regular_file(path)
+    if raw is None:
+        return None
+    header, _, body = raw.partition(b"\n")
+    if header != _header(key, body):
+        return None
+    try:
+        return decode(json.loads(body))
+    except (ValueError, RecursionError):
+        # ValueError covers JSON syntax, bad UTF-8, too-long integers and wrong shapes.
+        return None
+
+
+def write_cache(path: Path, key: str, catalog: Catalog) -> None:
+    """Store ``catalog`` at ``path`` atomically, dropping other catalogue caches beside it.
+
+    Any failure only costs speed: the next start compiles the YAML again.
+    """
+    try:
+        body = json.dumps(encode(catalog), ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+        if decode(json.loads(body)) != catalog:
+            return  # a default that JSON cannot keep as it is (a tuple, a date): stay uncached
+    except (TypeError, ValueError):
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".catalog-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(_header(key, body) + b"\n" + body)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return
+    for old in path.parent.glob("catalog-*"):  # older versions' caches, pickles of earlier releases included
+        if old != path:
+            try:
+                old.unlink()
+            except OSError:
+                pass
+
+
+def encode(catalog: Catalog) -> dict[str, Any]:
+    """``catalog`` as plain JSON data, the inverse of :func:`decode`."""
+    # Options share few distinct types (72 for 446 uses): store each once, refer by index.
+    table: dict[TypeExpr, int] = {}
+    for opt in catalog.options:
+        for t in opt.types.values():
+            table.setdefault(t, len(table))
+    return {
+        "groups": [{"id": g.id, "title": g.title, "summary": g.summary, "order": g.order} for g in catalog.groups],
+        "types": [to_json(t) for t in table],
+        "options": [
+            {
+                "path": o.path,
+                "group": o.group,
+                "variants": list(o.variants),
+                "types": {v: table[t] for v, t in o.types.items()},
+                "defaults": {v: {"kind": d.kind, "value": d.value, "note": d.note} for v, d in o.defaults.items()},
+                "aliases": list(o.aliases),
+                "doc": o.doc,
+                "related": list(o.related),
+                "tags": list(o.tags),
+                "env": o.env,
+                "segments": list(o.segments),
+            }
+            for o in catalog.options
+        ],
+    }
+
+
+def decode(data: Any) -> Catalog:
+    """The catalogue that :func:`encode` turned into ``data``; ``ValueError`` when ``data`` has another shape."""
+    groups = tuple(_group(g) for g in _list(_dict(data), "groups"))
+    types = [from_json(t) for t in _list(data, "types")]
+    options = tuple(_option(o, types) for o in _list(data, "options"))
+    return Catalog(groups=groups, options=options)
+
+
+def _group(data: Any) -> Group:
+    data = _dict(data)
+    order = data.get("order")
+    if isinstance(order, bool) or not isinstance(order, int):
+        raise ValueError("a group's order is an integer")
+    return Group(id=_str(data, "id"), title=_str(data, "title"), summary=_str(data, "summary"), order=order)
+
+
+def _option(data: Any, table: list[TypeExpr]) -> Option:
+    data = _dict(data)
+    variants = tuple(_strs(data, "variants"))
+    types, defaults = _dict(data.get("types")), _dict(data.get("defaults"))
+    if not set(variants) <= set(VARIANTS) or not set(types) <= set(VARIANTS) or not set(defaults) <= set(VARIANTS):
+        raise ValueError("variants are A and B")
+    tags = tuple(_strs(data, "tags"))
+    if not set(tags) <= _TAGS:
+        raise ValueError("unknown tag")
+    segments = tuple(_list(data, "segments"))
+    if any(isinstance(s, bool) or not isinstance(s, (str, int)) for s in segments):
+        raise ValueError("a path segment is a key or an index")
+    env = data.get("env")
+    if env is not None and not isinstance(env, str):
+        raise ValueError("env is a name")
+    return Option(
+        path=_str(data, "path"),
+        group=_str(data, "group"),
+        types={v: _type_at(table, i) for v, i in types.items()},  # type: ignore[misc]
+        variants=variants,  # type: ignore[arg-type]
+        defaults={v: _default(d) for v, d in defaults.items()},  # type: ignore[misc]
+        aliases=tuple(_strs(data, "aliases")),
+        doc=_str(data, "doc"),
+        related=tuple(_strs(data, "related")),
+        tags=tags,  # type: ignore[arg-type]
+        env=env,
+        segments=segments,
+    )
+
+
+def _type_at(table: list[TypeExpr], index: Any) -> TypeExpr:
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(table):
+        raise ValueError("a type is an index into the table of types")
+    return table[index]
+
+
+def _default(data: Any) -> Default:
+    data = _dict(data)
+    kind, note = data.get("kind"), data.get("note")
+    if kind not in _DEFAULT_KINDS or (note is not None and not isinstance(note, str)):
+        raise ValueError("a default has a kind and maybe a note")
+    return Default(kind=kind, value=data.get("value"), note=note)
+
+
+def _dict(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected an object, found {type(data).__name__}")
+    return data
+
+
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise ValueError(f"{key} is a list")
+    return value
+
+
+def _str(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key} is text")
+    return value
+
+
+def _strs(data: dict[str, Any], key: str) -> list[str]:
+    value = _list(data, key)
+    if not all(isinstance(s, str) for s in value):
+        raise ValueError(f"{key} is a list of text")
+    return value
+
+
+def _header(key: str, body: bytes) -> bytes:
+    digest = hashlib.blake2b(body, digest_size=16).hexdigest()
+    return b" ".join((_MAGIC, str(FORMAT).encode(), key.encode(), digest.encode()))
+
+
+def _read_regular_file(path: Path) -> bytes | None:
+    # O_NONBLOCK: a FIFO planted under the cache's name must not hang the start;
+    # only a regular file of sane size is read.
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_BYTES:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            raw = fh.read(_MAX_BYTES + 1)
+        return raw if len(raw) <= _MAX_BYTES else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
