@@ -50,7 +50,8 @@ class JournalEntry:
     """The unsaved state of one config file, as last recorded.
 
     ``base_sha256`` is the SHA-256 of the file contents the edits start from
-    (``None`` for a file that did not exist yet); ``edits`` turn those contents
+    (``None`` for a file that did not exist yet), ``base_text`` those contents
+    (``None`` in entries written before it was kept); ``edits`` turn them
     into ``text`` (``None`` when the history has no such list: only the text
     is kept). ``file_changed`` is set by :meth:`Journal.pending`: whether the
     file on disk is no longer the one the edits start from.
@@ -63,6 +64,7 @@ class JournalEntry:
     variant: Variant | None
     recorded_at: float
     file_changed: bool | None = None
+    base_text: str | None = None
 
     @property
     def summary(self) -> str:
@@ -81,9 +83,11 @@ class JournalEntry:
         When the session's file is the one the edits started from, the result
         is exactly the journaled text (replayed edit by edit when that
         reproduces it, else as one "replace" step). When the file changed, the
-        edits that still apply are replayed and the others reported as dropped;
-        without an edit list the journaled text replaces the file's (one undo
-        brings the file's text back), since it is the only copy of that work.
+        edits that still apply are replayed and the others reported as dropped.
+        When the file is gone, the edits are replayed on the text they were
+        made on, never on an empty config. Without an edit list the journaled
+        text replaces the file's (one undo brings the file's text back), since
+        it is the only copy of that work.
         """
         if self.variant is not None and session.forced_variant is None:
             session.set_variant(self.variant)
@@ -92,10 +96,15 @@ class JournalEntry:
         restore = Edit("replace", "", self.text)
         if self.edits is None:
             return session.replay([restore])
+        edits = self.edits
         if _base_sha256(session) != self.base_sha256:
-            return session.replay(self.edits)
-        if _replays_to(session, self.edits, self.text):
-            return session.replay(self.edits)
+            if session.saved_text is not None:
+                return session.replay(edits)  # the file changed: what still applies
+            if self.base_text is None:
+                return session.replay([restore])
+            edits = [Edit("replace", "", self.base_text), *edits]  # the file is gone
+        if _replays_to(session, edits, self.text):
+            return session.replay(edits)
         return session.replay([restore])
 
 
@@ -117,12 +126,15 @@ class Journal:
 
     ``folder`` defaults to :func:`default_folder`. ``error`` is the reason the
     last :meth:`record` could not write (``None`` when it could): recording is
-    best effort and never interrupts editing.
+    best effort and never interrupts editing. ``problem`` says what
+    :meth:`pending` found wrong with an entry it could not use and where it
+    kept it (``None`` when nothing was wrong).
     """
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else default_folder()
         self.error: OSError | None = None
+        self.problem: str | None = None
         self._entry_paths: dict[Path, tuple[Path, Path]] = {}  # config path -> (absolute path, entry file)
         self._base: tuple[str | None, str | None] = (None, None)  # (saved text, its sha256)
         self._folder_made = False
@@ -135,7 +147,7 @@ class Journal:
         # Resolving costs system calls; a session's path rarely changes.
         cached = self._entry_paths.get(path)
         if cached is None:
-            absolute = Path(os.path.abspath(path)).resolve()
+            absolute = Path(os.path.realpath(path))  # never raises (Path.resolve does on a symlink loop)
             cached = (absolute, self.folder / f"{sha256(str(absolute).encode('utf-8'))[:32]}.json")
             self._entry_paths[path] = cached
         return cached
@@ -174,20 +186,32 @@ class Journal:
         # fsync per keystroke would cost milliseconds on a real disk. After a
         # power loss an entry may be empty or stale, and pending() ignores it.
         temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-        temp.write_text(payload, encoding="utf-8")
-        os.replace(temp, entry)
+        try:
+            temp.write_text(payload, encoding="ascii")  # JSON with every non-ASCII character escaped
+            os.replace(temp, entry)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise
 
     def pending(self, path: Path) -> JournalEntry | None:
         """The entry of the config at ``path`` worth recovering, or ``None``.
 
-        ``None`` when there is no entry, when it cannot be read (corrupt, other
-        version: never an exception) or when its text is already the file's
-        text; such a stale entry is removed.
+        ``None`` when there is no entry, when its text is already the file's
+        text (such a stale entry is removed) or when it cannot be read (corrupt,
+        other version: never an exception); such an entry is renamed
+        ``<entry>.corrupt`` so the next edit does not overwrite it, and
+        :attr:`problem` says so.
         """
+        self.problem = None
         absolute, entry_file = self._resolve(path)
         try:
-            entry = _loads(entry_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = entry_file.read_bytes()
+        except OSError:
+            return None
+        try:
+            entry = _loads(raw.decode("utf-8"))
+        except ValueError as exc:  # UnicodeDecodeError and JournalFormatError are ValueErrors
+            self.problem = self._set_aside(entry_file, exc)
             return None
         if entry.path != absolute:
             return None  # a hash collision or a moved folder: not this file's entry
@@ -200,6 +224,15 @@ class Journal:
             return None
         on_disk = None if data is None else sha256(data)
         return replace(entry, file_changed=on_disk != entry.base_sha256)
+
+    def _set_aside(self, entry_file: Path, why: ValueError) -> str:
+        kept = entry_file.with_name(entry_file.name + ".corrupt")
+        reason = why.args[0] if isinstance(why, JournalFormatError) else "not a journal entry"
+        try:
+            os.replace(entry_file, kept)
+        except OSError as exc:
+            return f"The journal entry {entry_file} cannot be read ({reason}) nor renamed ({exc.strerror})."
+        return f"The journal entry of this file cannot be read ({reason}); it is kept as {kept}."
 
     def discard(self, path: Path) -> None:
         """Remove the entry of the config at ``path`` (saved, or the user said to forget it)."""
@@ -216,19 +249,20 @@ def _dumps(session: EditSession, absolute: Path, base: str | None) -> str:
     edits = session.unsaved_edits
     try:
         encoded = None if edits is None else [encode_edit(e) for e in edits]
-    except TypeError:
+    except (TypeError, RecursionError):
         encoded = None  # a value we cannot write: the text alone still recovers the work
     return json.dumps(
         {
             "format": FORMAT_VERSION,
             "path": str(absolute),
             "base_sha256": base,
+            "base_text": session.saved_text,
             "text": session.text,
             "edits": encoded,
             "variant": session.forced_variant,
             "recorded_at": time.time(),
         },
-        ensure_ascii=False,
+        ensure_ascii=True,  # a lone surrogate ('\uD800' is valid JS) has no UTF-8: it is written escaped
         allow_nan=False,
     )
 
@@ -248,14 +282,21 @@ def _entry(data: Any) -> JournalEntry:
     variant = data["variant"]
     if variant not in (None, "A", "B"):
         raise JournalFormatError(f"bad variant {variant!r:.20}")
-    return JournalEntry(
+    entry = JournalEntry(
         path=Path(_typed(data["path"], str)),
         base_sha256=_typed(data["base_sha256"], (str, type(None))),
         text=_typed(data["text"], str),
         edits=None if edits is None else [_decode_edit(e) for e in _typed(edits, list)],
         variant=variant,
         recorded_at=float(_typed(data["recorded_at"], (int, float))),
+        base_text=_typed(data.get("base_text"), (str, type(None))),
     )
+    # A document's text comes from UTF-8 bytes: a lone surrogate in it (or a base that
+    # is not the file hashed) is damage, which must not reach the session.
+    entry.text.encode("utf-8")
+    if entry.base_text is not None and sha256(entry.base_text.encode("utf-8")) != entry.base_sha256:
+        raise JournalFormatError("the base text does not match its hash")
+    return entry
 
 
 def _typed(value: Any, kinds: type | tuple[type, ...]) -> Any:

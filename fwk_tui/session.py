@@ -10,6 +10,7 @@ the crash journal have one home. No Textual here.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -165,6 +166,7 @@ class EditSession:
         # left the history (an edit made after undoing past the save drops the redo
         # branch that led to it), so no edit list leads from the file to the document.
         self._saved_edits: int | None = 0
+        self._deleted = False
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
         self._merge_open = False
@@ -205,8 +207,13 @@ class EditSession:
         return self._saved_text is None or self._document.text != self._saved_text
 
     @property
+    def deleted(self) -> bool:
+        """True once :meth:`notice_deleted` found the file gone (until a save or reload)."""
+        return self._deleted
+
+    @property
     def saved_text(self) -> str | None:
-        """The text last read from or written to disk (``None`` if never)."""
+        """The text last read from or written to disk (``None`` if never, or once the file was found deleted)."""
         return self._saved_text
 
     @property
@@ -480,14 +487,44 @@ class EditSession:
             raise ReadOnlyError(self.read_only)
         save_document(self._document, target, backup=backup)
         self.path = target
+        self._deleted = False
         self._saved_text = self._document.text
         self._set_origin(self._document)
         self._saved_edits = len(self._undo)
         self._changed()
         return target
 
+    def notice_deleted(self) -> bool:
+        """True when the file read or last saved is gone from disk (found now or before).
+
+        The session then holds the only copy of the config: all of its text
+        counts as unsaved (quitting asks, the journal keeps it) and a save
+        writes it whole, creating the file only while none is there again.
+        """
+        if self._deleted:
+            return True
+        if self.path is None or self._document.link.state is None:
+            return False
+        try:
+            os.stat(self.path)
+        except FileNotFoundError:
+            self._forget_file()
+            return True
+        except OSError:
+            pass  # there, but unreadable: a save or reload says why
+        return False
+
+    def _forget_file(self) -> None:
+        self._deleted = True
+        self._saved_text = None
+        self._saved_edits = None  # no list of edits leads from "no file" to the document
+        self._document.link.state = None  # the documents of this session no longer come from a file
+        self._changed()
+
     def disk_changed(self) -> bool:
-        """True when the file on disk is no longer the one read or last saved."""
+        """True when the file on disk is no longer the one read or last saved (or a deleted one is back)."""
+        if self._deleted and self.path is not None:
+            return self.path.exists()
         if self.path is None or self._document.link.state is None:
             return False
         try:
@@ -508,6 +545,7 @@ class EditSession:
         if edits is None:  # undone past the last save: keep the text the user sees
             edits = [Edit("replace", "", self._document.text)] if self.dirty else []
         self._undo, self._redo = [], []
+        self._deleted = False
         self._saved_text = fresh.text
         self._saved_edits = 0
         self._document = fresh

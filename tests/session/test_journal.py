@@ -23,7 +23,7 @@ from fwk_tui.journal import (
     encode_value,
 )
 from fwk_tui.session import Edit, EditSession, sha256
-from fwk_tui.source import UNDEFINED, Code, ConfigDocument
+from fwk_tui.source import UNDEFINED, ChangedOnDiskError, Code, ConfigDocument
 from fwk_tui.validate import Fix
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
@@ -287,6 +287,71 @@ def test_a_corrupt_entry_is_ignored(journal: Journal, config: Path, content: str
 
 
 @pytest.mark.parametrize(
+    "raw",
+    [
+        b"{not json",
+        b'{"format": 1, "text": "\xff\xfe \xc3\x28"}',  # not UTF-8
+        "\ufeff{}".encode(),
+        b"\xff\xfe{\x00}\x00",  # UTF-16
+    ],
+)
+def test_an_entry_that_cannot_be_read_is_kept_aside_and_said(
+    journal: Journal, config: Path, catalog: Catalog, raw: bytes
+) -> None:
+    entry_file = journal.entry_file(config)
+    entry_file.parent.mkdir(parents=True, exist_ok=True)
+    entry_file.write_bytes(raw)
+    assert journal.pending(config) is None
+    kept = entry_file.with_name(entry_file.name + ".corrupt")
+    assert kept.read_bytes() == raw  # never deleted: the next edit would have overwritten it
+    assert journal.problem is not None and str(kept) in journal.problem and "cannot be read" in journal.problem
+    session = EditSession.open(config, catalog)
+    session.subscribe(journal.record)
+    session.set("devServer.port", 4000)
+    assert kept.read_bytes() == raw
+    assert journal.pending(config) is not None and journal.problem is None
+
+
+def test_an_entry_whose_text_holds_a_lone_surrogate_is_kept_aside(
+    journal: Journal, config: Path, catalog: Catalog
+) -> None:
+    _edited(config, catalog, journal)
+    entry_file = journal.entry_file(config)
+    data = json.loads(entry_file.read_text(encoding="utf-8"))
+    data["text"] += "\ud800"  # no file can hold this text: damage, not a config
+    entry_file.write_text(json.dumps(data), encoding="ascii")
+    assert journal.pending(config) is None
+    assert journal.problem is not None and ".corrupt" in journal.problem
+
+
+# -------------------------------------------------------- lone surrogates
+
+SURROGATE_CONFIG = "export default defineFwkConfig({\n  app: { head: { title: '\\uD800x' } },\n})\n"
+
+
+def test_a_value_holding_a_lone_surrogate_is_journaled_and_recovered(
+    tmp_path: Path, catalog: Catalog, journal: Journal
+) -> None:
+    path = tmp_path / "fwk.config.ts"
+    path.write_text(SURROGATE_CONFIG, encoding="utf-8")
+    session = EditSession.open(path, catalog)
+    session.subscribe(journal.record)
+    assert session.get("app.head.title") == "\ud800x"  # valid JS: a string with a lone surrogate
+    for typed in ("\ud800xy", "\ud800xyz"):
+        session.set("app.head.title", typed, merge=True)
+    assert journal.error is None
+    assert journal.entry_file(path).read_bytes().isascii()  # written escaped, read back exactly
+    assert [p.name for p in journal.folder.iterdir()] == [journal.entry_file(path).name]
+
+    fresh = EditSession.open(path, catalog)
+    entry = journal.pending(path)
+    assert entry is not None and journal.problem is None
+    entry.recover(fresh)
+    assert fresh.text == session.text
+    assert fresh.get("app.head.title") == "\ud800xyz"
+
+
+@pytest.mark.parametrize(
     ("field", "value"),
     [
         ("format", 2),
@@ -451,3 +516,96 @@ def test_recording_is_cheap_enough_to_run_after_every_keystroke(
         journal.record(session)
         best = min(best, time.perf_counter() - start)
     assert best < 0.005
+
+
+# ------------------------------------------------------------ file deleted
+
+
+def _restart_on_missing_file(config: Path, catalog: Catalog) -> EditSession:
+    """What ``fwk-tui fwk.config.ts`` opens when the file is not there: a new, empty config."""
+    return EditSession(ConfigDocument.new(config.name), catalog, path=config)
+
+
+def test_a_deleted_file_leaves_the_session_holding_the_only_copy(
+    config: Path, catalog: Catalog, journal: Journal
+) -> None:
+    session = EditSession.open(config, catalog)
+    session.subscribe(journal.record)
+    text = session.text
+    assert not session.notice_deleted()
+    config.unlink()
+    assert session.disk_changed()
+    assert session.notice_deleted() and session.deleted
+    assert session.dirty  # quitting asks; the journal keeps the whole text
+    assert f"@@ -0,0 +1,{text.count(chr(10))} @@" in session.diff()  # the whole config is what a save writes
+    entry = journal.pending(config)
+    assert entry is not None and entry.text == text
+
+    restarted = _restart_on_missing_file(config, catalog)
+    entry.recover(restarted)
+    assert restarted.text == text
+    restarted.save()
+    assert config.read_text(encoding="utf-8") == text
+
+
+def test_after_a_crash_with_the_file_deleted_recovery_replays_onto_the_base_text(
+    config: Path, catalog: Catalog, journal: Journal
+) -> None:
+    lost = _edited(config, catalog, journal)  # the editor dies before it notices the deletion
+    config.unlink()
+    restarted = _restart_on_missing_file(config, catalog)
+    entry = journal.pending(config)
+    assert entry is not None and entry.file_changed
+    result = entry.recover(restarted)
+    assert restarted.text == lost.text  # base + edits, never the edits on an empty config
+    assert result.dropped == [] and len(result.applied) == 10  # the base, then each edit a step
+    restarted.save()
+    assert config.read_text(encoding="utf-8") == lost.text
+    restarted.undo()  # the last edit undone: the rest is still there
+    assert restarted.get("devServer.port") == 4000
+
+
+def test_an_entry_without_its_base_text_restores_its_text_when_the_file_is_gone(
+    config: Path, catalog: Catalog, journal: Journal
+) -> None:
+    lost = _edited(config, catalog, journal)
+    entry_file = journal.entry_file(config)
+    data = json.loads(entry_file.read_text(encoding="utf-8"))
+    del data["base_text"]  # written before the journal kept it
+    entry_file.write_text(json.dumps(data), encoding="utf-8")
+    config.unlink()
+    restarted = _restart_on_missing_file(config, catalog)
+    entry = journal.pending(config)
+    assert entry is not None
+    entry.recover(restarted)
+    assert restarted.text == lost.text
+
+
+def test_an_entry_whose_base_text_is_not_the_hashed_file_is_kept_aside(
+    config: Path, catalog: Catalog, journal: Journal
+) -> None:
+    _edited(config, catalog, journal)
+    entry_file = journal.entry_file(config)
+    data = json.loads(entry_file.read_text(encoding="utf-8"))
+    data["base_text"] = "export default {}\n"
+    entry_file.write_text(json.dumps(data), encoding="utf-8")
+    assert journal.pending(config) is None
+    assert journal.problem is not None and "base text" in journal.problem
+
+
+def test_writing_back_a_deleted_file_never_replaces_one_put_there_since(
+    config: Path, catalog: Catalog, journal: Journal
+) -> None:
+    session = EditSession.open(config, catalog)
+    session.subscribe(journal.record)
+    session.set("devServer.port", 4000)
+    config.unlink()
+    assert session.notice_deleted()
+    config.write_text("export default defineFwkConfig({})\n", encoding="utf-8")  # someone else's new file
+    assert session.disk_changed()
+    with pytest.raises(ChangedOnDiskError, match="already exists"):
+        session.save()
+    assert config.read_text(encoding="utf-8") == "export default defineFwkConfig({})\n"
+    assert journal.pending(config) is not None  # the edits are still journaled
+    session.reload()  # the new file, with the whole text re-applied on it
+    assert not session.deleted and session.get("devServer.port") == 4000
