@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain
@@ -117,7 +116,7 @@ def _check(ns: argparse.Namespace) -> int:
     result = check_document(doc, load_catalog(), ns.variant, project=project, layout=read_layout(file))
     diagnostics = result.diagnostics
     if ns.format == "json":
-        _out(json.dumps([diagnostic_json(d) for d in diagnostics], ensure_ascii=False, indent=2))
+        _out_json([diagnostic_json(d) for d in diagnostics])
     elif ns.format == "github":
         shown = [d for d in diagnostics if ns.verbose or d.severity != "info"]
         for d in shown:
@@ -218,7 +217,7 @@ def _env(ns: argparse.Namespace) -> int:
     notes = _env_notes(values)
     if ns.json:
         data = _env_json(file, variables, found_prefixes, ns.dotenv, matches, notes)
-        _out(json.dumps(data, ensure_ascii=False, indent=2))
+        _out_json(data)
     else:
         _env_text(file, variables, found_prefixes, ns.dotenv, matches, notes)
     typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
@@ -330,6 +329,10 @@ def _env_json(
 
 def _out(text: str) -> None:
     sys.stdout.write(plain(text) + "\n")
+
+
+def _out_json(data: object) -> None:
+    sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
 
 
 def _err(text: str) -> None:

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 from fwk_tui.source import UNDEFINED, Code
+from fwk_tui.source.textutil import UNSAFE
 from fwk_tui.source.values import JSValue
+
+
+def json_text(data: object) -> str:
+    """``data`` as indented JSON that ``json.loads`` reads back exactly, safe to print to a terminal.
+
+    Text stays readable (no ``ensure_ascii``) except what a terminal would obey or
+    hide and lone surrogates: those are ``\\uXXXX`` escapes, valid in any JSON string.
+    """
+    # Outside strings json.dumps writes only ASCII, so every match is inside a string.
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def to_json(value: JSValue) -> object:

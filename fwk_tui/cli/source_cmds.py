@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, shell_word
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import PathError, format_path, parse_path
@@ -135,7 +134,7 @@ def _get(ns: argparse.Namespace) -> int:
     path = _option_path(ns.path)
     value = _lookup(doc, file, path)
     if ns.json:
-        _out(json.dumps(to_json(value), ensure_ascii=False, indent=2))
+        _out_json(to_json(value))
     else:
         _out(Renderer(doc.style).value(value))
     return EXIT_OK
@@ -269,7 +268,7 @@ def _checked_write(
             "diff": diff,
             "diagnostics": [diagnostic_json(d) for d in found],
         }
-        _out(json.dumps(data, ensure_ascii=False, indent=2))
+        _out_json(data)
     else:
         if ns.dry_run and diff:
             sys.stdout.write(plain(diff))
@@ -348,7 +347,7 @@ def _dump(ns: argparse.Namespace) -> int:
     if doc.read_only:
         _err(f"note: {doc.read_only}")
     if ns.json:
-        _out(json.dumps(to_json(doc.values()), ensure_ascii=False, indent=2))
+        _out_json(to_json(doc.values()))
         return EXIT_OK
     render = Renderer(doc.style)
     lines = []
@@ -406,6 +405,10 @@ def _lookup(doc: ConfigDocument, file: Path, path: OptionPath) -> JSValue:
 
 def _out(text: str) -> None:
     sys.stdout.write(plain(text) + "\n")
+
+
+def _out_json(data: object) -> None:
+    sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
 
 
 def _err(text: str) -> None:

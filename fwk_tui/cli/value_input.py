@@ -15,6 +15,7 @@ from fwk_tui.source import ParseError, Problem, Style, find_problem, read_expres
 from fwk_tui.source.expression_problem import position_of
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.render import Renderer
+from fwk_tui.source.textutil import SURROGATE, first_surrogate
 
 
 def describe(text: str, problem: Problem) -> str:
@@ -23,8 +24,9 @@ def describe(text: str, problem: Problem) -> str:
         shown = text.strip().split("\n") or [""]
         frame = "\n".join(f"{i + 1:>4} | {line}" for i, line in enumerate(shown[:5]))
         return f"{problem.message}\n{frame}" if text.strip() else problem.message
-    data = text.encode("utf-8")
-    frame = error_at(data, len(text[: problem.offset].encode("utf-8")), "", "VALUE").frame
+    # A byte of the command line that is not UTF-8 (a lone surrogate here) shows as one U+FFFD.
+    shown = SURROGATE.sub("\ufffd", text)
+    frame = error_at(shown.encode("utf-8"), len(shown[: problem.offset].encode("utf-8")), "", "VALUE").frame
     at = f"at {position_of(text, problem.offset)}"
     return f"{'syntax error ' if problem.syntax else ''}{at}: {problem.message}\n{frame}"
 
@@ -37,6 +39,8 @@ def as_string(text: str, problem: Problem, style: Style) -> tuple[str, str] | No
     """
     stripped = text.strip()
     render = Renderer(style)
+    if first_surrogate(text) is not None:
+        return None  # bytes that are not text: no string to suggest
     if not stripped:
         return render.string(""), "to set an empty string, quote it"
     first = stripped[0]

@@ -10,7 +10,8 @@ from fwk_tui.paths import Path, Segment, format_path, parse_path
 from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
-from fwk_tui.source.expression_problem import ExpressionError, find_problem
+from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
+from fwk_tui.source.lexical import lexical_problem
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import layout, members, static_key, text_of
 from fwk_tui.source.parse import (
@@ -26,7 +27,7 @@ from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
 from fwk_tui.source.render import method_name
 from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
-from fwk_tui.source.textutil import point
+from fwk_tui.source.textutil import first_surrogate, point
 from fwk_tui.source.values import Code, Entry, JSValue, Span
 
 NEW_CONFIG = "export default defineFwkConfig({\n})\n"
@@ -549,6 +550,9 @@ def check_expression(source: str) -> str:
     as typed, with its line and column in ``source``: never the parentheses the
     parser reads it in.
     """
+    surrogate = first_surrogate(source)
+    if surrogate is not None:
+        raise ExpressionError(source, Problem(surrogate[1], surrogate[0], syntax=False))
     try:
         return _check_stripped(source.strip())
     except ParseError as exc:
@@ -570,6 +574,9 @@ def _check_stripped(text: str) -> str:
     stray = stray_comma(tree, data)
     if stray is not None:
         raise error_at(raw, stray - 1, "syntax error: unexpected `,`", "<code>")
+    refused = lexical_problem(tree, data)
+    if refused is not None:
+        raise error_at(raw, refused[0] - 1, refused[1], "<code>")
     statements = [c for c in tree.root_node.named_children if c.type != "comment"]
     expr = statements[0].named_children[0] if len(statements) == 1 and statements[0].named_children else None
     if (

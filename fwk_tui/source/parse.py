@@ -9,6 +9,7 @@ import tree_sitter_typescript
 from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from fwk_tui.source.errors import DocumentError, ParseError
+from fwk_tui.source.lexical import lexical_problem
 from fwk_tui.source.textutil import display_width, line_col, line_end, line_start, plain
 
 MAX_BYTES = 10 * 1024 * 1024
@@ -51,9 +52,14 @@ def check_input(data: bytes, filename: str) -> None:
 
 
 def syntax_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
-    """The first syntax error of ``tree`` as a ParseError, or None when it parses cleanly."""
+    """The first syntax error of ``tree`` as a ParseError, or None when it parses cleanly.
+
+    Besides the grammar's errors, this is what JavaScript refuses that the grammar
+    accepts (:func:`fwk_tui.source.lexical.lexical_problem`).
+    """
     if not tree.root_node.has_error:
-        return None
+        problem = lexical_problem(tree, data)
+        return None if problem is None else error_at(data, problem[0], problem[1], filename)
     tag = _EJS_TAG.search(data)
     if tag is not None:
         return error_at(

@@ -12,6 +12,7 @@ from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import static_key, text_of
 from fwk_tui.source.parse import parse_bytes
 from fwk_tui.source.style import Style
+from fwk_tui.source.textutil import first_surrogate
 from fwk_tui.source.values import UNDEFINED, Code, JSValue
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
@@ -132,7 +133,9 @@ def _number(value: float) -> str:
 @lru_cache(maxsize=256)
 def is_method_source(text: str) -> bool:
     """True when ``text`` is an object method (``async setup() {}``), not an expression."""
-    raw = text.encode("utf-8", "surrogatepass")
+    if first_surrogate(text) is not None:
+        return False  # not source text at all
+    raw = text.encode("utf-8")
     if not parse_bytes(b"(" + raw + b"\n)").root_node.has_error:
         return False
     tree = parse_bytes(b"({\n" + raw + b"\n})")

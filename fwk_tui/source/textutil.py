@@ -64,13 +64,33 @@ def point(data: bytes, pos: int) -> tuple[int, int]:
     return data.count(b"\n", 0, pos), pos - line_start(data, pos)
 
 
-# C0/C1 controls and bidirectional overrides can rewrite a terminal or hide text.
-_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# What a terminal would obey or hide instead of showing: C0/C1 controls and DEL
+# rewrite it; bidirectional controls (U+061C, U+200E/F, U+202A-U+202E,
+# U+2066-U+2069) reorder text; zero-width characters, U+2028/U+2029 and the BOM
+# hide in it; a lone surrogate cannot be written as UTF-8 at all.
+UNSAFE = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff]"
+)
 
 
 def plain(text: str) -> str:
-    """``text`` with control characters shown as escapes, safe to print to a terminal."""
-    return _UNSAFE.sub(lambda m: _escape(m.group()), text)
+    """``text`` safe to print: controls, invisible and bidi characters and lone surrogates as escapes (``\\x1b``)."""
+    return UNSAFE.sub(lambda m: _escape(m.group()), text)
+
+
+SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def first_surrogate(text: str) -> tuple[int, str] | None:
+    """Index and description of the first lone surrogate of source ``text``, which no UTF-8 file can hold."""
+    found = SURROGATE.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    if code >= 0xDC80 and code <= 0xDCFF:
+        # How Python hands over a byte of a command line that is not UTF-8 (surrogateescape).
+        return found.start(), f"byte 0x{code - 0xDC00:02x} is not UTF-8 text"
+    return found.start(), f"a lone surrogate cannot be written in a file; in a string, write it as \\u{code:04X}"
 
 
 def _escape(ch: str) -> str:

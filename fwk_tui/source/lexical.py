@@ -1,0 +1,134 @@
+"""What JavaScript and TypeScript refuse that the tree-sitter grammar lets through.
+
+The grammar's identifiers take any character that is not ASCII punctuation
+(``sssr\\u202e``, ``a—b``), and its escapes and numbers take forms a module
+refuses (``'\\u{110000}'``, ``'\\01'``, ``017``). A file TypeScript refuses must
+not read as clean: each case is a syntax error at its own line and column.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from tree_sitter import Node, Tree
+
+from fwk_tui.source.textutil import plain
+
+# Other_ID_Start and Other_ID_Continue (Unicode's PropList), and the two joiners
+# ECMAScript adds to ID_Continue; Pattern_Syntax takes U+2E2F back out.
+_OTHER_ID_START = frozenset("\u1885\u1886\u2118\u212e\u309b\u309c")
+_OTHER_ID_CONTINUE = frozenset("\u00b7\u0387\u1369\u136a\u136b\u136c\u136d\u136e\u136f\u1370\u1371\u19da\u200c\u200d\u30fb\uff65")
+_START_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nl"})
+_CONTINUE_CATEGORIES = _START_CATEGORIES | {"Mn", "Mc", "Nd", "Pc"}
+
+_NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
+_ASCII_NAME_BYTE = re.compile(rb"[A-Za-z0-9_$]")
+# Escapes worth a look: \u{...} and \uXXXX (also in names), a backslash before a digit (octal, \8, \9).
+_ESCAPE_SUSPECT = re.compile(rb"\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-9])")
+_LEGACY_NUMBER = re.compile(rb"(?<![\w$.])0[0-9]")
+
+
+@lru_cache(maxsize=4096)
+def _id_class(ch: str) -> int:
+    """2 when ``ch`` may start a JavaScript name, 1 when it may only continue one, 0 otherwise."""
+    if ch == "\u2e2f":
+        return 0
+    category = unicodedata.category(ch)
+    if category in _START_CATEGORIES or ch in _OTHER_ID_START:
+        return 2
+    if category in _CONTINUE_CATEGORIES or ch in _OTHER_ID_CONTINUE:
+        return 1
+    return 0
+
+
+def lexical_problem(tree: Tree, data: bytes) -> tuple[int, str] | None:
+    """Byte offset and message of the first thing JavaScript refuses that ``tree`` accepted, or None."""
+    found = [p for p in (_bad_name(tree, data), _bad_escape(tree, data), _legacy_number(tree, data)) if p]
+    return min(found) if found else None
+
+
+def _bad_name(tree: Tree, data: bytes) -> tuple[int, str] | None:
+    """A character no JavaScript name may hold, inside a name the grammar read."""
+    if data.isascii():
+        return None
+    root = tree.root_node
+    # One match per run of non-ASCII bytes: text in strings and comments is cheap.
+    for run in _NON_ASCII_RUN.finditer(data):
+        text = run.group().decode("utf-8", "replace")
+        pos = run.start()
+        after_name = pos > 0 and _ASCII_NAME_BYTE.match(data, pos - 1) is not None
+        # Python's identifier test (XID, a subset of ID) clears most runs at C speed.
+        if ("a" + text if after_name else text).isidentifier():
+            continue
+        for i, ch in enumerate(text):
+            size = len(ch.encode("utf-8"))
+            kind = _id_class(ch)
+            suspect = kind == 0 or (kind == 1 and i == 0 and not after_name)
+            if suspect:
+                node = root.descendant_for_byte_range(pos, pos + size)
+                if node is not None and _is_name(node) and (kind == 0 or node.start_byte == pos):
+                    return pos, f"syntax error: invalid character {_describe(ch)} in the name `{_name_text(node)}`"
+            pos += size
+    return None
+
+
+def _is_name(node: Node) -> bool:
+    return node.type.endswith("identifier")
+
+
+def _name_text(node: Node) -> str:
+    return plain((node.text or b"").decode("utf-8", "replace"))
+
+
+def _describe(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" ({name.lower()})" if name else "")
+
+
+def _bad_escape(tree: Tree, data: bytes) -> tuple[int, str] | None:
+    """An escape in a string or template that a module refuses."""
+    if b"\\" not in data:
+        return None
+    root = tree.root_node
+    for match in _ESCAPE_SUSPECT.finditer(data):
+        node = root.descendant_for_byte_range(match.start(), match.end())
+        if node is None:
+            continue
+        text = match.group().decode("ascii")
+        code = int(text[3:-1] if text.startswith("\\u{") else text[2:], 16) if text[1] == "u" else None
+        if code is not None and code > 0x10FFFF:
+            if (node.type == "escape_sequence" and node.start_byte == match.start()) or _is_name(node):
+                return match.start(), f"syntax error: {text} is past U+10FFFF, the last code point"
+            continue
+        if _is_name(node) and code is not None:
+            kind = _id_class(chr(code)) if not 0xD800 <= code <= 0xDFFF else 0
+            if kind == 0 or (kind == 1 and node.start_byte == match.start()):
+                return match.start(), f"syntax error: {text} in a name stands for {_describe(chr(code))}, which no name may hold"
+            continue
+        if node.type != "escape_sequence" or node.start_byte != match.start() or code is not None:
+            continue  # in a comment or a regular expression, the second half of `\\`, or a fine \u escape
+        if text != "\\0" or _digit_follows(data, match.end()):
+            shown = (node.text or b"").decode("ascii", "replace")
+            digits = shown[1:]
+            instead = f"\\x{int(digits, 8):02x}" if set(digits) <= set("01234567") else digits
+            return match.start(), f"syntax error: the escape {shown} is not allowed in a module; write {instead}"
+    return None
+
+
+def _digit_follows(data: bytes, pos: int) -> bool:
+    return pos < len(data) and 0x30 <= data[pos] <= 0x39
+
+
+def _legacy_number(tree: Tree, data: bytes) -> tuple[int, str] | None:
+    """A number written with a leading zero (``017``), which a module refuses."""
+    if b"0" not in data:
+        return None
+    root = tree.root_node
+    for match in _LEGACY_NUMBER.finditer(data):
+        node = root.descendant_for_byte_range(match.start(), match.end())
+        if node is not None and node.type == "number" and node.start_byte == match.start():
+            text = (node.text or b"").decode("ascii", "replace")
+            return match.start(), f"syntax error: {text}: a number may not start with 0 (write 0o{text[1:]} for octal)"
+    return None
