@@ -15,13 +15,16 @@ from fwk_tui.source.lexical import lexical_problem
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import layout, members, static_key, text_of
 from fwk_tui.source.parse import (
+    MAX_NESTING,
     check_input,
     error_at,
     first_error,
+    nesting_error,
     parse_bytes,
     stray_comma,
     stray_comma_error,
     syntax_error,
+    too_deep,
 )
 from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
 from fwk_tui.source.render import method_name
@@ -73,7 +76,11 @@ class ConfigDocument:
         """Parse UTF-8 source bytes (a BOM is kept)."""
         check_input(data, filename)
         tree = parse_bytes(data)
-        error = syntax_error(tree, data, filename) or stray_comma_error(tree, data, filename)
+        error = (
+            syntax_error(tree, data, filename)
+            or stray_comma_error(tree, data, filename)
+            or nesting_error(tree, data, filename)
+        )
         if error is not None:
             raise error
         return cls(data, tree, filename, link=link)
@@ -477,6 +484,8 @@ class ConfigDocument:
             raise DocumentError(
                 f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
             )
+        if too_deep(new_tree, low, low + len(middle)) is not None:
+            raise DocumentError(f"the edit would nest values deeper than {MAX_NESTING} levels; nothing was changed")
         return ConfigDocument(new_data, new_tree, self.filename, link=self.link, style=self._style)
 
     def __repr__(self) -> str:
@@ -484,9 +493,9 @@ class ConfigDocument:
 
 
 def _path(path: PathLike) -> Path:
-    if isinstance(path, str):
-        return parse_path(path)
-    out = tuple(path)
+    out = parse_path(path) if isinstance(path, str) else tuple(path)
+    if len(out) > MAX_NESTING:
+        raise DocumentError(f"the path has {len(out)} keys; a config nests at most {MAX_NESTING} levels")
     for seg in out:
         if isinstance(seg, bool) or not isinstance(seg, (str, int)):
             raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
@@ -574,6 +583,9 @@ def _check_stripped(text: str) -> str:
     stray = stray_comma(tree, data)
     if stray is not None:
         raise error_at(raw, stray - 1, "syntax error: unexpected `,`", "<code>")
+    deep = too_deep(tree, 0, len(data))
+    if deep is not None:
+        raise error_at(raw, max(deep - 1, 0), f"nesting deeper than {MAX_NESTING} levels", "<code>")
     refused = lexical_problem(tree, data)
     if refused is not None:
         raise error_at(raw, refused[0] - 1, refused[1], "<code>")

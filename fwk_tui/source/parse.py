@@ -10,7 +10,8 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor, Tree
 
 from fwk_tui.source.errors import DocumentError, ParseError
 from fwk_tui.source.lexical import lexical_problem
-from fwk_tui.source.textutil import display_width, line_col, line_end, line_start, plain
+from fwk_tui.source.lines import line_index
+from fwk_tui.source.textutil import display_width, plain
 
 MAX_BYTES = 10 * 1024 * 1024
 """Config files above this size are refused: no real config comes close."""
@@ -69,6 +70,76 @@ def syntax_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
     return error_at(data, pos, message, filename)
 
 
+MAX_NESTING = 100
+"""Brackets (objects, arrays, parentheses, calls, blocks) a config may nest; deeper is refused."""
+
+_BRACKETED = (
+    "object", "array", "parenthesized_expression", "arguments", "template_substitution", "formal_parameters",
+    "statement_block", "class_body", "switch_body", "object_pattern", "array_pattern", "object_type",
+    "tuple_type", "type_arguments", "type_parameters", "enum_body", "interface_body",
+)  # fmt: skip
+
+
+@cache
+def _bracketed_ids() -> frozenset[int]:
+    ids = (language().id_for_node_kind(name, True) for name in _BRACKETED)
+    return frozenset(i for i in ids if i)
+
+
+def nesting_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
+    """A ParseError at the first bracket nested deeper than :data:`MAX_NESTING`, or None."""
+    pos = too_deep(tree, 0, len(data))
+    return None if pos is None else error_at(data, pos, f"nesting deeper than {MAX_NESTING} levels", filename)
+
+
+def too_deep(tree: Tree, start: int, end: int) -> int | None:
+    """Byte offset of the first bracket nested deeper than :data:`MAX_NESTING`, or None.
+
+    Only nodes that meet bytes ``start`` to ``end`` are visited (an edit checks
+    what it wrote); one walk without recursion, so any depth is measured safely.
+    """
+    if start == 0 and end >= tree.root_node.end_byte and _tree_depth(tree) <= MAX_NESTING:
+        return None  # brackets never outnumber the levels of the tree: the cheap walk settles most files
+    bracketed = _bracketed_ids()
+    cursor = tree.walk()
+    opened: list[bool] = []
+    depth = 0
+    while True:
+        node = cursor.node
+        assert node is not None
+        moved = False
+        if node.start_byte <= end:
+            here = node.kind_id in bracketed
+            if depth + here > MAX_NESTING:
+                return node.start_byte
+            if cursor.goto_first_child_for_byte(start) is not None:  # skips the children before ``start``
+                opened.append(here)
+                depth += here
+                continue
+            moved = cursor.goto_next_sibling()
+        while not moved:
+            if not opened:
+                return None
+            cursor.goto_parent()
+            depth -= opened.pop()
+            moved = cursor.goto_next_sibling()
+
+
+def _tree_depth(tree: Tree) -> int:
+    """The number of levels of ``tree``, walked with a cursor (no node objects: fast)."""
+    cursor = tree.walk()
+    depth = deepest = 0
+    while True:
+        if cursor.goto_first_child():
+            depth += 1
+            deepest = max(deepest, depth)
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return deepest
+            depth -= 1
+
+
 # The grammar accepts some commas that JavaScript rejects (`{a: 1,,}`,
 # `{, a}`, `f(a,,b)`); arrays may have holes, so they are left alone.
 _LENIENT_COMMAS = """
@@ -118,17 +189,38 @@ def first_error(tree: Tree) -> tuple[int, str]:
 
 def error_at(data: bytes, pos: int, message: str, filename: str) -> ParseError:
     """A ParseError pointing at byte ``pos`` of ``data``, with the line and a caret."""
-    line, column = line_col(data, pos)
-    start = line_start(data, pos)
-    text = data[start : line_end(data, pos)].decode("utf-8", "replace")
-    if start == 0:
-        text = text.removeprefix("\ufeff")
-    before = text[: column - 1]
-    shown = plain(text.expandtabs(4))
-    caret_col = display_width(plain(before.expandtabs(4)))
+    lines = line_index(data)
+    row = lines.row(pos)
+    line, column = row + 1, lines.chars(lines.start(row), pos) + 1
+    before, after = _frame_text(data, lines.start(row), pos, lines.end(row))
+    shown = plain(before.expandtabs(4))
+    caret_col = display_width(shown)
+    shown += plain(after.expandtabs(4))
     gutter = f"{line:>4} | "
     frame = f"{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {' ' * caret_col}^"
     return ParseError(message, filename=filename, line=line, column=column, frame=frame)
+
+
+FRAME_CONTEXT = 60
+"""Characters a code frame shows on each side of its caret; a minified line is cut to them."""
+
+
+def _frame_text(data: bytes, start: int, pos: int, end: int) -> tuple[str, str]:
+    """The line's text before and from ``pos``, cut with ``…`` beyond :data:`FRAME_CONTEXT` characters."""
+    # Four bytes at most per character: decode a bounded window, never the whole line.
+    low = max(start, pos - 4 * FRAME_CONTEXT)
+    high = min(end, pos + 4 * FRAME_CONTEXT)
+    while low > start and 0x80 <= data[low] < 0xC0:
+        low -= 1  # start on a whole character
+    before = data[low:pos].decode("utf-8", "replace")
+    after = data[pos:high].decode("utf-8", "replace")
+    if low == 0:
+        before = before.removeprefix("\ufeff")
+    if len(before) > FRAME_CONTEXT or low > start:
+        before = "…" + before[-FRAME_CONTEXT:]
+    if len(after) > FRAME_CONTEXT or high < end:
+        after = after[:FRAME_CONTEXT] + "…"
+    return before, after
 
 
 def _first_error(node: Node) -> Node:

@@ -6,6 +6,7 @@ from tree_sitter import Node
 
 from fwk_tui.paths import Path
 from fwk_tui.source.errors import DocumentError
+from fwk_tui.source.lines import line_index
 from fwk_tui.source.literals import decode_number, decode_string, decode_template
 from fwk_tui.source.nodes import Member, is_plain_template, layout, members, text_of
 from fwk_tui.source.values import UNDEFINED, Code, Entry, JSValue, Span
@@ -49,19 +50,10 @@ class Reader:
 
     def span(self, node: Node) -> Span:
         """The span of ``node`` with character columns."""
-        line, column = self._line_col(node.start_byte, node.start_point)
-        end_line, end_column = self._line_col(node.end_byte, node.end_point)
+        lines = line_index(self._data)
+        line, column = lines.line_col(node.start_byte)
+        end_line, end_column = lines.line_col(node.end_byte)
         return Span(node.start_byte, node.end_byte, line, column, end_line, end_column)
-
-    def _line_col(self, pos: int, pt: tuple[int, int]) -> tuple[int, int]:
-        row, col = pt
-        prefix = self._data[pos - col : pos]
-        if prefix.isascii():
-            return row + 1, col + 1
-        text = prefix.decode("utf-8", "replace")
-        if row == 0:
-            text = text.removeprefix("\ufeff")
-        return row + 1, len(text) + 1
 
     def value(self, node: Node, path: Path = ()) -> JSValue:
         """The Python value of the expression ``node`` found at ``path``."""
