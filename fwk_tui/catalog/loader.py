@@ -57,13 +57,18 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
     """Validate every YAML file of ``folder`` and build a :class:`Catalog` (slow path)."""
     from pydantic import ValidationError
     from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     from fwk_tui.catalog.schema import RawGroup, RawOption
 
     yaml = YAML(typ="safe", pure=True)
     groups: list[Group] = []
     options: list[Option] = []
-    for f in _yaml_files(folder or data_dir()):
+    folder = folder or data_dir()
+    files = _yaml_files(folder)
+    if not files:
+        raise CatalogError(f"{folder}: no catalogue files (*.yaml) in this folder")
+    for f in files:
         try:
             raw_group = RawGroup.model_validate(yaml.load(f.read_text(encoding="utf-8")))
             groups.append(raw_group.build())
@@ -71,8 +76,15 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
                 opt = RawOption.model_validate(raw)
                 opt.present = {k for k in ("default_A", "default_B") if k in raw}
                 options.append(opt.build(raw_group.group))
-        except (KeyError, ValueError, TypeError, ValidationError) as exc:
-            raise CatalogError(f"{f.name}: {exc}") from exc
+        except MarkedYAMLError as exc:
+            mark = exc.problem_mark
+            where = f"{f}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(f)
+            raise CatalogError(f"{where}: {exc.problem or exc.context or 'not YAML'}") from exc
+        except ValidationError as exc:
+            why = "; ".join(": ".join(filter(None, (".".join(map(str, e["loc"])), e["msg"]))) for e in exc.errors())
+            raise CatalogError(f"{f}: {why}") from exc
+        except (KeyError, ValueError, TypeError, YAMLError) as exc:
+            raise CatalogError(f"{f}: {exc}") from exc
     groups.sort(key=lambda g: (g.order, g.id))
     order = {g.id: i for i, g in enumerate(groups)}
     options.sort(key=lambda o: order[o.group])  # stable: file order within a group

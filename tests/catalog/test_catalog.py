@@ -83,7 +83,25 @@ def test_paths_round_trip() -> None:
         parse_path("a..b")
 
 
-def test_a_bad_catalogue_file_names_itself(tmp_path: Path) -> None:
-    (tmp_path / "x.yaml").write_text("group: x\ntitle: X\noptions:\n  - path: a\n    type: strng\n    doc: d\n")
-    with pytest.raises(CatalogError, match=r"x\.yaml.*strng"):
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"group: x\ntitle: X\noptions:\n  - path: a\n    type: strng\n    doc: d\n", r"x\.yaml: .*'strng'"),
+        (b"group: x\ntitle: [unclosed\n", r"x\.yaml:3:1: expected ',' or ']'"),
+        (b"\xff\xfe not text", r"x\.yaml: 'utf-8' codec can't decode"),
+        (b"- a\n- b\n", r"x\.yaml: Input should be a valid dictionary"),
+        (b"group: x\ntitle: X\nbogus: 1\n", r"x\.yaml: bogus: Extra inputs are not permitted$"),
+    ],
+    ids=["unknown type", "not YAML", "not UTF-8", "a list", "an unknown key"],
+)
+def test_a_bad_catalogue_file_is_named_with_its_path(tmp_path: Path, content: bytes, message: str) -> None:
+    (tmp_path / "x.yaml").write_bytes(content)
+    with pytest.raises(CatalogError, match=message) as caught:
+        compile_catalog(tmp_path)
+    assert str(caught.value).startswith(f"{tmp_path / 'x.yaml'}:")
+    assert "\n" not in str(caught.value)
+
+
+def test_a_folder_without_catalogue_files_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(CatalogError, match="no catalogue files"):
         compile_catalog(tmp_path)
