@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ from pathlib import Path
 from fwk_tui.source.textutil import plain
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+NO_TERMINAL = "fwk-tui: the editor needs a terminal; in scripts use fwk-tui check, get, set, unset or dump"
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "fwk.config.ts"
 """The bundled example config (``fwk-tui --example`` edits a copy of it)."""
@@ -50,28 +53,53 @@ def _edit(ns: argparse.Namespace) -> int:
     try:
         if file is None:
             file = Path("fwk.config.ts")
-            session = EditSession(ConfigDocument.new(), catalog, path=file.resolve(), variant=variant)
+            session = EditSession(ConfigDocument.new(), catalog, path=_absolute(file), variant=variant)
             label = "fwk.config.ts (new)"
-        elif not file.exists():
+        elif not _exists(file):
             if not file.parent.is_dir():
                 print(f"fwk-tui: {plain(str(file.parent))}: no such folder", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            session = EditSession(ConfigDocument.new(file.name), catalog, path=file.resolve(), variant=variant)
+            session = EditSession(ConfigDocument.new(file.name), catalog, path=_absolute(file), variant=variant)
             label = f"{file} (new)"
         else:
             session = EditSession.open(file, catalog, variant=variant)
+        # Read the values and checks here, where a failure is a message (the editor reads them
+        # first thing anyway: they are cached, so this costs nothing).
+        session.diagnostics  # noqa: B018
     except DocumentError as exc:
-        print(plain(str(exc)), file=sys.stderr)  # a ParseError prints as file:line:col: message + code frame
+        message = plain(str(exc))  # a ParseError prints as file:line:col: message + code frame
+        print(message if message.startswith(str(file)) else f"{plain(str(file))}: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        print(f"{plain(str(file))}: the config is nested too deeply to read", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"fwk-tui: {plain(str(file))}: {plain(exc.strerror or str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(NO_TERMINAL, file=sys.stderr)
         return EXIT_BAD_INPUT
 
     from fwk_tui.tui.editor import EditorApp
 
     app = EditorApp(session, settings=settings, journal=Journal(), label=label or str(file), offer_wizard=offer_wizard)
     app.run()
-    return EXIT_OK
+    # Textual shows an exception inside the app and returns; the exit code must still say it failed.
+    return app.return_code or EXIT_OK
+
+
+def _exists(file: Path) -> bool:
+    """False when ``file`` is not there (a new config); OSError when it cannot be told (a symlink loop, ENOTDIR)."""
+    try:
+        os.stat(file)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _absolute(file: Path) -> Path:
+    # realpath never raises (a symlink loop stays as it is); Path.resolve raises RuntimeError on one.
+    return Path(os.path.realpath(file))
 
 
 def _example_copy() -> Path:
