@@ -205,7 +205,8 @@ def _check_keymap(value: Any) -> dict[str, str]:
     for action, keys in value.items():
         if not isinstance(action, str) or not _BINDING_ID.match(action):
             raise ValueError(f"keymap: {action!r} is not a binding id")
-        if not isinstance(keys, str) or not _KEYS.match(keys):
+        # isprintable: a control or format character in a key name would reach the terminal in the footer.
+        if not isinstance(keys, str) or not _KEYS.match(keys) or not keys.isprintable():
             raise ValueError(f'keymap: {action} = {keys!r} is not a key list like "ctrl+s" or "f2,ctrl+y"')
     return dict(value)
 

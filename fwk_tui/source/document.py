@@ -479,7 +479,7 @@ class ConfigDocument:
             new_end = (start_point[0], start_point[1] + len(middle))
         tree.edit(low, high, low + len(middle), start_point, point(data, high), new_end)
         new_tree = parse_bytes(new_data, tree)
-        error = syntax_error(new_tree, new_data, self.filename)
+        error = syntax_error(new_tree, new_data, self.filename, within=(low, low + len(middle)))
         if error is not None:
             raise DocumentError(
                 f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"

@@ -43,19 +43,28 @@ def _id_class(ch: str) -> int:
     return 0
 
 
-def lexical_problem(tree: Tree, data: bytes) -> tuple[int, str] | None:
-    """Byte offset and message of the first thing JavaScript refuses that ``tree`` accepted, or None."""
-    found = [p for p in (_bad_name(tree, data), _bad_escape(tree, data), _legacy_number(tree, data)) if p]
+def lexical_problem(tree: Tree, data: bytes, within: tuple[int, int] | None = None) -> tuple[int, str] | None:
+    """Byte offset and message of the first thing JavaScript refuses that ``tree`` accepted, or None.
+
+    ``within`` limits the search to the lines holding those bytes (what an edit wrote).
+    """
+    start, end = 0, len(data)
+    if within is not None:
+        start = data.rfind(b"\n", 0, within[0]) + 1
+        newline = data.find(b"\n", within[1])
+        end = len(data) if newline == -1 else newline
+    checks = (_bad_name, _bad_escape, _legacy_number)
+    found = [p for p in (check(tree, data, start, end) for check in checks) if p]
     return min(found) if found else None
 
 
-def _bad_name(tree: Tree, data: bytes) -> tuple[int, str] | None:
+def _bad_name(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """A character no JavaScript name may hold, inside a name the grammar read."""
     if data.isascii():
         return None
     root = tree.root_node
     # One match per run of non-ASCII bytes: text in strings and comments is cheap.
-    for run in _NON_ASCII_RUN.finditer(data):
+    for run in _NON_ASCII_RUN.finditer(data, start, end):
         text = run.group().decode("utf-8", "replace")
         pos = run.start()
         after_name = pos > 0 and _ASCII_NAME_BYTE.match(data, pos - 1) is not None
@@ -87,12 +96,10 @@ def _describe(ch: str) -> str:
     return f"U+{ord(ch):04X}" + (f" ({name.lower()})" if name else "")
 
 
-def _bad_escape(tree: Tree, data: bytes) -> tuple[int, str] | None:
-    """An escape in a string or template that a module refuses."""
-    if b"\\" not in data:
-        return None
+def _bad_escape(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
+    """An escape in a string, a template or a name that a module refuses."""
     root = tree.root_node
-    for match in _ESCAPE_SUSPECT.finditer(data):
+    for match in _ESCAPE_SUSPECT.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
         if node is None:
             continue
@@ -121,12 +128,10 @@ def _digit_follows(data: bytes, pos: int) -> bool:
     return pos < len(data) and 0x30 <= data[pos] <= 0x39
 
 
-def _legacy_number(tree: Tree, data: bytes) -> tuple[int, str] | None:
+def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """A number written with a leading zero (``017``), which a module refuses."""
-    if b"0" not in data:
-        return None
     root = tree.root_node
-    for match in _LEGACY_NUMBER.finditer(data):
+    for match in _LEGACY_NUMBER.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
         if node is not None and node.type == "number" and node.start_byte == match.start():
             text = (node.text or b"").decode("ascii", "replace")

@@ -9,7 +9,10 @@ from tree_sitter import Node
 
 from fwk_tui.source.literals import decode_number, decode_string, decode_template, number_key
 
-MemberKind = Literal["pair", "method", "shorthand", "spread", "computed"]
+MemberKind = Literal["pair", "method", "shorthand", "spread", "computed", "prototype"]
+# `__proto__: x` (bare or quoted, not computed) sets the object's prototype in
+# JavaScript: no key. `['__proto__']: x`, a shorthand or a method make a key.
+PROTO = "__proto__"
 
 # Wrappers that do not change which object literal an expression stands for.
 TYPE_WRAPPERS = frozenset({"satisfies_expression", "as_expression", "non_null_expression", "type_assertion"})
@@ -107,6 +110,9 @@ def members(obj: Node) -> list[Member]:
             key_node = child.child_by_field_name("key")
             value = child.child_by_field_name("value")
             key = static_key(key_node) if key_node is not None else None
+            if key == PROTO and key_node is not None and key_node.type != "computed_property_name":
+                out.append(Member(None, "prototype", child, key_node, value))
+                continue
             out.append(Member(key, "pair" if key is not None else "computed", child, key_node, value))
         elif kind == "method_definition":
             name = child.child_by_field_name("name")

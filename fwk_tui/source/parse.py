@@ -52,14 +52,17 @@ def check_input(data: bytes, filename: str) -> None:
         raise DocumentError(f"{name}: the file is empty; there is no config to read")
 
 
-def syntax_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
+def syntax_error(
+    tree: Tree, data: bytes, filename: str, within: tuple[int, int] | None = None
+) -> ParseError | None:
     """The first syntax error of ``tree`` as a ParseError, or None when it parses cleanly.
 
     Besides the grammar's errors, this is what JavaScript refuses that the grammar
-    accepts (:func:`fwk_tui.source.lexical.lexical_problem`).
+    accepts (:func:`fwk_tui.source.lexical.lexical_problem`), looked for ``within``
+    those bytes only when given (an edit checks what it wrote).
     """
     if not tree.root_node.has_error:
-        problem = lexical_problem(tree, data)
+        problem = lexical_problem(tree, data, within)
         return None if problem is None else error_at(data, problem[0], problem[1], filename)
     tag = _EJS_TAG.search(data)
     if tag is not None:

@@ -126,6 +126,8 @@ class Reader:
             sign = text_of(operator)
             number = decode_number(text_of(argument))
             if number is not None and sign in ("-", "+"):
+                if sign == "-" and number == 0:
+                    return -0.0  # an int has no -0; JavaScript tells it from 0
                 return -number if sign == "-" else number
         return self._code(node)
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from fwk_tui.source.errors import DocumentError
-from fwk_tui.source.nodes import static_key, text_of
+from fwk_tui.source.nodes import PROTO, static_key, text_of
 from fwk_tui.source.parse import parse_bytes
 from fwk_tui.source.style import Style
 from fwk_tui.source.textutil import first_surrogate
@@ -48,7 +48,9 @@ class Renderer:
         return f"{quote}{body}{quote}"
 
     def key(self, key: str) -> str:
-        """A property name: bare when it is a plain identifier, quoted otherwise."""
+        """A property name: bare when it is a plain identifier, quoted otherwise; ``['__proto__']`` computed."""
+        if key == PROTO:
+            return f"[{self.string(key)}]"  # bare or quoted, JavaScript would set the prototype instead
         return key if _IDENTIFIER.fullmatch(key) else self.string(key)
 
     def member(self, key: str, value: JSValue, indent: str, inline: bool = False) -> str:
@@ -123,6 +125,8 @@ def _escape_char(match: re.Match[str]) -> str:
 
 
 def _number(value: float) -> str:
+    if value == 0 and math.copysign(1, value) < 0:
+        return "-0"  # JavaScript tells -0 from 0 (Object.is, 1 / x)
     if math.isnan(value):
         return "NaN"
     if math.isinf(value):

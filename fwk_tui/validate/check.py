@@ -14,6 +14,7 @@ from fwk_tui.validate.diagnostics import Diagnostic, sort_key
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
 from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.prototype import prototype_setters
 from fwk_tui.validate.rules import EMPTY_ENTRY_RULES, RULES, RuleContext
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
@@ -136,4 +137,7 @@ def check_document(
         values_at = {e.path: e.span for e in entries}
         keys_at = {e.path: e.key_span for e in entries if e.key_span is not None}
         diagnostics = sorted((_place(d, values_at, keys_at) for d in diagnostics), key=sort_key)
+    setters = prototype_setters(doc)  # placed already: the file has them, the values do not
+    if setters:
+        diagnostics = sorted([*diagnostics, *setters], key=sort_key)
     return CheckResult(choice, diagnostics)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,7 +20,7 @@ def js_text(value: Any) -> str:
     if value is UNDEFINED:
         return "undefined"
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
+        return "-0" if value == 0 and math.copysign(1, value) < 0 else str(int(value))
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):

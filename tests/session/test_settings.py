@@ -231,3 +231,15 @@ def test_an_inline_keymap_stays_inline(tmp_path: Path) -> None:
     path = _write(tmp_path / "settings.toml", 'keymap = { save = "f2" }  # short\n')
     Settings.load(path).set("keymap", {"save": "f3"})
     assert path.read_text(encoding="utf-8") == 'keymap = { save = "f3" }  # short\n'
+
+
+def test_a_key_with_control_characters_is_refused_and_said_as_escapes(tmp_path: Path) -> None:
+    """A key label reaches the footer: an escape sequence in it (a terminal title) must never be obeyed."""
+    text = '[keymap]\nsave = "ctrl+s,\\u001b]0;pwned\\u0007"\nundo = "ctrl+\\u202ez"\nredo = "ctrl+y"\n'
+    settings = Settings.load(_write(tmp_path / "settings.toml", text))
+    assert settings.keymap == {"redo": "ctrl+y"}
+    assert len(settings.problems) == 2
+    assert all("\x1b" not in p and "\u202e" not in p for p in settings.problems)
+    assert "keymap: save = 'ctrl+s,\\x1b]0;pwned\\x07' is not a key list" in settings.problems[0]
+    with pytest.raises(ValueError, match="is not a key list"):
+        settings.set("keymap", {"save": "ctrl+\x9bs"})

@@ -87,3 +87,15 @@ def test_typescript_agrees() -> None:
     counts = json.loads(done.stdout)
     assert all(counts[: len(REFUSED)]), counts
     assert not any(counts[len(REFUSED) :]), counts
+
+
+def test_an_edit_that_would_write_what_typescript_refuses_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A method's source is not read as an expression: the edit's own check catches it, nothing written."""
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default {\n  hooks: {},\n}\n")
+    code, _out, err = run(capsys, "set", "hooks.ready", "--code", "ready() { return '\\u{110000}' }", "--file", str(file))
+    assert code == 2
+    assert "past U+10FFFF" in err
+    assert file.read_text() == "export default {\n  hooks: {},\n}\n"

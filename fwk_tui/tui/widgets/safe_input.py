@@ -11,13 +11,16 @@ from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
 
 # One visible character per control character, so cursor positions stay the
 # same: the Unicode control pictures (␛ for ESC, ␊ for a line feed...), ⇥ for
-# a tab, and � for C1 controls and bidirectional overrides, which could
-# reorder or hide the text around them.
+# a tab, and � for what could reorder or hide the text around it (C1 controls,
+# bidirectional controls, zero-width characters, line separators, the BOM) and
+# for lone surrogates, which no terminal output can hold: the set textutil.plain
+# escapes in command output.
 _VISIBLE = {c: 0x2400 + c for c in range(0x20)}
 _VISIBLE[0x09] = 0x21E5
 _VISIBLE[0x7F] = 0x2421
 _VISIBLE.update({c: 0xFFFD for c in range(0x80, 0xA0)})
-_VISIBLE.update({c: 0xFFFD for c in (0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+_VISIBLE.update({c: 0xFFFD for c in (0x061C, *range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2060, 0x2070))})
+_VISIBLE.update({c: 0xFFFD for c in (0xFEFF, *range(0xD800, 0xE000))})
 
 
 def visible(text: str) -> str:
