@@ -20,6 +20,7 @@ from tomlkit.items import InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
 from fwk_tui.atomic import write_text_atomically
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
 
 VariantSetting = Literal["auto", "A", "B"]
 VARIANT_SETTINGS: tuple[str, ...] = get_args(VariantSetting)
@@ -73,6 +74,7 @@ class Settings:
         self._variant: VariantSetting = DEFAULT_VARIANT
         self._keymap: dict[str, str] = {}
         self._bom = False
+        self._lines: dict[tuple[str, str | None], int] | None = None  # where keys are written, found once
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -83,13 +85,15 @@ class Settings:
         """
         path = path if path is not None else default_path()
         try:
-            raw = path.read_bytes()
+            raw = read_file_bytes(path)
             # A BOM (Windows editors add one) is not TOML; it is put back on write.
             bom = raw.startswith(_BOM)
             text = raw[len(_BOM) if bom else 0 :].decode("utf-8")
-        except FileNotFoundError:
+        except FileNotThere:
             return cls(path, tomlkit.document(), [])
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnreadableFile as exc:
+            return cls(path, None, [f"{exc}; using the defaults"])
+        except UnicodeDecodeError as exc:
             return cls(path, None, [f"{path}: cannot read it ({_reason(exc)}); using the defaults"])
         try:
             document = tomlkit.parse(text)
@@ -122,7 +126,9 @@ class Settings:
                 self._problem(text, "keymap", action, f"{exc}; that binding is ignored")
 
     def _problem(self, text: str, name: str, sub: str | None, message: str) -> None:
-        line = _line_of(text, name, sub)
+        if self._lines is None:
+            self._lines = _key_lines(text)
+        line = self._lines.get((name, sub))
         where = f"{self.path}:{line}" if line else str(self.path)
         self.problems.append(f"{where}: {message}")
 
@@ -243,26 +249,31 @@ def _merge_table(document: TOMLDocument, name: str, values: dict[str, str]) -> N
             table[key] = keys
 
 
-def _line_of(text: str, name: str, sub: str | None) -> int | None:
-    """The 1-based line where ``name`` (or ``name.sub`` inside table ``[name]``) is written, if found."""
+def _key_lines(text: str) -> dict[tuple[str, str | None], int]:
+    """Where each setting is first written: ``(name, None)`` for a top-level key or ``[name]``,
+    ``(name, sub)`` for ``sub`` inside ``[name]`` or ``name.sub`` at the top. One pass over ``text``.
+    """
+    found: dict[tuple[str, str | None], int] = {}
     table = ""
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         header = re.match(r"\[\s*([^\]]+?)\s*\]", line)
         if header and not line.startswith("[["):
             table = _unquote(header.group(1))
-            if sub is None and table == name:
-                return number
+            found.setdefault((table, None), number)
             continue
         key = re.match(r"""("[^"]*"|'[^']*'|[\w.-]+)\s*=""", line)
         if key is None:
             continue
         written = _unquote(key.group(1))
-        if sub is None and table == "" and written.split(".")[0] == name:
-            return number
-        if sub is not None and ((table == name and written == sub) or (table == "" and written == f"{name}.{sub}")):
-            return number
-    return None
+        if table:
+            found.setdefault((table, written), number)
+        else:
+            name, dot, sub = written.partition(".")
+            found.setdefault((name, None), number)
+            if dot:
+                found.setdefault((name, sub), number)
+    return found
 
 
 def _unquote(key: str) -> str:

@@ -13,7 +13,8 @@ from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain
-from fwk_tui.surroundings import read_layout, read_project
+from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import Diagnostic, Fix, check_document, summary
 from fwk_tui.validate.env import (
     MASK,
@@ -111,9 +112,11 @@ def run_check(ns: argparse.Namespace) -> int:
 def _check(ns: argparse.Namespace) -> int:
     file, doc = _open(ns.file)
     project, note = read_project(file)
-    if note:
-        _err(note)  # stderr: JSON and annotations on stdout stay clean
-    result = check_document(doc, load_catalog(), ns.variant, project=project, layout=read_layout(file))
+    layout, layout_note = read_layout_noted(file)
+    for text in (note, layout_note):
+        if text:
+            _err(text)  # stderr: JSON and annotations on stdout stay clean
+    result = check_document(doc, load_catalog(), ns.variant, project=project, layout=layout)
     diagnostics = result.diagnostics
     if ns.format == "json":
         _out_json([diagnostic_json(d) for d in diagnostics])
@@ -210,9 +213,9 @@ def _env(ns: argparse.Namespace) -> int:
     matches: list[DotenvMatch] | None = None
     if ns.dotenv:
         try:
-            text = Path(ns.dotenv).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _Stop(f"{ns.dotenv}: cannot read: {exc}") from None
+            text = read_text_file(Path(ns.dotenv))
+        except UnreadableFile as exc:
+            raise _Stop(str(exc)) from None
         matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
     notes = _env_notes(values)
     if ns.json:

@@ -271,21 +271,24 @@ class ConfigDocument:
             key = new_key[len(prefix) :]
         return self._apply(self._editor().rename(member, key))
 
-    def insert(self, path: PathLike, index: int, value: JSValue) -> ConfigDocument:
-        """A document with ``value`` inserted at ``index`` of the array at ``path`` (created if missing)."""
+    def insert(self, path: PathLike, index: int, value: JSValue, *more: JSValue) -> ConfigDocument:
+        """A document with ``value`` inserted at ``index`` of the array at ``path`` (created if missing).
+
+        ``more`` values follow it, in one edit (many items cost one re-parse, not one each).
+        """
         p = _path(path)
         root = self._writable_root()
         target = edit_target(root, p)
         if isinstance(target, Gap):
             if index not in (0, -1):
                 raise DocumentError(f"{format_path(p)} does not exist; insert at index 0 to create it")
-            return self.set(p, [value])
+            return self.set(p, [value, *more])
         array = self._array_node(target, p)
         count = len(layout(array).items)
         position = max(0, count + index) if index < 0 else index
         if position > count:
             raise DocumentError(f"{format_path(p)} has {count} items; cannot insert at {index}")
-        return self._apply(self._editor().insert(array, position, value))
+        return self._apply(self._editor().insert(array, position, value, more=more))
 
     def move(self, path: PathLike, new_index: int) -> ConfigDocument:
         """A document where the array item at ``path`` sits at ``new_index`` (comments travel along)."""

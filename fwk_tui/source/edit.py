@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Node
@@ -93,24 +93,30 @@ class Editor:
         value: JSValue,
         key: str | None = None,
         carried: Carried | None = None,
+        more: Sequence[JSValue] = (),
     ) -> list[Splice]:
-        """Insert ``value`` (a member named ``key`` in objects) as item ``index`` of ``container``."""
+        """Insert ``value`` (a member named ``key`` in objects) as item ``index`` of ``container``.
+
+        ``more`` values of an array follow it in the same splice, laid out like ``value``.
+        """
         parts = layout(container)
         carried = carried or Carried()
+        values = [value, *more]
 
         def item(indent: str, inline: bool) -> str:
             if key is None:
-                return self.render.value(value, indent, inline)
+                between = ", " if inline else f",{self._nl}{indent}"
+                return between.join(self.render.value(v, indent, inline) for v in values)
             return self.render.member(key, value, indent, inline)
 
         if not parts.items:
-            return self._insert_into_empty(container, parts, item, value, key)
+            return self._insert_into_empty(container, parts, item, values, key)
         if index >= len(parts.items):
             return self._append(container, parts, item, carried)
         return self._insert_before(container, parts, index, item, carried)
 
     def _insert_into_empty(
-        self, container: Node, parts: Layout, item: _ItemText, value: JSValue, key: str | None
+        self, container: Node, parts: Layout, item: _ItemText, values: list[JSValue], key: str | None
     ) -> list[Splice]:
         open_end = parts.open.end_byte
         interior = self.data[open_end : parts.close.start_byte]
@@ -122,7 +128,7 @@ class Editor:
         if parts.comments:
             return [self._splice(open_end, open_end, f" {item(base, True)}")]
         inline = _in_single_line_parent(container)
-        whole: JSValue = {key: value} if key is not None else [value]
+        whole: JSValue = {key: values[0]} if key is not None else values
         text = self.render.value(whole, base, inline)
         return [self._splice(container.start_byte, container.end_byte, text)]
 

@@ -114,59 +114,53 @@ class DotenvEntry:
     line: int
 
 
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_ASSIGNMENT = re.compile(r"[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]*)[ \t]*=[ \t]*")
+# Possessive repeats: an unclosed quote fails in one pass, however long the file after it.
+_QUOTED = {
+    '"': re.compile(r'"((?:\\.|[^"\\])*+)"', re.S),
+    "'": re.compile(r"'([^']*+)'"),
+    "`": re.compile(r"`([^`]*+)`"),
+}
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+_COMMENT = re.compile(r"\s#")
+_ESCAPE = re.compile(r"\\(.)", re.S)
 _ESCAPES = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def parse_dotenv(text: str) -> list[DotenvEntry]:
     """The assignments of a .env file: ``KEY=VALUE``, quotes, ``#`` comments, ``export``.
 
-    Single quotes keep the text as is; double quotes read ``\\n`` and friends
-    and may span lines; unquoted values end at `` #``. Lines that are not an
-    assignment are skipped.
+    Single quotes keep the text as is; double quotes read ``\\n`` and friends;
+    quoted values may span lines, and a quote never closed is kept as text up to
+    the end of its line (as the framework's dotenv reads it). Unquoted values end
+    at `` #``. Lines that are not an assignment are skipped. One pass: linear.
     """
-    lines = text.splitlines()
     out: list[DotenvEntry] = []
-    i = 0
-    while i < len(lines):
-        number, line = i + 1, lines[i].strip()
-        i += 1
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        name, eq, rest = line.partition("=")
-        name = name.strip()
-        if not eq or not _KEY.fullmatch(name):
-            continue
-        rest = rest.strip()
-        if rest[:1] in ("'", '"', "`"):
-            quote = rest[0]
-            body = rest[1:]
-            end = _closing(body, quote)
-            while end < 0 and i < len(lines):
-                body += "\n" + lines[i]
-                i += 1
-                end = _closing(body, quote)
-            value = body[:end] if end >= 0 else body
-            if quote == '"':
-                value = re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), value)
-        else:
-            value = re.split(r"\s#", rest, maxsplit=1)[0].strip()
-        out.append(DotenvEntry(name, value, number))
+    pos, line, size = 0, 1, len(text)
+    while pos < size:
+        eol = _line_end(text, pos)
+        found = _ASSIGNMENT.match(text, pos, eol)
+        if found is not None:
+            start = found.end()
+            quoted = _QUOTED[text[start]].match(text, start) if start < eol and text[start] in _QUOTED else None
+            if quoted is not None:
+                value = _LINE_BREAK.sub("\n", quoted.group(1))
+                if text[start] == '"':
+                    value = _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(0)), value)
+                eol = _line_end(text, quoted.end())
+            else:
+                value = _COMMENT.split(text[start:eol], maxsplit=1)[0].strip()
+            out.append(DotenvEntry(found.group(1), value, line))
+        nxt = _LINE_BREAK.match(text, eol)
+        following = nxt.end() if nxt is not None else size
+        line += len(_LINE_BREAK.findall(text, pos, following))
+        pos = following
     return out
 
 
-def _closing(body: str, quote: str) -> int:
-    i = 0
-    while i < len(body):
-        if body[i] == "\\" and quote == '"':
-            i += 2
-            continue
-        if body[i] == quote:
-            return i
-        i += 1
-    return -1
+def _line_end(text: str, pos: int) -> int:
+    found = _LINE_BREAK.search(text, pos)
+    return found.start() if found is not None else len(text)
 
 
 _ENV_OBJECT = r"(?:process\??\.env|import\.meta\.env)"

@@ -141,11 +141,9 @@ def _set_modules(doc: ConfigDocument, names: tuple[str, ...]) -> ConfigDocument:
     if not isinstance(current, list):
         return doc.set(MODULES, list(names)) if names else doc
     present = set(module_names(current))
-    for name in names:
-        if name not in present:
-            count = len(doc.get(MODULES)) if doc.has(MODULES) else 0
-            doc = doc.insert(MODULES, count, name)
-            present.add(name)
+    added = [name for name in dict.fromkeys(names) if name not in present]
+    if added:
+        doc = doc.insert(MODULES, len(current), *added)  # one edit: no re-read per name
     for index in range(len(current) - 1, -1, -1):
         named = module_names([current[index]])
         if named and named[0] not in names:

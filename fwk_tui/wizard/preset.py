@@ -18,6 +18,7 @@ import tomlkit
 from tomlkit.exceptions import ParseError as TOMLParseError
 
 from fwk_tui.atomic import write_text_atomically
+from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
     RENDERINGS,
@@ -121,11 +122,9 @@ FIELDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
 def load_preset(path: Path, base: Answers) -> Answers:
     """``base`` with the answers the preset at ``path`` gives."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise PresetError(f"{path}: {exc.strerror or exc}") from exc
-    except UnicodeDecodeError as exc:
-        raise PresetError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+        text = read_text_file(path)
+    except UnreadableFile as exc:
+        raise PresetError(str(exc)) from None
     try:
         document = tomlkit.parse(text)
     except TOMLParseError as exc:

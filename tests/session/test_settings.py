@@ -243,3 +243,22 @@ def test_a_key_with_control_characters_is_refused_and_said_as_escapes(tmp_path: 
     assert "keymap: save = 'ctrl+s,\\x1b]0;pwned\\x07' is not a key list" in settings.problems[0]
     with pytest.raises(ValueError, match="is not a key list"):
         settings.set("keymap", {"save": "ctrl+\x9bs"})
+
+
+def test_settings_that_are_not_a_regular_file_give_the_defaults_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    os.mkfifo(path)  # nobody writes to it: reading would wait for ever
+    settings = Settings.load(path)
+    assert settings.theme == DEFAULT_THEME
+    assert settings.problems == [f"{path}: not a regular file; using the defaults"]
+    with pytest.raises(ValueError, match="fix them first"):
+        settings.set("theme", "nord")  # never written over
+
+
+def test_thousands_of_unknown_settings_are_each_reported_at_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('theme = "nord"\n' + "".join(f"unknown{i} = {i}\n" for i in range(4_000)))
+    settings = Settings.load(path)
+    assert settings.theme == "nord"
+    assert len(settings.problems) == 4_000
+    assert settings.problems[-1].startswith(f"{path}:4001: unknown setting 'unknown3999'")
