@@ -1,23 +1,147 @@
-"""Writing a whole text file or nothing: a temp file beside it, fsync, then rename."""
+"""Writing a whole file or nothing: a temp file beside it, fsync, then rename, keeping mode and owner."""
 
 from __future__ import annotations
 
 import os
+import re
+import secrets
+import stat
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+# A temp file of ours is `.NAME.PID.RANDOM.tmp`: the pid says whether its writer may still be at work.
+_TEMP_REST = re.compile(r"(\d+)\.[0-9a-f]{8}\.tmp")
+# A write takes milliseconds; a temp file this old is stale even when its pid lives again.
+STALE_SECONDS = 600.0
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8, newlines as given), keeping its mode; never a partial file."""
+
+def write_text_atomically(path: Path, text: str) -> list[str]:
+    """Replace ``path`` with ``text`` (UTF-8, newlines as given), creating its folder; see write_bytes_atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    return write_bytes_atomically(path, text.encode("utf-8"))
+
+
+def write_bytes_atomically(path: Path, data: bytes, *, before_rename: Callable[[], None] | None = None) -> list[str]:
+    """Replace ``path`` (a symlink's target) with ``data``, or leave it as it was.
+
+    The new file keeps the old one's mode and, where the OS allows, its owner
+    and group; ``before_rename`` runs last and may raise to give up. Returns
+    notes for the user (hard links left with the old text, an owner not kept).
+    OSError names the file, or its folder when no file could be made there.
+    """
+    target = Path(os.path.realpath(path))
+    folder = target.parent
     try:
-        with temp.open("w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
+        current: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        current = None
+    except OSError as exc:
+        raise _about(exc, path) from exc
+    remove_stale_temps(target)
+    temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        # A new file gets 0o666 less the umask, as any program's would.
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if current else 0o666)
+    except OSError as exc:
+        raise _about(exc, folder) from exc
+    try:
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            notes = _keep_owner_and_mode(temp, current, path)
+            if before_rename is not None:
+                before_rename()
+            os.replace(temp, target)
+        except OSError as exc:
+            raise _about(exc, path) from exc
     except BaseException:
-        temp.unlink(missing_ok=True)
+        _unlink(temp)
         raise
+    _fsync_folder(folder)
+    if current is not None and current.st_nlink > 1:
+        others = current.st_nlink - 1
+        notes.append(
+            f"note: {path} had {current.st_nlink} hard links; the other {others} "
+            f"keep{'s' if others == 1 else ''} the old text"
+        )
+    return notes
+
+
+def remove_stale_temps(target: Path) -> None:
+    """Delete the temp files a killed write of ``target`` left: ours by name, whose writer is gone or which are old."""
+    prefix = f".{target.name}."
+    now = time.time()
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(prefix):
+            continue
+        match = _TEMP_REST.fullmatch(name[len(prefix) :])
+        if match is None:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        pid = int(match.group(1))
+        if now - st.st_mtime > STALE_SECONDS or (pid != os.getpid() and not _alive(pid)):
+            _unlink(Path(entry.path))
+
+
+def _keep_owner_and_mode(temp: Path, current: os.stat_result | None, path: Path) -> list[str]:
+    if current is None:
+        return []
+    notes = []
+    mine = temp.stat()
+    if (mine.st_uid, mine.st_gid) != (current.st_uid, current.st_gid):
+        try:
+            os.chown(temp, current.st_uid, current.st_gid)
+        except PermissionError:
+            # Only root may give a file away; a user's own copy is still better than no write.
+            notes.append(f"note: {path} belonged to {current.st_uid}:{current.st_gid}; the new file is yours")
+    # After chown, which clears set-user-id bits.
+    os.chmod(temp, stat.S_IMODE(current.st_mode))
+    return notes
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, as another user's process
+    return True
+
+
+def _about(exc: OSError, name: Path) -> OSError:
+    """``exc`` naming ``name``: a user knows their file or folder, not our temp file."""
+    return OSError(exc.errno, exc.strerror, str(name))
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # some platforms cannot open a folder; the rename is still atomic
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

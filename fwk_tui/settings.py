@@ -20,6 +20,7 @@ from tomlkit.items import InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
 from fwk_tui.atomic import write_text_atomically
+from fwk_tui.oserrors import os_error_message
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
 
 VariantSetting = Literal["auto", "A", "B"]
@@ -167,9 +168,9 @@ class Settings:
     def set(self, name: str, value: Any) -> None:
         """Check ``value``, then write it to the file atomically, keeping every other byte of it.
 
-        ValueError for an unknown setting, a bad value or a file that does not
-        parse (fix it first: it is never overwritten); OSError when it cannot
-        be written. Creates the folder and the file (with a short commented
+        ValueError for an unknown setting, a bad value, a file that does not
+        parse (fix it first: it is never overwritten) or one that cannot be
+        written (``file: why``). Creates the folder and the file (with a short commented
         header) when missing.
         """
         if self._document is None:
@@ -184,9 +185,9 @@ class Settings:
             _set_value(document, name, stored)
         try:
             write_text_atomically(self.path, ("\ufeff" if self._bom else "") + document.as_string())
-        except OSError:
+        except OSError as exc:
             self._theme, self._variant, self._keymap = old
-            raise
+            raise ValueError(f"{os_error_message(exc, self.path)}; the setting was not saved") from None
         self._document = document
 
 

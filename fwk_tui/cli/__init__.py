@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from collections.abc import Sequence
 
 from fwk_tui import __version__
 from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, new_cmds, source_cmds
+from fwk_tui.oserrors import os_error_message
+from fwk_tui.source import DocumentError
+from fwk_tui.source.textutil import plain
 
 _MODULES = (edit_cmds, new_cmds, catalog_cmds, source_cmds, check_cmds)
 
@@ -24,20 +29,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DEBUG_VARIABLE = "FWK_TUI_DEBUG"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code (0 ok, 1 findings, 2 bad input)."""
+    """Run one command; return its exit code (0 ok, 1 findings, 2 bad input); never a bare traceback."""
     args = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if not args or (args[0] not in _command_names(parser) and args[0] not in ("-h", "--help", "--version")):
-        # `fwk-tui`, `fwk-tui FILE` and `fwk-tui --example` open the editor.
-        args = ["edit", *args]
-    ns = parser.parse_args(args)
     try:
+        parser = build_parser()
+        if not args or (args[0] not in _command_names(parser) and args[0] not in ("-h", "--help", "--version")):
+            # `fwk-tui`, `fwk-tui FILE` and `fwk-tui --example` open the editor.
+            args = ["edit", *args]
+        ns = parser.parse_args(args)
         return int(ns.run(ns) or 0)
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
+    except DocumentError as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        return _fail(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
+    except Exception as exc:  # noqa: BLE001  the last net: a message and a way to report it, not a traceback
+        return _fail(
+            f"fwk-tui: internal error: {type(exc).__name__}: {exc}\n"
+            f"this is a bug in fwk-tui; please report it with the command you ran "
+            f"({DEBUG_VARIABLE}=1 shows the traceback)"
+        )
+
+
+def _fail(message: str) -> int:
+    if os.environ.get(DEBUG_VARIABLE):
+        traceback.print_exc()
+    sys.stderr.write(plain(message) + "\n")
+    return 2
 
 
 def _command_names(parser: argparse.ArgumentParser) -> set[str]:

@@ -6,21 +6,26 @@ import argparse
 import shlex
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, shell_word
+from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import (
+    BusyError,
     Code,
     ConfigDocument,
     DocumentError,
     ParseError,
+    ReadOnlyFileError,
     contains_code,
     find_config_file,
     load_document,
+    locked,
     read_expression,
     save_document,
 )
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_FINDINGS = 1  # set: the edit brings an error; nothing written
+EXIT_BUSY = 1  # another fwk-tui kept the folder's write lock; nothing written
 _DUMP_WIDTH = 100
 
 
@@ -69,7 +75,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     _file_option(set_)
     set_.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
     set_.add_argument("--code", action="store_true", help="VALUE is a JavaScript expression, written as is")
-    set_.add_argument("--backup", action="store_true", help="keep the previous file as <file>.bak")
+    _backup_options(set_)
     set_.add_argument("--force", action="store_true", help="write even when the new value brings errors")
     set_.add_argument("--variant", choices=["A", "B"], help="layout variant to check with (default: detected)")
     set_.add_argument("--json", action="store_true", help="print the outcome and its diagnostics as JSON")
@@ -79,6 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     unset.add_argument("path", metavar="PATH")
     _file_option(unset)
     unset.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
+    _backup_options(unset)
     unset.set_defaults(run=run_unset)
 
     dump = sub.add_parser("dump", help="print every value", description="Print every value as `path = value`.")
@@ -90,6 +97,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
 def _file_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--file", "-f", metavar="FILE", help="config file (default: ./fwk.config.ts, then .js, then .mjs)"
+    )
+
+
+def _backup_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backup", action="store_true", help="keep the previous file as <file>.bak")
+    parser.add_argument(
+        "--overwrite-read-only", action="store_true", help="write even when the file's mode is read-only (0444)"
     )
 
 
@@ -120,12 +134,17 @@ def _guard(command: Callable[[], int]) -> int:
     except _Stop as stop:
         _err(stop.message)
         return stop.code
+    except BusyError as exc:
+        _err(str(exc))
+        return EXIT_BUSY
+    except ReadOnlyFileError as exc:
+        _err(f"{exc} (--overwrite-read-only writes it anyway)")
+        return EXIT_BAD_INPUT
     except DocumentError as exc:
         _err(str(exc))
         return EXIT_BAD_INPUT
     except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        _err(f"{where}{exc.strerror or exc}; nothing written")
+        _err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
         return EXIT_BAD_INPUT
 
 
@@ -141,10 +160,17 @@ def _get(ns: argparse.Namespace) -> int:
 
 
 def _set(ns: argparse.Namespace) -> int:
-    file, doc = _open(ns.file)
-    path = _option_path(ns.path)
-    new = _set_value(doc, path, ns)
-    return _checked_write(file, doc, new, path, ns)
+    file = _find(ns.file)
+    with _writing(file, ns.dry_run):
+        doc = load_document(file)
+        path = _option_path(ns.path)
+        new = _set_value(doc, path, ns)
+        return _checked_write(file, doc, new, path, ns)
+
+
+def _writing(file: Path, dry_run: bool) -> AbstractContextManager[None]:
+    """The folder's write lock from reading to writing: a second ``set`` waits, then edits the new bytes."""
+    return nullcontext() if dry_run else locked(file)
 
 
 def _set_value(doc: ConfigDocument, path: OptionPath, ns: argparse.Namespace) -> ConfigDocument:
@@ -235,7 +261,7 @@ def _command(ns: argparse.Namespace, value: str, *, code: bool) -> str:
     words = ["fwk-tui", "set", shlex.quote(ns.path), shell_word(value)]
     if ns.file:
         words += ["--file", shlex.quote(ns.file)]
-    for flag in ("dry_run", "backup", "force", "json"):
+    for flag in ("dry_run", "backup", "overwrite_read_only", "force", "json"):
         if getattr(ns, flag, False):
             words.append("--" + flag.replace("_", "-"))
     if getattr(ns, "variant", None):
@@ -257,7 +283,7 @@ def _checked_write(
     diff = unified_diff(old.text, new.text, str(file))
     written = not refused and not ns.dry_run
     if written:
-        save_document(new, file, backup=ns.backup)
+        _save(new, file, ns)
     if ns.json:
         data = {
             "file": str(file),
@@ -332,14 +358,16 @@ def _absolute(doc: ConfigDocument, path: OptionPath) -> OptionPath:
 
 
 def _unset(ns: argparse.Namespace) -> int:
-    file, doc = _open(ns.file)
-    path = _option_path(ns.path)
-    _lookup(doc, file, path)
-    try:
-        new = doc.unset(path)
-    except KeyError:
-        raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
-    return _finish(file, doc, new, ns.dry_run, False)
+    file = _find(ns.file)
+    with _writing(file, ns.dry_run):
+        doc = load_document(file)
+        path = _option_path(ns.path)
+        _lookup(doc, file, path)
+        try:
+            new = doc.unset(path)
+        except KeyError:
+            raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
+        return _finish(file, doc, new, ns)
 
 
 def _dump(ns: argparse.Namespace) -> int:
@@ -364,28 +392,33 @@ def _dump(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, dry_run: bool, backup: bool) -> int:
-    if dry_run:
+def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, ns: argparse.Namespace) -> int:
+    if ns.dry_run:
         diff = unified_diff(old.text, new.text, str(file))
         if diff:
             sys.stdout.write(plain(diff))
         return EXIT_OK
-    save_document(new, file, backup=backup)
+    _save(new, file, ns)
     return EXIT_OK
 
 
+def _save(doc: ConfigDocument, file: Path, ns: argparse.Namespace) -> None:
+    for note in save_document(doc, file, backup=ns.backup, read_only_ok=ns.overwrite_read_only):
+        _err(note)
+
+
 def _open(option: str | None) -> tuple[Path, ConfigDocument]:
-    if option:
-        file = Path(option)
-    else:
-        found = find_config_file(".")
-        if found is None:
-            raise _Stop(
-                EXIT_BAD_INPUT,
-                "no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass --file",
-            )
-        file = found
+    file = _find(option)
     return file, load_document(file)
+
+
+def _find(option: str | None) -> Path:
+    if option:
+        return Path(option)
+    found = find_config_file(".")
+    if found is None:
+        raise _Stop(EXIT_BAD_INPUT, "no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass --file")
+    return found
 
 
 def _option_path(text: str) -> OptionPath:

@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from fwk_tui.source.document import ConfigDocument, check_expression, contains_code, read_expression
-from fwk_tui.source.errors import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source.errors import (
+    BusyError,
+    ChangedOnDiskError,
+    DocumentError,
+    ParseError,
+    ReadOnlyError,
+    ReadOnlyFileError,
+)
 from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
+from fwk_tui.source.lock import locked
 from fwk_tui.source.parse import MAX_BYTES
 from fwk_tui.source.save import find_config_file, load_document, save_document
 from fwk_tui.source.style import STARTER_STYLE, Style
@@ -14,6 +22,7 @@ __all__ = [
     "MAX_BYTES",
     "STARTER_STYLE",
     "UNDEFINED",
+    "BusyError",
     "ChangedOnDiskError",
     "Code",
     "ConfigDocument",
@@ -23,6 +32,7 @@ __all__ = [
     "ParseError",
     "Problem",
     "ReadOnlyError",
+    "ReadOnlyFileError",
     "Span",
     "Style",
     "check_expression",
@@ -30,6 +40,7 @@ __all__ = [
     "find_config_file",
     "find_problem",
     "load_document",
+    "locked",
     "read_expression",
     "save_document",
 ]

@@ -46,3 +46,11 @@ class ReadOnlyError(DocumentError):
 
 class ChangedOnDiskError(DocumentError):
     """The file on disk is not the one the document was read from; nothing was written."""
+
+
+class ReadOnlyFileError(DocumentError):
+    """The file's mode says read-only; nothing was written (unless asked to write it anyway)."""
+
+
+class BusyError(DocumentError):
+    """Another writer held the folder's lock for too long; nothing was written."""

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path
 
+from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.oserrors import os_error_message
 from fwk_tui.source.disk import DiskLink, DiskState
 from fwk_tui.source.document import ConfigDocument
-from fwk_tui.source.errors import ChangedOnDiskError, DocumentError
+from fwk_tui.source.errors import ChangedOnDiskError, DocumentError, ReadOnlyFileError
+from fwk_tui.source.lock import locked
 from fwk_tui.source.parse import MAX_BYTES
 
 CONFIG_NAMES = ("fwk.config.ts", "fwk.config.js", "fwk.config.mjs")
@@ -44,10 +45,10 @@ def load_document(path: StrPath) -> ConfigDocument:
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise DocumentError(f"{name}: no such file") from None
-    except PermissionError:
-        raise DocumentError(f"{name}: permission denied") from None
     except IsADirectoryError:
         raise DocumentError(f"{name}: not a file") from None
+    except OSError as exc:
+        raise DocumentError(os_error_message(exc, name)) from None
     _check_encoding(data, name)
     link = DiskLink(DiskState(_key(p), st.st_mtime_ns, st.st_size, data))
     return ConfigDocument.from_bytes(data, name, link=link)
@@ -74,46 +75,72 @@ def save_document(
     backup: bool = False,
     expected_mtime_ns: int | None = None,
     expected_bytes: bytes | None = None,
-) -> None:
-    """Write ``doc`` to ``path`` atomically (same-folder temp file, fsync, rename, mode kept).
+    read_only_ok: bool = False,
+) -> list[str]:
+    """Write ``doc`` to ``path`` atomically, holding the folder's lock; return notes for the user.
 
     Refused with ChangedOnDiskError when the file on disk is not the one the
-    document was read from (or not ``expected_bytes`` / ``expected_mtime_ns`` when
-    given). A new document may only create a file, not replace one. ``backup``
-    keeps the previous file as ``<file>.bak``.
+    document was read from (or not ``expected_bytes`` / ``expected_mtime_ns``),
+    checked again just before the rename; a new document may only create a
+    file. ReadOnlyFileError for a read-only file unless ``read_only_ok``;
+    ``backup`` first replaces ``<file>.bak`` (atomically) with the old bytes.
+    Any OS failure is a DocumentError in words; the file is then unchanged.
     """
     if doc.tree.root_node.has_error:
         raise DocumentError(f"{path}: the document does not parse; nothing was written")
     target = Path(os.path.realpath(path))
-    current = _stat(target)
-    _check_unchanged(doc, target, current, expected_mtime_ns, expected_bytes)
-    if backup and current is not None:
-        shutil.copy2(target, target.with_name(target.name + ".bak"))
-    mode = current.st_mode & 0o7777 if current is not None else 0o666 & ~_umask()
-    _write_atomic(target, doc.data, mode)
-    st = target.stat()
+    try:
+        with locked(target):
+            current = _stat(target)
+            if current is not None and not read_only_ok and _read_only(target, current):
+                raise ReadOnlyFileError(f"{path}: the file is read-only; nothing was written")
+            old = target.read_bytes() if current is not None else None
+            _check_unchanged(doc, str(path), old, current, expected_mtime_ns, expected_bytes)
+            notes = []
+            if backup and old is not None:
+                notes += write_bytes_atomically(target.with_name(target.name + ".bak"), old)
+
+            def still_unchanged() -> None:
+                # Another program may have written since the check above: it keeps its bytes.
+                if _read(target) != old:
+                    raise ChangedOnDiskError(f"{path} changed on disk while saving; nothing was written")
+
+            notes += write_bytes_atomically(target, doc.data, before_rename=still_unchanged)
+            st = target.stat()
+    except OSError as exc:
+        raise DocumentError(f"{os_error_message(exc, path)}; nothing was written") from None
     doc.link.state = DiskState(_key(target), st.st_mtime_ns, st.st_size, doc.data)
+    return notes
+
+
+def _read_only(target: Path, st: os.stat_result) -> bool:
+    """No write bit for us; for root, who may write anything, no write bit at all: the owner meant it."""
+    if os.statvfs(target).f_flag & os.ST_RDONLY:
+        return False  # a read-only file system: the write itself says so, in those words
+    if os.geteuid() == 0:
+        return not st.st_mode & 0o222
+    return not os.access(target, os.W_OK)
 
 
 def _check_unchanged(
     doc: ConfigDocument,
-    target: Path,
+    name: str,
+    old: bytes | None,
     current: os.stat_result | None,
     expected_mtime_ns: int | None,
     expected_bytes: bytes | None,
 ) -> None:
-    name = str(target)
     if expected_bytes is not None or expected_mtime_ns is not None:
         if current is None:
             raise ChangedOnDiskError(f"{name} was deleted since it was read; nothing was written")
         if expected_bytes is not None:
-            if target.read_bytes() != expected_bytes:
+            if old != expected_bytes:
                 raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
         elif current.st_mtime_ns != expected_mtime_ns:
             raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
         return
     state = doc.link.state
-    if state is None or state.path != _key(target):
+    if state is None or state.path != _key(Path(name)):
         if current is not None:
             raise ChangedOnDiskError(
                 f"{name} already exists and this document was not read from it; nothing was written"
@@ -121,43 +148,16 @@ def _check_unchanged(
         return
     if current is None:
         raise ChangedOnDiskError(f"{name} was deleted since it was read; nothing was written")
-    if current.st_mtime_ns == state.mtime_ns and current.st_size == state.size:
-        return
-    # A touch without a change is not a conflict: compare the bytes themselves.
-    if current.st_size != state.size or target.read_bytes() != state.data:
+    # Bytes, not times: a touch is no conflict, and two writes within one clock tick are.
+    if old != state.data:
         raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
 
 
-def _write_atomic(target: Path, data: bytes, mode: int) -> None:
-    folder = target.parent
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+def _read(path: Path) -> bytes | None:
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except FileNotFoundError:
-            pass
-        raise
-    _fsync_folder(folder)
-
-
-def _fsync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # some platforms cannot open a folder; the rename is still atomic
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
 
 
 def _stat(path: Path) -> os.stat_result | None:
@@ -169,9 +169,3 @@ def _stat(path: Path) -> os.stat_result | None:
 
 def _key(path: Path) -> str:
     return os.path.realpath(path)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

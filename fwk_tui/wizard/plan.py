@@ -17,8 +17,9 @@ from typing import Any
 
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.catalog.models import Catalog
+from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import format_path, parse_path
-from fwk_tui.source import ConfigDocument, save_document
+from fwk_tui.source import ConfigDocument, DocumentError, save_document
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.validate.values import MISSING
@@ -314,18 +315,34 @@ class Plan:
             return str(path)
 
     def write(self) -> list[str]:
-        """Write everything (each file atomically); the config only when it checks without errors."""
+        """Write everything (each file atomically); the config only when it checks without errors.
+
+        Returns what was done (and notes for the user); DocumentError says why a
+        write failed and what was written before it.
+        """
         if self.errors:
             raise ValueError("the config would have errors; nothing written")
-        done = list(self.summary())
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if self.changes_config:
-            save_document(self.after, self.config)
-        for name in self.folders:
-            (self.folder / name).mkdir(parents=True, exist_ok=True)
-        if self.env_path is not None and self.env_text is not None:
-            write_text_atomically(self.env_path, self.env_text)
-        return done
+        done: list[str] = []
+        steps = list(self.summary())
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if self.changes_config:
+                notes = save_document(self.after, self.config)
+            else:
+                notes = []
+            done.append(steps.pop(0))
+            for name in self.folders:
+                (self.folder / name).mkdir(parents=True, exist_ok=True)
+            if self.folders:
+                done.append(steps.pop(0))
+            if self.env_path is not None and self.env_text is not None:
+                notes += write_text_atomically(self.env_path, self.env_text)
+                done.append(steps.pop(0))
+        except (OSError, DocumentError) as exc:
+            message = os_error_message(exc, exc.filename or self.folder) if isinstance(exc, OSError) else str(exc)
+            before = f"done before it: {'; '.join(done)}" if done else "nothing was written"
+            raise DocumentError(f"{message.removesuffix('; nothing was written')}; {before}") from None
+        return done + notes
 
 
 def make_plan(

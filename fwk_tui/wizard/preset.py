@@ -18,6 +18,7 @@ import tomlkit
 from tomlkit.exceptions import ParseError as TOMLParseError
 
 from fwk_tui.atomic import write_text_atomically
+from fwk_tui.oserrors import os_error_message
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
@@ -182,8 +183,11 @@ def preset_text(answers: Answers) -> str:
 
 
 def save_preset(path: Path, answers: Answers) -> None:
-    """Write the preset atomically."""
-    write_text_atomically(path, preset_text(answers))
+    """Write the preset atomically; PresetError (``file: why``) when it cannot be written."""
+    try:
+        write_text_atomically(path, preset_text(answers))
+    except OSError as exc:
+        raise PresetError(f"{os_error_message(exc, path)}; the answers were not saved") from None
 
 
 def command_line(folder: str, answers: Answers) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from fwk_tui.catalog import Catalog, load_catalog
 from fwk_tui.session import Edit, EditError, EditSession
-from fwk_tui.source import ChangedOnDiskError, Code
+from fwk_tui.source import ChangedOnDiskError, Code, DocumentError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
 
@@ -286,7 +286,7 @@ def test_a_failed_write_leaves_the_file_and_the_session_as_they_were(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError):
+    with pytest.raises(DocumentError, match=r"fwk.config.ts: disk full \(no space left on device\); nothing was written"):
         session.save()
     assert config.read_bytes() == original
     assert session.dirty

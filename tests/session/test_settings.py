@@ -127,7 +127,7 @@ def test_a_failed_write_changes_nothing(tmp_path: Path, monkeypatch: pytest.Monk
         raise OSError(30, "Read-only file system")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(OSError):
+    with pytest.raises(ValueError, match=r"settings.toml: read-only file system; the setting was not saved"):
         settings.set("theme", "dracula")
     assert settings.theme == "nord"
     assert path.read_text(encoding="utf-8") == COMMENTED
