@@ -14,6 +14,7 @@ _WORDS = {
     errno.ENOTDIR: "a part of the path is a file, not a folder",
     errno.ENAMETOOLONG: "file name too long",
     errno.EISDIR: "a folder, not a file",
+    errno.EEXIST: "already there, and not a folder",
     errno.ENOENT: "no such file or folder",
     errno.EIO: "input/output error (a failing disk or a lost connection?)",
     errno.EDQUOT: "disk quota exceeded",
