@@ -185,13 +185,25 @@ def _new(ns: argparse.Namespace) -> int:
         for line in plan.summary():
             print(f"would {plain(line)}")
         return EXIT_OK
-    try:
-        done = plan.write()
-        if ns.save_answers:
+    saved: list[str] = []
+    if ns.save_answers:
+        # The preset first: when it cannot be written, nothing else is, and the message can say so.
+        try:
             save_preset(Path(ns.save_answers), answers)
-            done.append(f"saved the answers to {ns.save_answers}")
-    except (OSError, DocumentError) as exc:
-        return _fail(f"fwk-tui new: {plain(str(exc))}")
+        except PresetError as exc:
+            return _fail(f"fwk-tui new: {plain(str(exc))}; nothing was written")
+        saved.append(f"saved the answers to {ns.save_answers}")
+    try:
+        done = plan.write() + saved
+    except DocumentError as exc:
+        message, nothing = str(exc), "; nothing was written"
+        if saved:
+            message = message.removesuffix(nothing) + (
+                f"; only the answers were written, to {ns.save_answers}"
+                if message.endswith(nothing)
+                else f"; the answers were saved to {ns.save_answers}"
+            )
+        return _fail(f"fwk-tui new: {plain(message)}")
     print("\n".join(plain(line) for line in report(done, plan, ns.dir)))
     return EXIT_OK
 

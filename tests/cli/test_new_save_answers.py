@@ -1,0 +1,49 @@
+"""``fwk-tui new --save-answers``: what was and was not written matches what is said and the exit code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run
+
+
+def test_answers_that_cannot_be_saved_leave_the_project_unwritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    preset = tmp_path / "a-file" / "preset.toml"  # a path through a file: no one can write there
+    project = tmp_path / "proj"
+    code, out, err = run(capsys, "new", str(project), "--yes", "--compatibility-date", "2026-01-15",
+                         "--save-answers", str(preset))
+    assert code == 2
+    assert err.startswith(f"fwk-tui new: {preset}: ")
+    assert "the answers were not saved" in err and "nothing was written" in err
+    assert "Traceback" not in err and "wrote" not in out
+    assert not project.exists() and not preset.exists()
+
+
+def test_a_project_that_cannot_be_written_says_the_answers_were_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    project = tmp_path / "a-file" / "proj"
+    preset = tmp_path / "preset.toml"
+    code, out, err = run(capsys, "new", str(project), "--yes", "--compatibility-date", "2026-01-15",
+                         "--save-answers", str(preset))
+    assert code == 2
+    assert err.startswith("fwk-tui new: ") and str(tmp_path / "a-file") in err
+    said = err.rstrip()
+    assert said.endswith(f"a part of the path is a file, not a folder; only the answers were written, to {preset}")
+    assert "Traceback" not in err
+    assert 'compatibility-date = "2026-01-15"' in preset.read_text()
+
+
+def test_saved_answers_are_listed_with_what_was_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project, preset = tmp_path / "proj", tmp_path / "preset.toml"
+    code, out, err = run(capsys, "new", str(project), "--yes", "--compatibility-date", "2026-01-15",
+                         "--save-answers", str(preset))
+    assert (code, err) == (0, "")
+    assert f"saved the answers to {preset}" in out.splitlines()
+    assert (project / "fwk.config.ts").is_file() and preset.is_file()
