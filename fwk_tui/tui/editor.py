@@ -354,6 +354,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             errors=counts.get("error", 0),
             warnings=counts.get("warning", 0),
             filter_title=FILTER_TITLES[self.form_filter] if self.form_filter != "all" else "",
+            deleted=session.deleted,
         )
         self.query_one(OptionDetail).variant = session.variant
         self.sub_title = plain(self.label)
@@ -636,6 +637,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.notify(plain(session.read_only), title="Read-only", severity="warning")
             return False
         pending = self._pending_texts()
+        deleted = session.notice_deleted()  # the file gone makes the whole text unsaved
         if not session.dirty:
             if pending:
                 path, text = pending[0]
@@ -648,13 +650,17 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 return False
             self.notify("Nothing to save: the file already says all this.", timeout=3)
             return True
-        errors = session.counts().get("error", 0)
-        note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
-        answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending))
-        if answer == "back":
-            await self.go_to(pending[0][0])
-        if answer != "write":
-            return False
+        if deleted:
+            if not await self._ask_write_back(pending):
+                return False
+        else:
+            errors = session.counts().get("error", 0)
+            note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
+            answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending))
+            if answer == "back":
+                await self.go_to(pending[0][0])
+            if answer != "write":
+                return False
         try:
             target = session.save()
         except ChangedOnDiskError as exc:
@@ -664,11 +670,27 @@ class EditorApp(KeepsStartedObjects, App[None]):
         except (OSError, DocumentError, ReadOnlyError) as exc:
             self.notify(plain(str(exc)), title="Not saved", severity="error", timeout=8)
             return False
-        if self.journal is not None:
-            self.journal.discard(target)
+        if self.journal is not None and not self._journal_paused:
+            self.journal.discard(target)  # an older entry waiting for "Not now" holds other edits
         self._disk_prompted = None
         self.notify(plain(f"Saved {target.name}"), timeout=3)
         return True
+
+    async def _ask_write_back(self, pending: list[tuple[str, str]]) -> bool:
+        """The file was deleted: ask before writing the whole config where it was."""
+        assert self.session.path is not None
+        name = self.session.path.name
+        unread = f"Text typed in {pending[0][0]} does not read as a value and is not written. " if pending else ""
+        answer = await self.push_screen_wait(
+            ChoiceScreen(
+                "File deleted",
+                f"{name} was deleted. Write the whole config back?",
+                [Answer("write", "Write it back", "y", "primary"), Answer("cancel", "Not now", "n")],
+                detail=f"{unread}It is written only while no other file has taken its place.",
+                cancel_value="cancel",
+            )
+        )
+        return answer == "write"
 
     def _pending_texts(self) -> list[tuple[str, str]]:
         """(path, text) of each field holding typed text that is not in the file (in this form or one left)."""
@@ -697,8 +719,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 return
             if answer == "save" and not await self._save_flow():
                 return
-            if answer == "discard" and dirty and self.journal is not None and self.session.path is not None:
-                self.journal.discard(self.session.path)
+            journal, path = self.journal, self.session.path
+            if answer == "discard" and dirty and journal is not None and path is not None and not self._journal_paused:
+                journal.discard(path)
         self.exit()
 
     def _quit_question(self, dirty: bool, pending: list[tuple[str, str]]) -> ChoiceScreen:
@@ -720,6 +743,14 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def _check_disk(self) -> None:
         session = self.session
         if len(self.screen_stack) > 1 or not session.disk_changed() or session.path is None:
+            return
+        if not session.deleted and session.notice_deleted():
+            # Nothing to reload: the editor holds the only copy now, and says so until it is written.
+            self.notify(
+                f"{session.path.name} was deleted on disk. Your config is kept here: Ctrl+S writes it back.",
+                severity="warning",
+                timeout=10,
+            )
             return
         try:
             data = session.path.read_bytes()
@@ -784,6 +815,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if journal is None or path is None:
             return
         entry = journal.pending(path)
+        if journal.problem is not None:
+            self.notify(journal.problem, title="Journal", severity="warning", timeout=15)
         if entry is None:
             return
         self._journal_paused = True
@@ -793,8 +826,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 result = entry.recover(self.session)
                 message = f"Recovered {len(result.applied)} unsaved edit(s)."
                 if result.dropped:
-                    message += f" {len(result.dropped)} no longer apply."
-                self.notify(message, timeout=6)
+                    # Recording the recovered session would overwrite the only copy of those edits.
+                    kept = journal.keep_aside(path, "dropped")
+                    message += f" {len(result.dropped)} no longer apply"
+                    message += f"; the journal entry with them is kept as {kept}." if kept else "."
+                self.notify(message, timeout=12 if result.dropped else 6)
             elif answer == "discard":
                 journal.discard(path)
             else:

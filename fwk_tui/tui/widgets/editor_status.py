@@ -26,6 +26,7 @@ class EditorState:
     errors: int
     warnings: int
     filter_title: str = ""
+    deleted: bool = False
 
 
 class EditorStatus(Widget):
@@ -65,7 +66,9 @@ class EditorStatus(Widget):
         v = state.variant
         text = Text.assemble((f" Variant {v} ", style(f"variant-{v.lower()}")), " ")
         text.append(plain(state.file))
-        if state.read_only:
+        if state.deleted:
+            text.append(" ✖ deleted on disk (Ctrl+S writes it back)", style=style("error"))
+        elif state.read_only:
             text.append(" (read-only)", style=style("warning"))
         elif state.dirty:
             text.append(" ● unsaved", style=style("dirty"))
