@@ -211,7 +211,10 @@ class Journal:
         try:
             entry = _loads(raw.decode("utf-8"))
         except ValueError as exc:  # UnicodeDecodeError and JournalFormatError are ValueErrors
-            self.problem = self._set_aside(entry_file, exc)
+            reason = exc.args[0] if isinstance(exc, JournalFormatError) else "not a journal entry"
+            kept = self.keep_aside(path, "corrupt")
+            where = f"it is kept as {kept}" if kept is not None else f"it stays as {entry_file}"
+            self.problem = f"The journal entry of this file cannot be read ({reason}); {where}."
             return None
         if entry.path != absolute:
             return None  # a hash collision or a moved folder: not this file's entry
@@ -225,14 +228,18 @@ class Journal:
         on_disk = None if data is None else sha256(data)
         return replace(entry, file_changed=on_disk != entry.base_sha256)
 
-    def _set_aside(self, entry_file: Path, why: ValueError) -> str:
-        kept = entry_file.with_name(entry_file.name + ".corrupt")
-        reason = why.args[0] if isinstance(why, JournalFormatError) else "not a journal entry"
+    def keep_aside(self, path: Path, suffix: str) -> Path | None:
+        """Rename the entry of the config at ``path`` to ``<entry>.<suffix>``, out of the way of new records.
+
+        The new name, or ``None`` when it could not be renamed.
+        """
+        entry_file = self._resolve(path)[1]
+        kept = entry_file.with_name(f"{entry_file.name}.{suffix}")
         try:
             os.replace(entry_file, kept)
-        except OSError as exc:
-            return f"The journal entry {entry_file} cannot be read ({reason}) nor renamed ({exc.strerror})."
-        return f"The journal entry of this file cannot be read ({reason}); it is kept as {kept}."
+        except OSError:
+            return None
+        return kept
 
     def discard(self, path: Path) -> None:
         """Remove the entry of the config at ``path`` (saved, or the user said to forget it)."""
