@@ -90,7 +90,10 @@ def test_a_lock_that_is_not_let_go_is_exit_1_and_nothing_written(
     project: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(lock_module, "LOCK_SECONDS", 0.5)
-    script = "import fcntl, os, time\nfcntl.flock(os.open('.', os.O_RDONLY), fcntl.LOCK_EX)\nprint(1, flush=True)\ntime.sleep(60)"
+    script = (
+        "import fcntl, os, time\nfcntl.flock(os.open('.', os.O_RDONLY), fcntl.LOCK_EX)\n"
+        "print(1, flush=True)\ntime.sleep(60)"
+    )
     holder = subprocess.Popen([sys.executable, "-c", script], cwd=project, stdout=subprocess.PIPE)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == b"1\n"
@@ -155,7 +158,8 @@ def test_a_full_disk_is_said_and_the_file_and_backup_stay_whole(
     monkeypatch.setattr(os, "fsync", full)
     code, out, err = run(capsys, "set", "ssr", "false", "--backup")
     assert (code, out) == (2, "")
-    assert err.startswith("fwk.config.ts: ") and err.endswith("disk full (no space left on device); nothing was written\n")
+    assert err.startswith("fwk.config.ts: ")
+    assert err.endswith("disk full (no space left on device); nothing was written\n")
     assert "Traceback" not in err
     assert config_text(project) == CONFIG and names(project) == ["fwk.config.ts"]
 

@@ -286,7 +286,7 @@ def test_a_failed_write_leaves_the_file_and_the_session_as_they_were(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    with pytest.raises(DocumentError, match=r"fwk.config.ts: disk full \(no space left on device\); nothing was written"):
+    with pytest.raises(DocumentError, match=r"fwk.config.ts: disk full \(no space left on device\); nothing was"):
         session.save()
     assert config.read_bytes() == original
     assert session.dirty

@@ -28,6 +28,8 @@ from fwk_tui.source import lock as lock_module
 
 OLD = b"export default defineFwkConfig({\n  ssr: true,\n})\n"
 NEW = b"export default defineFwkConfig({\n  ssr: false,\n})\n"
+# The .bak is named when its write is the one that fails.
+DISK_FULL = r"fwk.config.ts: (.*\.bak: )?disk full \(no space left on device\); nothing was written"
 
 
 @pytest.fixture
@@ -84,6 +86,18 @@ def test_root_keeps_the_owner_and_group_of_another_users_file(config: Path) -> N
     assert (st.st_uid, st.st_gid, st.st_mode & 0o7777) == (12345, 23456, 0o640)
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="making another user's file needs root")
+def test_a_user_who_cannot_keep_the_owner_is_told(config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    os.chown(config, 12345, 23456)
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "chown", refuse)  # what a user who is not root gets
+    assert save_new(config) == [f"note: {config} belonged to 12345:23456; the new file is yours"]
+    assert config.read_bytes() == NEW and config.stat().st_uid == os.geteuid()
+
+
 def test_a_symlinked_config_stays_a_symlink(config: Path) -> None:
     link = config.parent / "link.ts"
     link.symlink_to(config.name)
@@ -112,7 +126,7 @@ def test_disk_full_leaves_the_file_and_a_whole_backup(
     config: Path, monkeypatch: pytest.MonkeyPatch, call: int, what: str
 ) -> None:
     _fail_on_fsync(monkeypatch, call, errno.ENOSPC)
-    with pytest.raises(DocumentError, match=r"fwk.config.ts: (.*\.bak: )?disk full \(no space left on device\); nothing"):
+    with pytest.raises(DocumentError, match=DISK_FULL):
         save_new(config, backup=True)
     assert config.read_bytes() == OLD
     left = names(config.parent)
@@ -147,7 +161,7 @@ def test_a_really_full_disk(tiny_disk: Path) -> None:
         assert exc.errno == errno.ENOSPC
     finally:
         os.close(filler)
-    with pytest.raises(DocumentError, match=r"fwk.config.ts: (.*\.bak: )?disk full \(no space left on device\); nothing"):
+    with pytest.raises(DocumentError, match=DISK_FULL):
         save_document(doc, config, backup=True)
     assert config.read_bytes() == OLD
     assert names(tiny_disk) in (["filler", "fwk.config.ts"], ["filler", "fwk.config.ts", "fwk.config.ts.bak"])
