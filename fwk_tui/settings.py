@@ -146,6 +146,13 @@ class Settings:
             return self._keymap
         raise ValueError(f"unknown setting {name!r} (fwk-tui reads {', '.join(KNOWN)})")
 
+    def problems_to_show(self, limit: int = 3) -> list[str]:
+        """The first ``limit`` problems, then one line counting the others: a notice each, never thousands."""
+        shown = self.problems[:limit]
+        if len(self.problems) > limit:
+            shown.append(f"{self.path}: {len(self.problems) - limit} more problems, not shown")
+        return shown
+
     # ------------------------------------------------------------- values
 
     @property

@@ -30,7 +30,7 @@ from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
 from fwk_tui.source.render import method_name
 from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
-from fwk_tui.source.textutil import first_surrogate, point
+from fwk_tui.source.textutil import first_surrogate, point, same_line
 from fwk_tui.source.values import Code, Entry, JSValue, Span
 
 NEW_CONFIG = "export default defineFwkConfig({\n})\n"
@@ -185,7 +185,7 @@ class ConfigDocument:
             return self._apply(self._fill_gap(editor, target, value))
         if target.member is not None:
             return self._apply(editor.replace_member(target.member, target.container, value))
-        single = target.container.start_point[0] == target.container.end_point[0]
+        single = same_line(self._data, target.container.start_byte, target.container.end_byte)
         return self._apply(editor.replace_node(target.item, value, single))
 
     def set_code(self, path: PathLike, source: str) -> ConfigDocument:

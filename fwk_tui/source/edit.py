@@ -12,10 +12,12 @@ from fwk_tui.source.render import Renderer, is_method_source, rename_method
 from fwk_tui.source.style import Style
 from fwk_tui.source.textutil import (
     after_line,
+    count_breaks,
     indent_of_line,
     is_blank,
     line_end,
     line_start,
+    same_line,
     skip_spaces,
 )
 from fwk_tui.source.values import Code, JSValue
@@ -55,7 +57,7 @@ class Editor:
 
     def replace_member(self, member: Member, container: Node, value: JSValue) -> list[Splice]:
         """Give an existing object member a new value, keeping its key as written."""
-        inline = _single_line(container)
+        inline = _single_line(self.data, container)
         if member.kind == "pair" and not _is_method(value):
             assert member.value is not None
             return self.replace_node(member.value, value, inline)
@@ -121,21 +123,21 @@ class Editor:
         open_end = parts.open.end_byte
         interior = self.data[open_end : parts.close.start_byte]
         base = self._indent(container.start_byte)
-        if b"\n" in interior:
+        if count_breaks(interior):
             inner = base + self.style.indent
             tail = "," if self.style.trailing_commas else ""
             return [self._splice(open_end, open_end, f"{self._nl}{inner}{item(inner, False)}{tail}")]
         if parts.comments:
             return [self._splice(open_end, open_end, f" {item(base, True)}")]
-        inline = _in_single_line_parent(container)
+        inline = _in_single_line_parent(self.data, container)
         whole: JSValue = {key: values[0]} if key is not None else values
         text = self.render.value(whole, base, inline)
         return [self._splice(container.start_byte, container.end_byte, text)]
 
     def _append(self, container: Node, parts: Layout, item: _ItemText, carried: Carried) -> list[Splice]:
         last = parts.items[-1]
-        last_row = (last.comma or last.node).end_point[0]
-        if container.start_point[0] == container.end_point[0] or parts.close.start_point[0] == last_row:
+        last_end = (last.comma or last.node).end_byte
+        if _single_line(self.data, container) or same_line(self.data, last_end, parts.close.start_byte):
             text = f", {item(self._indent(last.node.start_byte), True)}"
             return [self._splice(last.node.end_byte, last.node.end_byte, text)]
         indent = self._indent(last.node.start_byte)
@@ -156,7 +158,7 @@ class Editor:
         target = parts.items[index]
         start = target.node.start_byte
         indent = self._indent(start)
-        if container.start_point[0] != container.end_point[0] and self._starts_line(start):
+        if not _single_line(self.data, container) and self._starts_line(start):
             at = self._lead_start(parts, index)
             tail = f" {carried.tail}" if carried.tail else ""
             text = f"{indent}{carried.lead}{item(indent, False)},{tail}{self._nl}"
@@ -209,7 +211,7 @@ class Editor:
         data = self.data
         above_start = line_start(data, start - 1) if start > 0 else 0
         above_blank = start > 0 and is_blank(data, above_start, start)
-        below_blank = end < len(data) and is_blank(data, end, line_end(data, end)) and data.find(b"\n", end) != -1
+        below_blank = end < len(data) and is_blank(data, end, line_end(data, end)) and line_end(data, end) < len(data)
         closer_below = last and is_blank(data, end, parts.close.start_byte)
         opener_above = first and above_start <= parts.open.start_byte < start
         if above_blank and (below_blank or closer_below):
@@ -223,10 +225,10 @@ class Editor:
     def _line_tail(self, parts: Layout, it: Item, nxt: Item | None) -> int:
         """End of an item's line content: after its comma and comments on the same line."""
         end = it.end
-        row = (it.comma or it.node).end_point[0]
+        row_end = (it.comma or it.node).end_byte
         limit = nxt.node.start_byte if nxt is not None else parts.close.start_byte
         for comment in parts.comments:
-            if end <= comment.start_byte < limit and comment.start_point[0] == row:
+            if end <= comment.start_byte < limit and same_line(self.data, row_end, comment.start_byte):
                 end = max(end, comment.end_byte)
         return end
 
@@ -240,7 +242,7 @@ class Editor:
         for comment in reversed(above):
             gap = data[comment.end_byte : start]
             comment_line = line_start(data, comment.start_byte)
-            if gap.strip() or gap.count(b"\n") != 1 or not is_blank(data, comment_line, comment.start_byte):
+            if gap.strip() or count_breaks(gap) != 1 or not is_blank(data, comment_line, comment.start_byte):
                 break
             if comment_line < floor:
                 break
@@ -261,15 +263,15 @@ def _is_method(value: JSValue) -> bool:
     return isinstance(value, Code) and is_method_source(value.text)
 
 
-def _single_line(container: Node) -> bool:
-    return container.start_point[0] == container.end_point[0]
+def _single_line(data: bytes, container: Node) -> bool:
+    return same_line(data, container.start_byte, container.end_byte)
 
 
-def _in_single_line_parent(container: Node) -> bool:
+def _in_single_line_parent(data: bytes, container: Node) -> bool:
     """True when ``container`` sits inside an object or array written on one line."""
     parent = container.parent
     if parent is not None and parent.type == "pair":
         parent = parent.parent
     if parent is None or parent.type not in ("object", "array"):
         return False
-    return _single_line(parent)
+    return _single_line(data, parent)

@@ -65,7 +65,11 @@ class LineIndex:
     def chars(self, start: int, pos: int) -> int:
         """Characters in ``data[start:pos]``; a leading BOM is not one."""
         count = pos - start
-        if not self._ascii:
+        if self._ascii:
+            pass
+        elif count <= _BLOCK:
+            count -= _continuations(self._data[start:pos])
+        else:
             count -= self._continuations_before(pos) - self._continuations_before(start)
         if self._bom and start == 0 and pos >= len(_BOM):
             count -= 1

@@ -10,6 +10,7 @@ from functools import cache, cached_property
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from fwk_tui.source.parse import language
+from fwk_tui.source.textutil import same_line
 
 # Style is a majority vote; the first part of a file is a large enough sample.
 _SAMPLE_BYTES = 16 * 1024
@@ -83,7 +84,7 @@ class SniffedStyle(Style):
 
     @cached_property
     def trailing_commas(self) -> bool:  # type: ignore[override]
-        return _trailing_commas(self._nodes("container"))
+        return _trailing_commas(self._nodes("container"), self._data)  # type: ignore[attr-defined]
 
     @cached_property
     def brace_spaces(self) -> bool:  # type: ignore[override]
@@ -92,7 +93,10 @@ class SniffedStyle(Style):
     @cached_property
     def newline(self) -> str:  # type: ignore[override]
         data = self._data  # type: ignore[attr-defined]
-        return "\r\n" if data.count(b"\r\n") * 2 > data.count(b"\n") else "\n"
+        crlf, lf = data.count(b"\r\n"), data.count(b"\n")
+        if data.count(b"\r") - crlf > lf:
+            return "\r"  # classic Mac line ends, which TypeScript reads too
+        return "\r\n" if crlf * 2 > lf else "\n"
 
     def _fields(self) -> tuple[object, ...]:
         return (self.indent, self.quote, self.semicolons, self.trailing_commas, self.brace_spaces, self.newline)
@@ -153,10 +157,10 @@ def _semicolons(root: Node, data: bytes) -> bool:
     return votes[True] > votes[False]
 
 
-def _trailing_commas(containers: list[Node]) -> bool:
+def _trailing_commas(containers: list[Node], data: bytes) -> bool:
     votes = Counter[bool]()
     for node in containers:
-        if node.start_point[0] == node.end_point[0]:
+        if same_line(data, node.start_byte, node.end_byte):
             continue
         children = [c for c in node.children[1:-1] if c.type != "comment"]
         if children:
@@ -167,7 +171,7 @@ def _trailing_commas(containers: list[Node]) -> bool:
 def _brace_spaces(nodes: list[Node], data: bytes) -> bool:
     votes = Counter[bool]()
     for node in nodes:
-        if node.start_point[0] != node.end_point[0] or node.named_child_count == 0:
+        if not same_line(data, node.start_byte, node.end_byte) or node.named_child_count == 0:
             continue
         votes[data[node.start_byte + 1] in b" \t"] += 1
     return votes[True] >= votes[False]

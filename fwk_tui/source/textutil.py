@@ -6,26 +6,46 @@ import difflib
 import re
 import unicodedata
 
+from fwk_tui.source.lines import line_index
+
 _WS = b" \t"
 
 
+_BREAK = re.compile(rb"\r\n?|\n")
+_BREAK_CHAR = re.compile(rb"[\r\n]")
+
+
 def line_start(data: bytes, pos: int) -> int:
-    """Offset of the first byte of the line holding ``pos``."""
-    return data.rfind(b"\n", 0, pos) + 1
+    """Offset of the first byte of the line holding ``pos`` (lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``)."""
+    nl = data.rfind(b"\n", 0, pos)
+    end = pos - 1 if data[pos : pos + 1] == b"\n" else pos  # the CR of the CRLF ending this line is not a break
+    return max(nl, data.rfind(b"\r", nl + 1, end)) + 1
 
 
 def line_end(data: bytes, pos: int) -> int:
-    """Offset of the line break (``\\r\\n`` or ``\\n``) ending the line holding ``pos``."""
-    nl = data.find(b"\n", pos)
-    if nl == -1:
+    """Offset of the line break (``\\r\\n``, ``\\n`` or ``\\r``) ending the line holding ``pos``."""
+    found = _BREAK_CHAR.search(data, pos)
+    if found is None:
         return len(data)
-    return nl - 1 if nl > 0 and data[nl - 1] == 0x0D else nl
+    at = found.start()
+    return at - 1 if data[at] == 0x0A and at > 0 and data[at - 1] == 0x0D else at
 
 
 def after_line(data: bytes, pos: int) -> int:
     """Offset just past the line break ending the line holding ``pos``."""
-    nl = data.find(b"\n", pos)
-    return len(data) if nl == -1 else nl + 1
+    found = _BREAK.search(data, pos)
+    return len(data) if found is None else found.end()
+
+
+def same_line(data: bytes, start: int, end: int) -> bool:
+    """True when no line break lies between ``start`` and ``end``."""
+    lines = line_index(data)
+    return lines.row(start) == lines.row(end)
+
+
+def count_breaks(chunk: bytes) -> int:
+    """The line breaks in ``chunk`` (a CRLF is one)."""
+    return len(_BREAK.findall(chunk))
 
 
 def indent_of_line(data: bytes, pos: int) -> bytes:
@@ -49,19 +69,9 @@ def skip_spaces(data: bytes, pos: int) -> int:
     return pos
 
 
-def line_col(data: bytes, pos: int) -> tuple[int, int]:
-    """1-based line and character column of byte ``pos``; a BOM takes no column."""
-    line = data.count(b"\n", 0, pos) + 1
-    start = line_start(data, pos)
-    prefix = data[start:pos].decode("utf-8", "replace")
-    if start == 0 and prefix.startswith("\ufeff"):
-        prefix = prefix[1:]
-    return line, len(prefix) + 1
-
-
 def point(data: bytes, pos: int) -> tuple[int, int]:
-    """Tree-sitter point (0-based row, byte column) of ``pos``."""
-    return data.count(b"\n", 0, pos), pos - line_start(data, pos)
+    """Tree-sitter point of ``pos``: 0-based row (tree-sitter counts ``\\n`` only) and byte column."""
+    return data.count(b"\n", 0, pos), pos - data.rfind(b"\n", 0, pos) - 1
 
 
 # What a terminal would obey or hide instead of showing: C0/C1 controls and DEL

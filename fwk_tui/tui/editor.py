@@ -193,7 +193,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if self.session.read_only:
             self.notify(plain(self.session.read_only), title="Opened read-only", severity="warning", timeout=10)
         if self.settings is not None:
-            for problem in self.settings.problems:
+            for problem in self.settings.problems_to_show():
                 self.notify(plain(problem), title="Settings", severity="warning")
         if self._watch_disk and self.session.path is not None:
             self.set_interval(DISK_POLL_SECONDS, self._check_disk)

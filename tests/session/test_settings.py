@@ -262,3 +262,5 @@ def test_thousands_of_unknown_settings_are_each_reported_at_their_line(tmp_path:
     assert settings.theme == "nord"
     assert len(settings.problems) == 4_000
     assert settings.problems[-1].startswith(f"{path}:4001: unknown setting 'unknown3999'")
+    shown = settings.problems_to_show()
+    assert shown == [*settings.problems[:3], f"{path}: 3997 more problems, not shown"]

@@ -110,3 +110,24 @@ def test_an_edit_that_would_nest_too_deep_changes_nothing() -> None:
 def test_a_value_nested_too_deep_is_not_read() -> None:
     with pytest.raises(ParseError, match="nesting deeper than"):
         read_expression("[" * 5_000 + "]" * 5_000)
+
+
+# -- line ends on write -------------------------------------------------------------------------
+
+_EDITS = {
+    "add a nested key": lambda d: d.set("devServer.port", 3),
+    "add to an object": lambda d: d.set("app.cdnURL", "y"),
+    "remove a key": lambda d: d.unset("ssr"),
+    "remove the last key of an object": lambda d: d.unset("app.baseURL"),
+    "insert into an array": lambda d: d.set("modules", ["a", "b"]).insert("modules", 1, "c"),
+    "move an item": lambda d: d.set("modules", ["a", "b"]).move("modules[0]", 1),
+}
+_SOURCE = "export default {\n  ssr: true,\n  // c\n  app: {\n    baseURL: '/x', // tail\n  },\n}\n"
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"])
+@pytest.mark.parametrize("edit", list(_EDITS))
+def test_edits_keep_the_files_line_ends_and_lay_out_as_with_lf(newline: str, edit: str) -> None:
+    with_lf = _EDITS[edit](ConfigDocument.parse(_SOURCE)).text
+    written = _EDITS[edit](ConfigDocument.parse(_SOURCE.replace("\n", newline))).text
+    assert written == with_lf.replace("\n", newline)
