@@ -94,8 +94,7 @@ def save_document(
             current = _stat(target)
             if current is not None and not read_only_ok and _read_only(target, current):
                 raise ReadOnlyFileError(f"{path}: the file is read-only; nothing was written")
-            old = target.read_bytes() if current is not None else None
-            _check_unchanged(doc, str(path), old, current, expected_mtime_ns, expected_bytes)
+            old = _bytes_as_read(doc, str(path), target, current, expected_mtime_ns, expected_bytes)
             notes = []
             if backup and old is not None:
                 notes += write_bytes_atomically(target.with_name(target.name + ".bak"), old)
@@ -122,35 +121,40 @@ def _read_only(target: Path, st: os.stat_result) -> bool:
     return not os.access(target, os.W_OK)
 
 
-def _check_unchanged(
+def _bytes_as_read(
     doc: ConfigDocument,
     name: str,
-    old: bytes | None,
+    target: Path,
     current: os.stat_result | None,
     expected_mtime_ns: int | None,
     expected_bytes: bytes | None,
-) -> None:
+) -> bytes | None:
+    """The file's bytes (None: no file) when they are the ones the save expects; else ChangedOnDiskError."""
+    changed = ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
+    deleted = ChangedOnDiskError(f"{name} was deleted since it was read; nothing was written")
+    state = doc.link.state
     if expected_bytes is not None or expected_mtime_ns is not None:
         if current is None:
-            raise ChangedOnDiskError(f"{name} was deleted since it was read; nothing was written")
-        if expected_bytes is not None:
-            if old != expected_bytes:
-                raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
-        elif current.st_mtime_ns != expected_mtime_ns:
-            raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
-        return
-    state = doc.link.state
-    if state is None or state.path != _key(Path(name)):
+            raise deleted
+        if expected_bytes is None and current.st_mtime_ns != expected_mtime_ns:
+            raise changed
+        want = expected_bytes
+    elif state is None or state.path != str(target):
         if current is not None:
             raise ChangedOnDiskError(
                 f"{name} already exists and this document was not read from it; nothing was written"
             )
-        return
-    if current is None:
-        raise ChangedOnDiskError(f"{name} was deleted since it was read; nothing was written")
-    # Bytes, not times: a touch is no conflict, and two writes within one clock tick are.
-    if old != state.data:
-        raise ChangedOnDiskError(f"{name} changed on disk since it was read; nothing was written")
+        return None
+    elif current is None:
+        raise deleted
+    else:
+        want = state.data  # bytes, not times: a touch is no conflict, two writes in one clock tick are
+    if want is not None and current.st_size != len(want):
+        raise changed  # without reading a file that grew huge
+    old = target.read_bytes()
+    if want is not None and old != want:
+        raise changed
+    return old
 
 
 def _read(path: Path) -> bytes | None:
