@@ -20,6 +20,7 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import format_path, parse_path
 from fwk_tui.source import ConfigDocument, DocumentError, save_document
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_text_file
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.validate.values import MISSING
@@ -268,6 +269,8 @@ class Plan:
     env_path: Path | None = None
     env_before: str | None = None
     env_text: str | None = None
+    env_unread: str | None = None
+    """Why an existing .env.example was not read (a FIFO, too big...): then it is left alone."""
 
     known: frozenset[tuple[str, str]] = frozenset()
     """(path, message) of the errors the config had before: not the answers' doing, so they do not block."""
@@ -307,6 +310,8 @@ class Plan:
             yield f"create folders {', '.join(f + '/' for f in self.folders)}"
         if self.env_path is not None and self.env_text is not None:
             yield f"{'create' if self.env_before is None else 'update'} {rel(self.env_path)}"
+        if self.env_unread is not None:
+            yield f"leave .env.example alone ({self.env_unread})"
 
     def _rel(self, path: Path) -> str:
         try:
@@ -323,21 +328,18 @@ class Plan:
         if self.errors:
             raise ValueError("the config would have errors; nothing written")
         done: list[str] = []
-        steps = list(self.summary())
+        steps = self.summary()  # in the order of the writes below
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            if self.changes_config:
-                notes = save_document(self.after, self.config)
-            else:
-                notes = []
-            done.append(steps.pop(0))
+            notes = save_document(self.after, self.config) if self.changes_config else []
+            done.append(next(steps))
             for name in self.folders:
                 (self.folder / name).mkdir(parents=True, exist_ok=True)
             if self.folders:
-                done.append(steps.pop(0))
+                done.append(next(steps))
             if self.env_path is not None and self.env_text is not None:
                 notes += write_text_atomically(self.env_path, self.env_text)
-                done.append(steps.pop(0))
+                done.append(next(steps))
         except (OSError, DocumentError) as exc:
             message = os_error_message(exc, exc.filename or self.folder) if isinstance(exc, OSError) else str(exc)
             before = f"done before it: {'; '.join(done)}" if done else "nothing was written"
@@ -369,14 +371,17 @@ def make_plan(
     folders = []
     if answers.skeleton:
         folders = [f for f in skeleton(answers.variant, answers.src_dir) if not (folder / f).is_dir()]
-    env_path = env_before = env_text = None
+    env_path = env_before = env_text = env_unread = None
     if answers.env_example:
         env_path = folder / ".env.example"
         try:
-            env_before = env_path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            env_before = read_text_file(env_path)
+        except FileNotThere:
             env_before = None
-        env_text = env_example(answers, env_before)
+        except UnreadableFile as exc:
+            env_path, env_unread = None, str(exc)  # never written over what could not be read
+        if env_path is not None:
+            env_text = env_example(answers, env_before)
     return Plan(
         folder,
         config,
@@ -388,6 +393,7 @@ def make_plan(
         env_path,
         env_before,
         env_text,
+        env_unread,
         known,
     )
 
