@@ -344,6 +344,8 @@ class Plan:
             message = os_error_message(exc, exc.filename or self.folder) if isinstance(exc, OSError) else str(exc)
             before = f"done before it: {'; '.join(done)}" if done else "nothing was written"
             raise DocumentError(f"{message.removesuffix('; nothing was written')}; {before}") from None
+        if self.env_unread is not None:
+            notes.append(f"left .env.example alone ({self.env_unread})")
         return done + notes
 
 

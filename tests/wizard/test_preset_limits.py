@@ -49,3 +49,14 @@ def test_thousands_of_modules_are_written_in_order_each_once(tmp_path: Path, cap
     doc = load_document(folder / "fwk.config.ts")
     assert doc.get("modules") == names
     assert doc.text.startswith("export default defineFwkConfig({\n  modules: [\n    '@fwk/m0',\n    '@fwk/m1',\n")
+
+
+def test_an_env_example_that_cannot_be_read_is_left_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "p"
+    folder.mkdir()
+    os.mkfifo(folder / ".env.example")  # nobody writes to it: reading would wait for ever
+    code, out, err = run(capsys, "new", str(folder), "--yes", "--env-example", "--runtime-key", "apiSecret")
+    assert code == 0, err
+    assert f"left .env.example alone ({folder / '.env.example'}: not a regular file)" in out
+    assert (folder / "fwk.config.ts").is_file()
+    assert not (folder / ".env.example").is_file()  # still the FIFO, never replaced
