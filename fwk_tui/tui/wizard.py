@@ -662,15 +662,22 @@ class WizardScreen(Screen[list[str] | None]):
             return
         from fwk_tui.cli.new_cmds import report
         from fwk_tui.source import DocumentError
-        from fwk_tui.wizard.preset import save_preset
+        from fwk_tui.wizard.preset import PresetError, save_preset
 
+        saved: list[str] = []
         try:
-            done = self.plan.write()
             if self._preset:
+                # The preset first: when it cannot be written, nothing else is, as the notice says.
                 save_preset(Path(self._preset), self.answers)
-                done.append(f"saved the answers to {self._preset}")
+                saved.append(f"saved the answers to {self._preset}")
+            done = self.plan.write() + saved
+        except PresetError as exc:
+            self.notify(plain(f"{exc}; nothing was written"), title="Nothing written", severity="error", markup=False)
+            return
         except (OSError, DocumentError, ValueError) as exc:
-            self.notify(plain(str(exc)), title="Nothing written", severity="error", markup=False)
+            # The message says what of the project was written before the failure.
+            title = f"Write failed (the answers were saved to {self._preset})" if saved else "Write failed"
+            self.notify(plain(str(exc)), title=title, severity="error", markup=False)
             return
         self.dismiss(report(done, self.plan, self.app_folder_arg))
 
