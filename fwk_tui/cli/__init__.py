@@ -9,6 +9,7 @@ import traceback
 from collections.abc import Sequence
 
 from fwk_tui import __version__
+from fwk_tui.catalog.loader import CatalogError
 from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, new_cmds, source_cmds
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import DocumentError
@@ -48,6 +49,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except DocumentError as exc:
         return _fail(str(exc))
+    except CatalogError as exc:
+        return _fail(f"{exc}; the option catalogue installed with fwk-tui is damaged: reinstall fwk-tui")
     except OSError as exc:
         return _fail(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
     except Exception as exc:  # noqa: BLE001  the last net: a message and a way to report it, not a traceback
