@@ -11,7 +11,6 @@ rename for every other program.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import threading
 import time
@@ -20,6 +19,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from fwk_tui.source.errors import BusyError
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; the check before the rename still holds
+    fcntl = None  # type: ignore[assignment]
 
 LOCK_SECONDS = 5.0
 _POLL_SECONDS = 0.01
@@ -61,6 +65,8 @@ def locked(path: str | os.PathLike[str], *, timeout: float | None = None) -> Ite
 
 
 def _flock(folder: str, deadline: float, path: str | os.PathLike[str], wait: float) -> int | None:
+    if fcntl is None:
+        return None
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
