@@ -30,11 +30,19 @@ def _parser() -> Parser:
     return Parser(language())
 
 
+_LONE_CR = re.compile(rb"\r(?!\n)")
+
+
 def parse_bytes(data: bytes, old_tree: Tree | None = None) -> Tree:
-    """Parse ``data``; ``old_tree`` (already edited) makes the parse incremental."""
+    """Parse ``data``; ``old_tree`` (already edited) makes the parse incremental.
+
+    A lone CR is parsed as the LF it stands for (same length, so every offset
+    holds): the grammar ends a statement without ``;`` only at an LF.
+    """
+    source = _LONE_CR.sub(b"\n", data) if b"\r" in data else data
     if old_tree is None:
-        return _parser().parse(data)
-    return _parser().parse(data, old_tree)
+        return _parser().parse(source)
+    return _parser().parse(source, old_tree)
 
 
 def check_input(data: bytes, filename: str) -> None:

@@ -13,6 +13,7 @@ _WS = b" \t"
 
 _BREAK = re.compile(rb"\r\n?|\n")
 _BREAK_CHAR = re.compile(rb"[\r\n]")
+_LONE_CR = re.compile(rb"\r(?!\n)")
 
 
 def line_start(data: bytes, pos: int) -> int:
@@ -70,8 +71,12 @@ def skip_spaces(data: bytes, pos: int) -> int:
 
 
 def point(data: bytes, pos: int) -> tuple[int, int]:
-    """Tree-sitter point of ``pos``: 0-based row (tree-sitter counts ``\\n`` only) and byte column."""
-    return data.count(b"\n", 0, pos), pos - data.rfind(b"\n", 0, pos) - 1
+    """Tree-sitter point of ``pos``: 0-based row and byte column, a lone CR being a row break as parsed."""
+    rows = data.count(b"\n", 0, pos)
+    if b"\r" in data:
+        rows += len(_LONE_CR.findall(data, 0, pos))
+        return rows, pos - line_start(data, pos)
+    return rows, pos - data.rfind(b"\n", 0, pos) - 1
 
 
 # What a terminal would obey or hide instead of showing: C0/C1 controls and DEL

@@ -131,3 +131,16 @@ def test_edits_keep_the_files_line_ends_and_lay_out_as_with_lf(newline: str, edi
     with_lf = _EDITS[edit](ConfigDocument.parse(_SOURCE)).text
     written = _EDITS[edit](ConfigDocument.parse(_SOURCE.replace("\n", newline))).text
     assert written == with_lf.replace("\n", newline)
+
+
+def test_a_lone_cr_file_without_semicolons_reads_and_edits() -> None:
+    source = "import x from 'y'\rconst port = 1\rexport default defineFwkConfig({\r  a: port\r})\r"
+    doc = ConfigDocument.parse(source)
+    assert doc.get("a").text == "port"  # type: ignore[union-attr]
+    assert (doc.span("a").line, doc.span("a").column) == (4, 6)
+    assert doc.set("b", 2).text == source.replace("a: port\r", "a: port,\r  b: 2\r")
+
+
+def test_read_only_reasons_count_lone_cr_lines() -> None:
+    doc = ConfigDocument.parse("const a = 1\r\rexport default defineFwkConfig(a, {})\r")
+    assert doc.read_only is not None and "(line 3)" in doc.read_only
