@@ -21,8 +21,8 @@ from fwk_tui.source.textutil import SURROGATE, first_surrogate
 def describe(text: str, problem: Problem) -> str:
     """``syntax error at column N: message`` (or ``at line L, column N``) and the text with a caret."""
     if problem.offset is None:
-        shown = text.strip().split("\n") or [""]
-        frame = "\n".join(f"{i + 1:>4} | {line}" for i, line in enumerate(shown[:5]))
+        lines = text.strip().split("\n") or [""]
+        frame = "\n".join(f"{i + 1:>4} | {line}" for i, line in enumerate(lines[:5]))
         return f"{problem.message}\n{frame}" if text.strip() else problem.message
     # A byte of the command line that is not UTF-8 (a lone surrogate here) shows as one U+FFFD.
     shown = SURROGATE.sub("\ufffd", text)
