@@ -167,6 +167,7 @@ class EditSession:
         # branch that led to it), so no edit list leads from the file to the document.
         self._saved_edits: int | None = 0
         self._deleted = False
+        self.save_notes: list[str] = []
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
         self._merge_open = False
@@ -478,14 +479,18 @@ class EditSession:
         name = self.path.name if self.path is not None else self._document.filename
         return unified_diff(self._saved_text or "", self._document.text, name)
 
-    def save(self, path: Path | None = None, *, backup: bool = False) -> Path:
-        """Write the document atomically; ChangedOnDiskError when the file changed meanwhile."""
+    def save(self, path: Path | None = None, *, backup: bool = False, read_only_ok: bool = False) -> Path:
+        """Write the document atomically; ChangedOnDiskError when the file changed meanwhile.
+
+        ReadOnlyFileError when the file's mode is read-only, unless ``read_only_ok``;
+        what the user should know about the write (a hard link left behind) is in ``save_notes``.
+        """
         target = path or self.path
         if target is None:
             raise DocumentError("this config has no file yet: give a path to save it")
         if self.read_only:
             raise ReadOnlyError(self.read_only)
-        save_document(self._document, target, backup=backup)
+        self.save_notes = save_document(self._document, target, backup=backup, read_only_ok=read_only_ok)
         self.path = target
         self._deleted = False
         self._saved_text = self._document.text

@@ -18,7 +18,7 @@ from textual.widgets import Tree
 from fwk_tui.catalog.models import Group
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session import Edit, EditError, EditSession
-from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError
+from fwk_tui.source import ChangedOnDiskError, DocumentError, ParseError, ReadOnlyError, ReadOnlyFileError
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import OptionField, ValueEditor
 from fwk_tui.tui.form_model import (
@@ -662,7 +662,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
             if answer != "write":
                 return False
         try:
-            target = session.save()
+            try:
+                target = session.save()
+            except ReadOnlyFileError as exc:
+                if not await self._ask_write_read_only(str(exc)):
+                    return False
+                target = session.save(read_only_ok=True)
         except ChangedOnDiskError as exc:
             self.notify(plain(str(exc)), title="Not saved", severity="error", timeout=8)
             await self._offer_reload(changed_on_save=True)
@@ -674,7 +679,22 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.journal.discard(target)  # an older entry waiting for "Not now" holds other edits
         self._disk_prompted = None
         self.notify(plain(f"Saved {target.name}"), timeout=3)
+        for note in session.save_notes:
+            self.notify(plain(note), title="Saved, with a note", severity="warning", timeout=10)
         return True
+
+    async def _ask_write_read_only(self, problem: str) -> bool:
+        """The file's mode says read-only: write it only when the user says so."""
+        answer = await self.push_screen_wait(
+            ChoiceScreen(
+                "Read-only file",
+                problem,
+                [Answer("write", "Write it anyway", "y", "primary"), Answer("cancel", "Not now", "n")],
+                detail="Its mode is kept: it stays read-only after the write.",
+                cancel_value="cancel",
+            )
+        )
+        return answer == "write"
 
     async def _ask_write_back(self, pending: list[tuple[str, str]]) -> bool:
         """The file was deleted: ask before writing the whole config where it was."""

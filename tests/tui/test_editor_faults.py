@@ -255,3 +255,36 @@ def _in_terminal(argv: list[str], home: Path) -> tuple[int, str]:
     _, status = os.waitpid(pid, 0)
     os.close(fd)
     return os.waitstatus_to_exitcode(status), b"".join(chunks).decode("utf-8", "replace")
+
+
+# ------------------------------------------------------------ read-only file
+
+
+async def test_a_read_only_file_is_written_only_when_the_user_says_so_and_stays_read_only(tmp_path: Path) -> None:
+    file = write_config(tmp_path, EXAMPLE.read_text())
+    file.chmod(0o444)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "devServer.port")
+        await pilot.press("ctrl+u", *"4100")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SavePreviewScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "the file is read-only" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert file.read_text() == EXAMPLE.read_text() and app.session.dirty
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.session.dirty
+    assert file.read_text() == EXAMPLE.read_text().replace("port: 3000", "port: 4100")
+    assert file.stat().st_mode & 0o777 == 0o444
