@@ -12,6 +12,9 @@ from pathlib import Path
 
 # A temp file of ours is `.NAME.PID.RANDOM.tmp`: the pid says whether its writer may still be at work.
 _TEMP_REST = re.compile(r"(\d+)\.[0-9a-f]{8}\.tmp")
+# Earlier releases named them `.NAME.PID.tmp` and `.NAME.XXXXXXXX.tmp` (mkstemp): without a
+# live pid to ask, only old ones go.
+_LEGACY_TEMP_REST = re.compile(r"(?:\d+|[a-z0-9_]{8})\.tmp")
 # A write takes milliseconds; a temp file this old is stale even when its pid lives again.
 STALE_SECONDS = 600.0
 
@@ -82,8 +85,9 @@ def remove_stale_temps(target: Path) -> None:
         name = entry.name
         if not name.startswith(prefix):
             continue
-        match = _TEMP_REST.fullmatch(name[len(prefix) :])
-        if match is None:
+        rest = name[len(prefix) :]
+        match = _TEMP_REST.fullmatch(rest)
+        if match is None and _LEGACY_TEMP_REST.fullmatch(rest) is None:
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -91,8 +95,8 @@ def remove_stale_temps(target: Path) -> None:
             continue
         if not stat.S_ISREG(st.st_mode):
             continue
-        pid = int(match.group(1))
-        if now - st.st_mtime > STALE_SECONDS or (pid != os.getpid() and not _alive(pid)):
+        old = now - st.st_mtime > STALE_SECONDS
+        if old or (match is not None and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1)))):
             _unlink(Path(entry.path))
 
 

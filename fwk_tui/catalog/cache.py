@@ -14,10 +14,10 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any, get_args
 
+from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag
 from fwk_tui.catalog.types import TypeExpr, from_json, to_json
 
@@ -59,14 +59,8 @@ def write_cache(path: Path, key: str, catalog: Catalog) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".catalog-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(_header(key, body) + b"\n" + body)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        # Atomic, and the temp files of a start killed while writing are cleaned here.
+        write_bytes_atomically(path, _header(key, body) + b"\n" + body)
     except OSError:
         return
     for old in path.parent.glob("catalog-*"):  # older versions' caches, pickles of earlier releases included

@@ -243,3 +243,18 @@ def test_a_default_json_cannot_keep_leaves_the_catalogue_uncached(catalog: Catal
     changed = Catalog(groups=catalog.groups, options=(odd, *catalog.options[1:]))
     cache.write_cache(tmp_path / "catalog-k.json", "k", changed)
     assert not (tmp_path / "catalog-k.json").exists()
+
+
+def test_a_start_killed_while_writing_the_cache_leaves_no_temp_file_behind(cache_home: Path, catalog: Catalog) -> None:
+    target = _cache_file()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    left = target.parent / f".{target.name}.{_dead_pid()}.0123abcd.tmp"
+    left.write_bytes(b"half a cache")
+    cache.write_cache(target, loader.cache_key(), catalog)
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid

@@ -273,6 +273,19 @@ def test_only_stale_temp_files_of_our_naming_are_removed(config: Path) -> None:
     assert names(folder) == sorted(["fwk.config.ts", *keep])
 
 
+def test_old_temp_files_of_earlier_releases_naming_are_removed_when_stale(config: Path) -> None:
+    folder = config.parent
+    old_names = [".fwk.config.ts.4242.tmp", ".fwk.config.ts.k2x_9qzr.tmp"]  # `.NAME.PID.tmp`, mkstemp's
+    fresh = ".fwk.config.ts.a1b2c3d4.tmp"  # a writer of an earlier release may be at work on it
+    for name in [*old_names, fresh]:
+        (folder / name).write_text("x")
+    hour_ago = time.time() - 3600
+    for name in old_names:
+        os.utime(folder / name, (hour_ago, hour_ago))
+    save_new(config)
+    assert names(folder) == sorted(["fwk.config.ts", fresh])
+
+
 def test_atomic_write_of_a_new_file_follows_the_umask(tmp_path: Path) -> None:
     old = os.umask(0o027)
     try:
