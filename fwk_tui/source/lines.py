@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from functools import lru_cache
 from itertools import accumulate
 
 _BREAK = re.compile(rb"\r\n?|\n")
@@ -80,7 +79,19 @@ class LineIndex:
         return self._before_block[block] + _continuations(self._data[block * _BLOCK : pos])
 
 
-@lru_cache(maxsize=4)
+_RECENT: dict[int, tuple[bytes, LineIndex]] = {}
+_RECENT_SIZE = 4
+
+
 def line_index(data: bytes) -> LineIndex:
-    """The :class:`LineIndex` of ``data``, shared by the readers of the same bytes."""
-    return LineIndex(data)
+    """The :class:`LineIndex` of ``data``, shared by the readers of the same bytes object."""
+    # Found by identity: a cache keyed by the bytes themselves compares megabytes at
+    # every lookup when equal bytes of an earlier read are still cached.
+    found = _RECENT.get(id(data))
+    if found is not None and found[0] is data:
+        return found[1]
+    index = LineIndex(data)
+    if len(_RECENT) >= _RECENT_SIZE:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[id(data)] = (data, index)
+    return index

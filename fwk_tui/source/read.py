@@ -6,7 +6,7 @@ from tree_sitter import Node
 
 from fwk_tui.paths import Path
 from fwk_tui.source.errors import DocumentError
-from fwk_tui.source.lines import line_index
+from fwk_tui.source.lines import LineIndex, line_index
 from fwk_tui.source.literals import decode_number, decode_string, decode_template
 from fwk_tui.source.nodes import Member, is_plain_template, layout, members, text_of
 from fwk_tui.source.values import UNDEFINED, Code, Entry, JSValue, Span
@@ -47,10 +47,13 @@ class Reader:
     def __init__(self, data: bytes, entries: list[Entry] | None = None) -> None:
         self._data = data
         self._entries = entries
+        self._lines: LineIndex | None = None
 
     def span(self, node: Node) -> Span:
         """The span of ``node`` with character columns."""
-        lines = line_index(self._data)
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = line_index(self._data)
         line, column = lines.line_col(node.start_byte)
         end_line, end_column = lines.line_col(node.end_byte)
         return Span(node.start_byte, node.end_byte, line, column, end_line, end_column)
