@@ -25,27 +25,41 @@ def write_text_atomically(path: Path, text: str) -> list[str]:
     return write_bytes_atomically(path, text.encode("utf-8"))
 
 
-def write_bytes_atomically(path: Path, data: bytes, *, before_rename: Callable[[], None] | None = None) -> list[str]:
-    """Replace ``path`` (a symlink's target) with ``data``, or leave it as it was.
+def write_bytes_atomically(
+    path: Path,
+    data: bytes,
+    *,
+    before_rename: Callable[[], None] | None = None,
+    like: os.stat_result | None = None,
+    follow_symlinks: bool = True,
+) -> list[str]:
+    """Replace ``path`` (a symlink's target, or with ``follow_symlinks=False`` the link itself) with ``data``.
 
-    The new file keeps the old one's mode and, where the OS allows, its owner
-    and group; ``before_rename`` runs last and may raise to give up. Returns
-    notes for the user (hard links left with the old text, an owner not kept).
-    OSError names the file, or its folder when no file could be made there.
+    Whole or not at all. The new file keeps the old one's mode and, where the OS
+    allows, its owner and group (``like``'s instead, when given); ``before_rename``
+    runs last and may raise to give up. Returns notes for the user (hard links
+    left with the old text, an owner not kept). OSError names the file, or its
+    folder when no file could be made there.
     """
-    target = Path(os.path.realpath(path))
-    folder = target.parent
     try:
-        current: os.stat_result | None = target.stat()
+        if follow_symlinks:
+            target = Path(os.path.realpath(path))
+            current: os.stat_result | None = target.stat()
+        else:
+            target = Path(os.path.realpath(path.parent)) / path.name
+            current = target.lstat()
+            if stat.S_ISLNK(current.st_mode):
+                current = None  # the link is replaced, never what it points to
     except FileNotFoundError:
         current = None
     except OSError as exc:
         raise _about(exc, path) from exc
+    folder = target.parent
     remove_stale_temps(target)
     temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     try:
         # A new file gets 0o666 less the umask, as any program's would.
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if current else 0o666)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600 if current or like else 0o666)
     except OSError as exc:
         raise _about(exc, folder) from exc
     try:
@@ -54,7 +68,7 @@ def write_bytes_atomically(path: Path, data: bytes, *, before_rename: Callable[[
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            notes = _keep_owner_and_mode(temp, current, path)
+            notes = _keep_owner_and_mode(temp, like or current, path)
             if before_rename is not None:
                 before_rename()
             os.replace(temp, target)

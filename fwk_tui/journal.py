@@ -178,7 +178,9 @@ class Journal:
 
     def _write(self, entry: Path, payload: str) -> None:
         if not self._folder_made:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            # Entries hold the whole config, secrets included: for the user's eyes only.
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.chmod(self.folder, 0o700)
             self._folder_made = True
         # Temp file then rename: an entry is always whole, old or new. No fsync:
         # the journal guards against fwk-tui or its terminal dying, and the
@@ -187,7 +189,9 @@ class Journal:
         # power loss an entry may be empty or stale, and pending() ignores it.
         temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
         try:
-            temp.write_text(payload, encoding="ascii")  # JSON with every non-ASCII character escaped
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as handle:
+                handle.write(payload)  # JSON with every non-ASCII character escaped
             os.replace(temp, entry)
         except BaseException:
             temp.unlink(missing_ok=True)

@@ -115,7 +115,12 @@ def _search(ns: argparse.Namespace) -> int:
 
 
 def _browse(ns: argparse.Namespace) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("fwk-tui: the browser needs a terminal; in scripts use fwk-tui catalog, explain or search", file=sys.stderr)
+        return 2
+
     from fwk_tui.tui.browse import BrowseApp
 
-    BrowseApp(variant=ns.variant).run()
-    return 0
+    app = BrowseApp(variant=ns.variant)
+    app.run()
+    return app.return_code or 0

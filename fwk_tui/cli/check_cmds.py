@@ -12,7 +12,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
-from fwk_tui.source.textutil import plain
+from fwk_tui.source.textutil import plain, plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import Diagnostic, Fix, check_document, summary
@@ -283,7 +283,7 @@ def _env_text(
 def _masked(m: DotenvMatch) -> str:
     """A .env value as shown: public keys' values, everything else masked."""
     if m.status == "overrides" and m.variable is not None and not m.variable.private:
-        return m.entry.value
+        return plain_line(m.entry.value)
     return MASK
 
 

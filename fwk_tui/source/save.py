@@ -97,7 +97,11 @@ def save_document(
             old = _bytes_as_read(doc, str(path), target, current, expected_mtime_ns, expected_bytes)
             notes = []
             if backup and old is not None:
-                notes += write_bytes_atomically(target.with_name(target.name + ".bak"), old)
+                # The backup holds what the file held: its mode and owner too (a 0600 file
+                # of secrets gets a 0600 backup); a symlink under its name is replaced,
+                # never followed out of the folder.
+                bak = target.with_name(target.name + ".bak")
+                notes += write_bytes_atomically(bak, old, like=current, follow_symlinks=False)
 
             def still_unchanged() -> None:
                 # Another program may have written since the check above: it keeps its bytes.

@@ -93,6 +93,11 @@ def plain(text: str) -> str:
     return UNSAFE.sub(lambda m: _escape(m.group()), text)
 
 
+def plain_line(text: str) -> str:
+    """``text`` as :func:`plain` shows it, on one line: a line break as ``\\n`` cannot fake a line of output."""
+    return plain(text).replace("\n", "\\n")
+
+
 SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 

@@ -351,6 +351,15 @@ def test_env_dotenv_says_what_each_variable_overrides(project: Path, capsys: pyt
     assert "DATABASE_URL" not in out
 
 
+def test_a_line_break_in_a_dotenv_value_cannot_fake_a_line_of_output(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(project, ENV_CONFIG)
+    (project / ".env").write_text('FWK_PUBLIC_API_BASE="/v2\n  .env:9: FWK_API_SECRET=hunter2  overrides x"\n')
+    code, out, _ = run(capsys, "env", "--dotenv", ".env")
+    assert code == 0
+    listed = [line for line in out.splitlines() if line.startswith("  .env:")]
+    assert listed == ["  .env:1: FWK_PUBLIC_API_BASE=/v2\\n  .env:9: FWK_API_SECRET=hunter2  overrides x  overrides runtimeConfig.public.apiBase"]
+
+
 def test_env_dotenv_typo_gets_did_you_mean_and_exit_1(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(project, ENV_CONFIG)
     (project / ".env").write_text("FWK_PUBLIC_API_BSE=/v2\nFWK_SOMETHING_ELSE=1\n")

@@ -39,6 +39,13 @@ def test_the_editor_without_a_terminal_says_so_and_exits_2(tmp_path: Path) -> No
     assert (tmp_path / "fwk.config.ts").read_text() == BASE
 
 
+def test_the_browser_without_a_terminal_says_so_and_exits_2(tmp_path: Path) -> None:
+    done = fwk(tmp_path, "browse")
+    assert done.returncode == 2
+    assert done.stderr == "fwk-tui: the browser needs a terminal; in scripts use fwk-tui catalog, explain or search\n"
+    assert done.stdout == ""
+
+
 def test_the_editor_on_a_symlink_loop_names_it(tmp_path: Path) -> None:
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
     done = fwk(tmp_path, "loop")

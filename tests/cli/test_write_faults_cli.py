@@ -134,6 +134,26 @@ def test_backup_twice_keeps_the_latest_old_file(project: Path, capsys: Capsys) -
     assert names(project) == ["fwk.config.ts", "fwk.config.ts.bak"]
 
 
+def test_a_symlink_named_like_the_backup_is_replaced_never_followed(project: Path, tmp_path_factory: pytest.TempPathFactory, capsys: Capsys) -> None:
+    elsewhere = tmp_path_factory.mktemp("home") / ".bashrc"
+    elsewhere.write_text("alias ls='ls --color'\n")
+    (project / "fwk.config.ts.bak").symlink_to(elsewhere)  # as a cloned repository could ship it
+    assert run(capsys, "set", "ssr", "false", "--backup") == (0, "", "")
+    assert elsewhere.read_text() == "alias ls='ls --color'\n"
+    bak = project / "fwk.config.ts.bak"
+    assert not bak.is_symlink() and bak.read_text() == CONFIG
+
+
+def test_the_backup_of_a_private_file_is_private(project: Path, capsys: Capsys) -> None:
+    config = project / "fwk.config.ts"
+    config.chmod(0o600)
+    (project / "fwk.config.ts.bak").write_text("an old backup")
+    (project / "fwk.config.ts.bak").chmod(0o644)
+    assert run(capsys, "set", "ssr", "false", "--backup") == (0, "", "")
+    assert (project / "fwk.config.ts.bak").stat().st_mode & 0o777 == 0o600
+    assert (project / "fwk.config.ts.bak").read_text() == CONFIG
+
+
 def test_a_hard_link_is_said_on_stderr(project: Path, capsys: Capsys) -> None:
     os.link(project / "fwk.config.ts", project / "other.ts")
     code, out, err = run(capsys, "set", "ssr", "false")

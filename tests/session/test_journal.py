@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import time
 from pathlib import Path
@@ -105,6 +106,18 @@ def test_the_entry_holds_what_recovery_needs(config: Path, catalog: Catalog, jou
     assert len(data["edits"]) == 9
     assert data["variant"] is None
     assert isinstance(data["recorded_at"], float)
+
+
+def test_entries_are_for_the_users_eyes_only(config: Path, catalog: Catalog, journal: Journal) -> None:
+    journal.folder.mkdir(parents=True)
+    journal.folder.chmod(0o755)  # as an earlier release made it
+    old = os.umask(0o022)
+    try:
+        _edited(config, catalog, journal)
+    finally:
+        os.umask(old)
+    assert journal.folder.stat().st_mode & 0o777 == 0o700
+    assert journal.entry_file(config).stat().st_mode & 0o777 == 0o600
 
 
 def test_recovery_on_the_unchanged_file_gives_the_exact_text_edit_by_edit(
