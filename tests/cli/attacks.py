@@ -275,6 +275,30 @@ def _in_terminal(d: Path, *args: str, quit_when: bytes | None = None) -> Run:
     return Run(code, "", b"".join(chunks).decode("utf-8", "replace"), time.perf_counter() - start)
 
 
+def backup_symlink(d: Path) -> Outcome:
+    config(d)
+    outside = d / "home"
+    outside.mkdir()
+    (outside / ".bashrc").write_text("alias ls='ls --color'\n")
+    (d / "fwk.config.ts.bak").symlink_to(outside / ".bashrc")
+    run = fwk("set", "ssr", "false", "--backup", cwd=d)
+    kept = (outside / ".bashrc").read_text() == "alias ls='ls --color'\n"
+    return Outcome(run.code == 0 and kept, _first_line(run) + ("; the link's target kept" if kept else "; the link's target overwritten"))
+
+
+def browse_without_terminal(d: Path) -> Outcome:
+    run = fwk("browse", cwd=d, timeout=20)
+    return Outcome(expect_message(run).ok and not run.out, _first_line(run))
+
+
+def dotenv_line_break(d: Path) -> Outcome:
+    config(d, BASE.replace("ssr: true", "runtimeConfig: { public: { apiBase: '' } }"))
+    (d / ".env").write_text('FWK_PUBLIC_API_BASE="x\n  .env:9: FWK_SECRET=y"\n')
+    run = fwk("env", "--dotenv", ".env", cwd=d)
+    faked = any(line.startswith("  .env:9") for line in run.out.splitlines())
+    return Outcome(run.code == 0 and not faked, _first_line(run) + ("; a faked line" if faked else "; shown as \\n"))
+
+
 def save_answers_unwritable(d: Path) -> Outcome:
     run = fwk("new", "--yes", "--save-answers", "/proc/nope/preset.toml", str(d / "proj"), cwd=d)
     wrote = (d / "proj" / "fwk.config.ts").exists()
@@ -424,6 +448,9 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "the editor on a 2,000-deep config": editor_deep_config,
     "the editor on a symlink loop": editor_symlink_loop,
     "new --save-answers to an unwritable path": save_answers_unwritable,
+    "set --backup with FILE.bak a symlink out of the folder": backup_symlink,
+    "browse without a terminal": browse_without_terminal,
+    "a line break in a .env value": dotenv_line_break,
     "a lone-CR file": lone_cr,
     "lone surrogates in get/dump/check --json": surrogate_outputs,
     "U+007F-U+009F in --json output": c1_json,
