@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import sys
 from collections.abc import Callable
@@ -80,6 +81,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     set_.add_argument("--variant", choices=["A", "B"], help="layout variant to check with (default: detected)")
     set_.add_argument("--json", action="store_true", help="print the outcome and its diagnostics as JSON")
     set_.set_defaults(run=run_set)
+    # argparse takes a word starting with `-` for an option unless it reads like -1 or -.5; a VALUE
+    # is JavaScript (-1e3, -0x10, -Infinity), so a single-dash word naming no option of `set` is VALUE.
+    set_._negative_number_matcher = re.compile(r"^-[^-]")  # noqa: SLF001
 
     unset = sub.add_parser("unset", help="remove PATH", description="Remove PATH from the config.")
     unset.add_argument("path", metavar="PATH")
@@ -258,7 +262,11 @@ def _code_offset(text: str, code: Code) -> int | None:
 
 def _command(ns: argparse.Namespace, value: str, *, code: bool) -> str:
     """The ``fwk-tui set`` command line the user ran, with ``value`` for VALUE, ready to paste."""
-    words = ["fwk-tui", "set", shlex.quote(ns.path), shell_word(value)]
+    words = ["fwk-tui", "set", shlex.quote(ns.path)]
+    # A VALUE such as -foo could read as the option -f: it goes last, after `--`.
+    dashed = value.startswith("-")
+    if not dashed:
+        words.append(shell_word(value))
     if ns.file:
         words += ["--file", shlex.quote(ns.file)]
     for flag in ("dry_run", "backup", "overwrite_read_only", "force", "json"):
@@ -268,6 +276,8 @@ def _command(ns: argparse.Namespace, value: str, *, code: bool) -> str:
         words += ["--variant", ns.variant]
     if code:
         words.append("--code")
+    if dashed:
+        words += ["--", shell_word(value)]
     return " ".join(words)
 
 

@@ -606,12 +606,15 @@ def _check_stripped(text: str) -> str:
 
 
 def read_expression(source: str) -> JSValue:
-    """The value of one JavaScript expression (a JSON or JS literal); ParseError when it is not one."""
+    """The value of one JavaScript expression (a JSON or JS literal); ParseError when it is not one.
+
+    What a literal cannot hold whole (``{...base}``, ``{[k]: 1}``) reads as ``Code``, never as fewer members.
+    """
     text = check_expression(source)
     data = b"(" + text.encode("utf-8") + b")"
     expr = parse_bytes(data).root_node.named_children[0].named_children[0]
     inner = [c for c in expr.named_children if c.type != "comment"][0]
-    return Reader(data).value(inner)
+    return Reader(data, whole_objects=True).value(inner)
 
 
 def contains_code(value: JSValue) -> bool:

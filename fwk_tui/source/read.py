@@ -42,11 +42,16 @@ def keyed_members(obj: Node, path: Path) -> dict[str, Member]:
 
 
 class Reader:
-    """Turns nodes of one source text into values, optionally recording entries."""
+    """Turns nodes of one source text into values, optionally recording entries.
 
-    def __init__(self, data: bytes, entries: list[Entry] | None = None) -> None:
+    With ``whole_objects``, an object with a member that has no key of its own
+    (``...spread``, ``[computed]: v``, ``__proto__: v``) reads as ``Code``: no member is dropped.
+    """
+
+    def __init__(self, data: bytes, entries: list[Entry] | None = None, *, whole_objects: bool = False) -> None:
         self._data = data
         self._entries = entries
+        self._whole_objects = whole_objects
         self._lines: LineIndex | None = None
 
     def span(self, node: Node) -> Span:
@@ -134,7 +139,9 @@ class Reader:
                 return -number if sign == "-" else number
         return self._code(node)
 
-    def _object(self, node: Node, path: Path) -> dict[str, JSValue]:
+    def _object(self, node: Node, path: Path) -> JSValue:
+        if self._whole_objects and any(m.key is None for m in members(node)):
+            return self._code(node)
         out: dict[str, JSValue] = {}
         for key, member in keyed_members(node, path).items():
             out[key] = self.member_value(member, (*path, key))
