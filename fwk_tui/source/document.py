@@ -487,8 +487,9 @@ class ConfigDocument:
             raise DocumentError(
                 f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
             )
-        if too_deep(new_tree, low, low + len(middle)) is not None:
-            raise DocumentError(f"the edit would nest values deeper than {MAX_NESTING} levels; nothing was changed")
+        deep = too_deep(new_tree, low, low + len(middle))
+        if deep is not None:
+            raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
         return ConfigDocument(new_data, new_tree, self.filename, link=self.link, style=self._style)
 
     def __repr__(self) -> str:
@@ -588,7 +589,7 @@ def _check_stripped(text: str) -> str:
         raise error_at(raw, stray - 1, "syntax error: unexpected `,`", "<code>")
     deep = too_deep(tree, 0, len(data))
     if deep is not None:
-        raise error_at(raw, max(deep - 1, 0), f"nesting deeper than {MAX_NESTING} levels", "<code>")
+        raise error_at(raw, max(deep[0] - 1, 0), deep[1], "<code>")
     refused = lexical_problem(tree, data)
     if refused is not None:
         raise error_at(raw, refused[0] - 1, refused[1], "<code>")

@@ -97,14 +97,23 @@ def _bracketed_ids() -> frozenset[int]:
     return frozenset(i for i in ids if i)
 
 
+MAX_DEPTH = 500
+"""Levels of the syntax tree in any form (operators, calls, member chains, functions); deeper is refused.
+
+TypeScript's emitter (what loads a config) overflows its stack near 1,000 levels
+(`a ?? a ?? ...`, `(a) => (a) => ...`): half of that keeps a margin, and brackets
+at the :data:`MAX_NESTING` limit sit far lower (two or three levels each).
+"""
+
+
 def nesting_error(tree: Tree, data: bytes, filename: str) -> ParseError | None:
-    """A ParseError at the first bracket nested deeper than :data:`MAX_NESTING`, or None."""
-    pos = too_deep(tree, 0, len(data))
-    return None if pos is None else error_at(data, pos, f"nesting deeper than {MAX_NESTING} levels", filename)
+    """A ParseError where the tree first nests too deep (:func:`too_deep`), or None."""
+    found = too_deep(tree, 0, len(data))
+    return None if found is None else error_at(data, found[0], found[1], filename)
 
 
-def too_deep(tree: Tree, start: int, end: int) -> int | None:
-    """Byte offset of the first bracket nested deeper than :data:`MAX_NESTING`, or None.
+def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
+    """Byte offset and message of the first node past :data:`MAX_NESTING` brackets or :data:`MAX_DEPTH` levels.
 
     Only nodes that meet bytes ``start`` to ``end`` are visited (an edit checks
     what it wrote); one walk without recursion, so any depth is measured safely.
@@ -122,7 +131,9 @@ def too_deep(tree: Tree, start: int, end: int) -> int | None:
         if node.start_byte <= end:
             here = node.kind_id in bracketed
             if depth + here > MAX_NESTING:
-                return node.start_byte
+                return node.start_byte, f"nesting deeper than {MAX_NESTING} levels"
+            if len(opened) > MAX_DEPTH:
+                return node.start_byte, f"expression nested deeper than {MAX_DEPTH} levels"
             if cursor.goto_first_child_for_byte(start) is not None:  # skips the children before ``start``
                 opened.append(here)
                 depth += here

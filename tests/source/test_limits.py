@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from fwk_tui.source import ConfigDocument, DocumentError, ParseError, load_document, read_expression
-from fwk_tui.source.parse import FRAME_CONTEXT, MAX_NESTING
+from fwk_tui.source.parse import FRAME_CONTEXT, MAX_DEPTH, MAX_NESTING
+from tests.cli.helpers import run
 
 
 def _nested(levels: int) -> str:
@@ -87,9 +91,70 @@ def test_deep_arrays_in_a_file_are_refused(tmp_path: Path) -> None:
         load_document(path)
 
 
-def test_a_long_operator_chain_is_not_nesting() -> None:
-    doc = ConfigDocument.parse("export default {a: " + "1 + " * 20_000 + "1}\n")
+def test_a_long_operator_chain_reads() -> None:
+    doc = ConfigDocument.parse("export default {a: " + "1 + " * 400 + "1}\n")
     assert doc.get("a").text.startswith("1 + 1")  # type: ignore[union-attr]
+
+
+# Expressions that nest without brackets: each level is one level of the tree.
+_CHAINS = {
+    "unary": lambda n: "!" * n + "1",
+    "binary": lambda n: " + ".join(["1"] * n),
+    "nullish": lambda n: " ?? ".join(["1"] * n),
+    "member": lambda n: "Math" + ".a" * n,
+    "calls": lambda n: "String" + "()" * n,
+    "arrows": lambda n: "(a) => " * n + "1",
+    "conditional": lambda n: "1 ? 1 : " * n + "1",
+}
+
+
+@pytest.mark.parametrize("form", list(_CHAINS))
+def test_an_expression_nested_too_deep_is_a_parse_error_at_its_place(form: str) -> None:
+    """Node and TypeScript overflow their stack on 20,000 levels: refused, never read as clean."""
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {\n  a: " + _CHAINS[form](20_000) + ",\n}\n", "deep.ts")
+    error = caught.value
+    assert error.message == f"expression nested deeper than {MAX_DEPTH} levels"
+    assert error.line == 2
+    assert 5 <= error.column <= 5 + 8 * MAX_DEPTH  # within the chain, at most 8 characters a level
+
+
+def test_the_deep_unary_chain_is_refused_at_the_first_level_too_many() -> None:
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {a: " + "!" * 20_000 + "1}\n", "deep.ts")
+    # Program, export, object and pair hold the first `!` (level 4); the `!` token of level
+    # MAX_DEPTH is the first node one level deeper.
+    assert (caught.value.line, caught.value.column) == (1, len("export default {a: ") + (MAX_DEPTH - 4) + 1)
+
+
+def test_brackets_meet_their_own_limit_before_the_depth_limit() -> None:
+    """A config of too many brackets, in any usual shape, is told about its brackets."""
+    functions = "export default {a: " + "function () { return " * 150 + "1" + " }" * 150 + "}\n"
+    calls = "export default {a: " + "f(" * 150 + "1" + ")" * 150 + "}\n"
+    for source in (_nested(2_000), functions, calls):
+        with pytest.raises(ParseError) as caught:
+            ConfigDocument.parse(source)
+        assert caught.value.message == f"nesting deeper than {MAX_NESTING} levels"
+
+
+def test_an_edit_that_would_nest_an_expression_too_deep_changes_nothing() -> None:
+    doc = ConfigDocument.parse("export default {\n  runtimeConfig: {},\n}\n")
+    value = read_expression("!" * (MAX_DEPTH - 4) + "1")  # fits alone, not four levels down
+    with pytest.raises(DocumentError, match=f"expression nested deeper than {MAX_DEPTH} levels; nothing was changed"):
+        doc.set("runtimeConfig.v", value)
+    assert doc.text == "export default {\n  runtimeConfig: {},\n}\n"
+
+
+def test_a_value_of_set_nested_too_deep_is_refused_and_nothing_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default {\n  runtimeConfig: {},\n}\n")
+    code, out, err = run(capsys, "set", "runtimeConfig.v", "!" * 20_000 + "1", "--code", "--file", str(file))
+    assert code == 2
+    assert f"expression nested deeper than {MAX_DEPTH} levels" in err
+    assert "Traceback" not in err
+    assert file.read_text() == "export default {\n  runtimeConfig: {},\n}\n"
 
 
 def test_a_path_deeper_than_the_limit_is_refused() -> None:
@@ -144,3 +209,25 @@ def test_a_lone_cr_file_without_semicolons_reads_and_edits() -> None:
 def test_read_only_reasons_count_lone_cr_lines() -> None:
     doc = ConfigDocument.parse("const a = 1\r\rexport default defineFwkConfig(a, {})\r")
     assert doc.read_only is not None and "(line 3)" in doc.read_only
+
+
+def test_the_deepest_expressions_read_also_load_in_node(tmp_path: Path) -> None:
+    """The depth limit keeps a margin below where TypeScript's emitter (the real client) overflows."""
+    node_dir = Path(__file__).resolve().parents[1] / "node"
+    if shutil.which("node") is None or not (node_dir / "node_modules" / "typescript").is_dir():
+        pytest.fail("node and tests/node's typescript are needed (see README)")
+    jobs = []
+    for form, chain in _CHAINS.items():
+        source = "export default {\n  a: " + chain(MAX_DEPTH - 10) + ",\n}\n"
+        ConfigDocument.parse(source)  # accepted
+        file = tmp_path / f"{form}.ts"
+        file.write_text(source)
+        jobs.append({"id": form, "file": str(file)})
+    done = subprocess.run(
+        ["node", "load-config.mjs", "--batch"], input=json.dumps(jobs), capture_output=True, text=True,
+        cwd=node_dir, check=True,
+    )  # fmt: skip
+    results = json.loads(done.stdout)
+    assert set(results) == set(_CHAINS)
+    # Math.a.a and String()() fail when run (TypeError): only a stack overflow would be the limit's fault.
+    assert not [form for form, result in results.items() if "RangeError" in result.get("error", "")], results
