@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from fwk_tui.source.textutil import plain
+from fwk_tui.source.textutil import first_surrogate, plain
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -139,6 +139,9 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.wizard.plan import open_project
     from fwk_tui.wizard.preset import PresetError, load_preset, save_preset
 
+    not_text = _not_text(ns)
+    if not_text is not None:
+        return _fail(f"fwk-tui new: {not_text}; nothing was written")
     catalog = load_catalog()
     folder = Path(ns.dir)
     if folder.exists() and not folder.is_dir():
@@ -224,6 +227,19 @@ def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
     lines.append("repeat without questions:")
     lines.append(f"  {command_line(folder_arg, plan.answers)}")
     return lines
+
+
+def _not_text(ns: argparse.Namespace) -> str | None:
+    """``--title: byte 0xff is not UTF-8 text`` for the first argument that is not text; None when all are."""
+    # Python hands a byte of the command line that is not UTF-8 over as a lone surrogate: written
+    # to a file it would be another string than typed, in a folder's name the raw byte.
+    for dest, given in vars(ns).items():
+        for item in given if isinstance(given, list) else [given]:
+            found = first_surrogate(item) if isinstance(item, str) else None
+            if found is not None:
+                name = "DIR" if dest == "dir" else "--" + dest.replace("_", "-")
+                return f"{name}: {found[1]}"
+    return None
 
 
 def _flag_answers(ns: argparse.Namespace) -> dict[str, Any]:

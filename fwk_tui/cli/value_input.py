@@ -9,13 +9,12 @@ a paste.
 from __future__ import annotations
 
 import re
-import shlex
 
 from fwk_tui.source import ParseError, Problem, Style, find_problem, read_expression
 from fwk_tui.source.expression_problem import position_of
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.render import Renderer
-from fwk_tui.source.textutil import SURROGATE, first_surrogate
+from fwk_tui.source.textutil import SURROGATE, first_surrogate, plain, shell_quote
 
 
 def describe(text: str, problem: Problem) -> str:
@@ -60,12 +59,12 @@ def as_string(text: str, problem: Problem, style: Style) -> tuple[str, str] | No
 
 
 def shell_word(text: str) -> str:
-    """``text`` quoted for a POSIX shell, in double quotes when that reads best (``"'/api'"``)."""
+    """``text`` quoted for a shell, in double quotes when that reads best (``"'/api'"``), ``$'...'`` for controls."""
     if text and re.fullmatch(r"[\w@%+=:,./-]+", text):
         return text
-    if "!" not in text:
+    if "!" not in text and text == plain(text):
         return '"' + re.sub(r'(["$`\\])', r"\\\1", text) + '"'
-    return shlex.quote(text)
+    return shell_quote(text)
 
 
 __all__ = ["Problem", "as_string", "describe", "find_problem", "shell_word"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shlex
 import unicodedata
 
 from fwk_tui.source.lines import line_index
@@ -111,6 +112,21 @@ def first_surrogate(text: str) -> tuple[int, str] | None:
         # How Python hands over a byte of a command line that is not UTF-8 (surrogateescape).
         return found.start(), f"byte 0x{code - 0xDC00:02x} is not UTF-8 text"
     return found.start(), f"a lone surrogate cannot be written in a file; in a string, write it as \\u{code:04X}"
+
+
+def shell_quote(word: str) -> str:
+    """``word`` quoted for a shell so that a paste gives it back; bash's ``$'...'`` when it holds controls.
+
+    Printed output shows controls as escapes (:func:`plain`), so single quotes around
+    one would paste as a different word.
+    """
+    if not (UNSAFE.search(word) or "\n" in word or "\t" in word):
+        return shlex.quote(word)
+    body = "".join(_ANSI_C.get(ch) or (_escape(ch) if UNSAFE.match(ch) else ch) for ch in word)
+    return f"$'{body}'"
+
+
+_ANSI_C = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\t": "\\t"}
 
 
 def _escape(ch: str) -> str:

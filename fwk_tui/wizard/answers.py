@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Variant
+from fwk_tui.source.textutil import first_surrogate
 from fwk_tui.source.values import Code
 from fwk_tui.validate.values import MISSING, lookup
 
@@ -140,7 +141,29 @@ def problems(answers: Answers) -> dict[str, str]:
         elif where in seen:
             found["runtime"] = f"{item.key!r} is listed twice"
         seen.add(where)
+    for name, text in _texts(answers):
+        surrogate = first_surrogate(text)
+        if surrogate is not None:
+            found[name] = surrogate[1]  # the cause of any other message about this answer
     return found
+
+
+def _texts(answers: Answers) -> list[tuple[str, str]]:
+    """Every text of ``answers`` by answer name."""
+    texts = [
+        ("src_dir", answers.src_dir),
+        ("title", answers.title),
+        ("lang", answers.lang),
+        ("description", answers.description),
+        ("host", answers.host),
+        ("compatibility_date", answers.compatibility_date),
+    ]
+    if isinstance(answers.spa_loading_template, str):
+        texts.append(("spa_loading_template", answers.spa_loading_template))
+    texts += [("modules", name) for name in answers.modules]
+    for item in answers.runtime:
+        texts += [("runtime", item.key)] + ([("runtime", item.value)] if isinstance(item.value, str) else [])
+    return texts
 
 
 # -- reading the answers an existing config gives -----------------------------------------

@@ -8,7 +8,6 @@ reported as ``file:line: message``, with the closest key for a misspelt one.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from difflib import get_close_matches
 from pathlib import Path
@@ -19,6 +18,7 @@ from tomlkit.exceptions import ParseError as TOMLParseError
 
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.oserrors import os_error_message
+from fwk_tui.source.textutil import shell_quote
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
@@ -237,4 +237,4 @@ def command_line(folder: str, answers: Answers) -> str:
         args.append("--skeleton")
     if answers.env_example:
         args.append("--env-example")
-    return shlex.join(args)
+    return " ".join(shell_quote(arg) for arg in args)
