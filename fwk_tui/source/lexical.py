@@ -2,8 +2,10 @@
 
 The grammar's identifiers take any character that is not ASCII punctuation
 (``sssr\\u202e``, ``a—b``), and its escapes and numbers take forms a module
-refuses (``'\\u{110000}'``, ``'\\01'``, ``017``). A file TypeScript refuses must
-not read as clean: each case is a syntax error at its own line and column.
+refuses (``'\\u{110000}'``, ``'\\01'``, ``017``, ``0_1``), regular expression flags
+JavaScript refuses (``/a/gg``) and private names outside a class (``{#ssr: 1}``).
+A file TypeScript or node refuses must not read as clean: each case is a syntax
+error at its own line and column.
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 _ASCII_NAME_BYTE = re.compile(rb"[A-Za-z0-9_$]")
 # Escapes worth a look: \u{...} and \uXXXX (also in names), a backslash before a digit (octal, \8, \9).
 _ESCAPE_SUSPECT = re.compile(rb"\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-9])")
-_LEGACY_NUMBER = re.compile(rb"(?<![\w$.])0[0-9]")
+_LEGACY_NUMBER = re.compile(rb"(?<![\w$.])0[0-9_]")
+_REGEX_FLAGS = re.compile(rb"/[a-z]+")
+_FLAGS = frozenset("dgimsuvy")
+_PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
+# Levels looked up for a class around a private name; deeper files are refused by the depth rule.
+_MAX_CLASS_SEARCH = 1_000
 
 
 @lru_cache(maxsize=4096)
@@ -53,7 +60,7 @@ def lexical_problem(tree: Tree, data: bytes, within: tuple[int, int] | None = No
         start = data.rfind(b"\n", 0, within[0]) + 1
         newline = data.find(b"\n", within[1])
         end = len(data) if newline == -1 else newline
-    checks = (_bad_name, _bad_escape, _legacy_number)
+    checks = (_bad_name, _bad_escape, _legacy_number, _bad_regex_flags, _private_name_outside_class)
     found = [p for p in (check(tree, data, start, end) for check in checks) if p]
     return min(found) if found else None
 
@@ -129,11 +136,69 @@ def _digit_follows(data: bytes, pos: int) -> bool:
 
 
 def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
-    """A number written with a leading zero (``017``), which a module refuses."""
+    """A number written with a leading zero (``017``) or a separator after it (``0_1``), which a module refuses."""
     root = tree.root_node
     for match in _LEGACY_NUMBER.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
         if node is not None and node.type == "number" and node.start_byte == match.start():
             text = (node.text or b"").decode("ascii", "replace")
-            return match.start(), f"syntax error: {text}: a number may not start with 0 (write 0o{text[1:]} for octal)"
+            if text[1] == "_":
+                return match.start(), f"syntax error: {text}: a numeric separator `_` may not follow a leading 0"
+            digits = text[1:].replace("_", "")
+            instead = f"0o{digits} for octal" if set(digits) <= set("01234567") else digits.lstrip("0") or "0"
+            return match.start(), f"syntax error: {text}: a number may not start with 0 (write {instead})"
     return None
+
+
+def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
+    """Regular expression flags JavaScript refuses: unknown, repeated, or both ``u`` and ``v``."""
+    root = tree.root_node
+    for match in _REGEX_FLAGS.finditer(data, start, end):
+        flags = match.group()[1:].decode("ascii")
+        if set(flags) <= _FLAGS and len(set(flags)) == len(flags) and not {"u", "v"} <= set(flags):
+            continue  # valid flags or not flags at all: no need to look at the tree
+        node = root.descendant_for_byte_range(match.start() + 1, match.end())
+        if node is None or node.type != "regex_flags" or node.start_byte != match.start() + 1:
+            continue
+        unknown = next((f for f in flags if f not in _FLAGS), None)
+        if unknown is not None:
+            problem = f"`{unknown}` is not a regular expression flag (they are {', '.join(sorted(_FLAGS))})"
+        elif len(set(flags)) != len(flags):
+            problem = "a regular expression flag is repeated"
+        else:
+            problem = "the flags `u` and `v` may not be used together"
+        return node.start_byte, f"syntax error: /{flags}: {problem}"
+    return None
+
+
+def _private_name_outside_class(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
+    """A private name (``#ssr``) outside a class body, such as an object's key."""
+    root = tree.root_node
+    for match in _PRIVATE_NAME.finditer(data, start, end):
+        node = root.descendant_for_byte_range(match.start(), match.end())
+        if node is None or node.type != "private_property_identifier" or node.start_byte != match.start():
+            continue
+        parent = node.parent
+        # An object's key is never private, even inside a class.
+        is_key = parent is not None and (
+            parent.type == "pair" or (parent.type == "method_definition" and _in_object(parent))
+        )
+        if is_key or not _in_class(node):
+            name = _name_text(node)
+            return match.start(), f"syntax error: {name}: a private name (`#`) may only be used inside a class"
+    return None
+
+
+def _in_object(node: Node) -> bool:
+    return node.parent is not None and node.parent.type == "object"
+
+
+def _in_class(node: Node) -> bool:
+    parent = node.parent
+    for _ in range(_MAX_CLASS_SEARCH):
+        if parent is None:
+            return False
+        if parent.type == "class_body":
+            return True
+        parent = parent.parent
+    return True
