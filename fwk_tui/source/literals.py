@@ -37,6 +37,11 @@ def decode_template(raw: str) -> str:
     return _cook(body)
 
 
+def decode_name(raw: str) -> str:
+    """The name an identifier's text spells: ``p\\u006frt`` is ``port``, as in JavaScript."""
+    return _cook(raw)
+
+
 def _cook(body: str) -> str:
     if "\\" not in body:
         return body

@@ -7,7 +7,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from fwk_tui.source.literals import decode_number, decode_string, decode_template, number_key
+from fwk_tui.source.literals import decode_name, decode_number, decode_string, decode_template, number_key
 
 MemberKind = Literal["pair", "method", "shorthand", "spread", "computed", "prototype"]
 # `__proto__: x` (bare or quoted, not computed) sets the object's prototype in
@@ -119,7 +119,7 @@ def members(obj: Node) -> list[Member]:
             key = static_key(name) if name is not None else None
             out.append(Member(key, "method" if key is not None else "computed", child, name, None))
         elif kind == "shorthand_property_identifier":
-            out.append(Member(text_of(child), "shorthand", child, child, None))
+            out.append(Member(decode_name(text_of(child)), "shorthand", child, child, None))
         elif kind == "spread_element":
             out.append(Member(None, "spread", child, None, None))
     return out
@@ -143,7 +143,7 @@ def static_key(node: Node) -> str | None:
     """The property name a key node spells, or None for a computed expression."""
     kind = node.type
     if kind in ("property_identifier", "identifier", "private_property_identifier"):
-        return text_of(node)
+        return decode_name(text_of(node))
     if kind == "string":
         return decode_string(text_of(node))
     if kind == "number":

@@ -1,0 +1,54 @@
+"""A key written with unicode escapes (``p\\u006frt``) is the name JavaScript reads: ``port``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.source import ConfigDocument
+from tests.cli.helpers import run
+
+NODE_DIR = Path(__file__).resolve().parents[1] / "node"
+SOURCE = "export default {\n  devServer: { p\\u006frt: 3000, h\\u{6f}st: 'x' },\n  app: { b\\u0061seURL },\n}\n"
+
+
+def test_escaped_keys_read_by_their_meaning() -> None:
+    doc = ConfigDocument.parse(SOURCE)
+    assert doc.get("devServer.port") == 3000
+    assert doc.get("devServer.host") == "x"
+    assert doc.get("devServer") == {"port": 3000, "host": "x"}
+    assert ("app", "baseURL") in [e.path for e in doc.entries()]  # a shorthand too
+
+
+def test_the_last_of_an_escaped_and_a_plain_key_wins_as_in_javascript() -> None:
+    doc = ConfigDocument.parse("export default {\n  devServer: { port: 1, p\\u006frt: 2 },\n}\n")
+    assert doc.get("devServer.port") == 2
+
+
+def test_an_edit_keeps_the_key_as_written() -> None:
+    doc = ConfigDocument.parse(SOURCE).set("devServer.port", 4000)
+    assert doc.text == SOURCE.replace("3000", "4000")
+
+
+def test_check_names_the_option_the_key_spells(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default {\n  devServer: { p\\u006frt: 99999 },\n}\n")
+    code, out, err = run(capsys, "check", str(file))
+    assert code == 1
+    assert "unknown option" not in out + err
+    assert f"{file}:2:27: error: expected a whole number from 1 to 65535, got 99999 [devServer.port]" in out + err
+
+
+def test_node_reads_the_same_keys(tmp_path: Path) -> None:
+    if shutil.which("node") is None or not (NODE_DIR / "node_modules" / "typescript").is_dir():
+        pytest.fail("node and tests/node's typescript are needed (see README)")
+    file = tmp_path / "fwk.config.ts"
+    file.write_text(SOURCE.replace("{ b\\u0061seURL }", "{ b\\u0061seURL: '/' }"))
+    done = subprocess.run(
+        ["node", "load-config.mjs", str(file)], capture_output=True, text=True, cwd=NODE_DIR, check=True
+    )
+    assert json.loads(done.stdout)["devServer"] == ConfigDocument.parse(file.read_text()).get("devServer")
