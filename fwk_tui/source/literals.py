@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import re
 
 _ESCAPE = re.compile(
@@ -76,13 +78,23 @@ def decode_number(raw: str) -> int | float | None:
         return None
     low = text.lower()
     if low.startswith(("0x", "0o", "0b")):
-        return int(text[2:], {"x": 16, "o": 8, "b": 2}[low[1]])
+        return _as_double(int(text[2:], {"x": 16, "o": 8, "b": 2}[low[1]]))
     if _LEGACY_OCTAL.fullmatch(text):
         # Sloppy-mode 017 is octal, 019 is decimal; both are rare, both are exact.
         return int(text, 8) if all(c in "01234567" for c in text) else int(text)
     if "." in text or "e" in low:
         return float(text)
-    return int(text)
+    return _as_double(int(text))
+
+
+def _as_double(whole: int) -> int | float:
+    """``whole`` as JavaScript holds it: a double, so past 2**53 the nearest one (``9007199254740993`` is ...992)."""
+    if abs(whole) <= 2**53:
+        return whole
+    try:
+        return int(float(whole))
+    except OverflowError:
+        return math.inf if whole > 0 else -math.inf
 
 
 def number_key(value: int | float) -> str:

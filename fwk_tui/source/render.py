@@ -131,7 +131,30 @@ def _number(value: float) -> str:
         return "NaN"
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
-    return repr(value)
+    return ("-" if value < 0 else "") + _js_digits(abs(value))
+
+
+def _js_digits(value: float) -> str:
+    """A positive number as JavaScript prints it (``1000``, ``1e-7``, ``1.5e+300``), not Python (``1000.0``, ``1e-07``)."""
+    if value == 0:
+        return "0"
+    mantissa, _, exp = repr(value).partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    both = whole + fraction.rstrip("0")
+    digits = both.lstrip("0")
+    # value = 0.<digits> x 10^point, the form ECMAScript's Number::toString starts from.
+    point = len(whole) + int(exp or 0) - (len(both) - len(digits))
+    digits = digits.rstrip("0")
+    k = len(digits)
+    if k <= point <= 21:
+        return digits + "0" * (point - k)
+    if 0 < point <= 21:
+        return f"{digits[:point]}.{digits[point:]}"
+    if -6 < point <= 0:
+        return "0." + "0" * -point + digits
+    e = point - 1
+    head = digits if k == 1 else f"{digits[0]}.{digits[1:]}"
+    return f"{head}e{'+' if e > 0 else '-'}{abs(e)}"
 
 
 @lru_cache(maxsize=256)
