@@ -664,8 +664,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         try:
             try:
                 target = session.save()
-            except ReadOnlyFileError as exc:
-                if not await self._ask_write_read_only(str(exc)):
+            except ReadOnlyFileError:
+                if not await self._ask_write_read_only():
                     return False
                 target = session.save(read_only_ok=True)
         except ChangedOnDiskError as exc:
@@ -683,12 +683,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.notify(plain(note), title="Saved, with a note", severity="warning", timeout=10)
         return True
 
-    async def _ask_write_read_only(self, problem: str) -> bool:
+    async def _ask_write_read_only(self) -> bool:
         """The file's mode says read-only: write it only when the user says so."""
+        assert self.session.path is not None
         answer = await self.push_screen_wait(
             ChoiceScreen(
                 "Read-only file",
-                problem,
+                f"{plain(self.session.path.name)} is read-only. Write it anyway?",
                 [Answer("write", "Write it anyway", "y", "primary"), Answer("cancel", "Not now", "n")],
                 detail="Its mode is kept: it stays read-only after the write.",
                 cancel_value="cancel",
@@ -704,7 +705,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         answer = await self.push_screen_wait(
             ChoiceScreen(
                 "File deleted",
-                f"{name} was deleted. Write the whole config back?",
+                f"{plain(name)} was deleted. Write the whole config back?",
                 [Answer("write", "Write it back", "y", "primary"), Answer("cancel", "Not now", "n")],
                 detail=f"{unread}It is written only while no other file has taken its place.",
                 cancel_value="cancel",

@@ -275,7 +275,7 @@ async def test_a_read_only_file_is_written_only_when_the_user_says_so_and_stays_
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert "the file is read-only" in screen_text(app)
+        assert "fwk.config.ts is read-only. Write it anyway?" in screen_text(app)
         await pilot.press("n")
         await pilot.pause()
         assert file.read_text() == EXAMPLE.read_text() and app.session.dirty
