@@ -40,6 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _edit(ns: argparse.Namespace) -> int:
     from fwk_tui.catalog import load_catalog
     from fwk_tui.journal import Journal
+    from fwk_tui.oserrors import os_error_message
     from fwk_tui.session import EditSession
     from fwk_tui.settings import Settings
     from fwk_tui.source import ConfigDocument, DocumentError, find_config_file
@@ -74,7 +75,7 @@ def _edit(ns: argparse.Namespace) -> int:
         print(f"{plain(str(file))}: the config is nested too deeply to read", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as exc:
-        print(f"fwk-tui: {plain(str(file))}: {plain(exc.strerror or str(exc))}", file=sys.stderr)
+        print(plain(os_error_message(exc, file)), file=sys.stderr)  # in the words get and check use
         return EXIT_BAD_INPUT
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(NO_TERMINAL, file=sys.stderr)

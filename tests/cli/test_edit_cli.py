@@ -50,14 +50,14 @@ def test_the_editor_on_a_symlink_loop_names_it(tmp_path: Path) -> None:
     (tmp_path / "loop").symlink_to(tmp_path / "loop")
     done = fwk(tmp_path, "loop")
     assert done.returncode == 2
-    assert done.stderr == "fwk-tui: loop: Too many levels of symbolic links\n"
+    assert done.stderr == "loop: too many levels of symbolic links\n"
 
 
 def test_the_editor_on_a_path_through_a_file_names_it(tmp_path: Path) -> None:
     (tmp_path / "fwk.config.ts").write_text(BASE)
     done = fwk(tmp_path, "fwk.config.ts/x.ts")
     assert done.returncode == 2
-    assert done.stderr == "fwk-tui: fwk.config.ts/x.ts: Not a directory\n"
+    assert done.stderr == "fwk.config.ts/x.ts: a part of the path is a file, not a folder\n"
     assert (tmp_path / "fwk.config.ts").read_text() == BASE
 
 
