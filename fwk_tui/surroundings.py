@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from fwk_tui.oserrors import os_error_words
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_text_file
 from fwk_tui.validate.project import Layout, Project
 
@@ -47,15 +48,10 @@ def read_layout_noted(config: Path) -> tuple[Layout | None, str | None]:
     try:
         names = [p.name for p in folder.iterdir()]
     except OSError as exc:
-        return None, f"note: {folder}: {_words(exc)}; the layout is not detected from its files"
+        return None, f"note: {folder}: {os_error_words(exc)}; the layout is not detected from its files"
     app = folder / "app"
     try:
         app_names = [p.name for p in app.iterdir()] if app.is_dir() else []
     except OSError as exc:
-        return Layout.of(names), f"note: {app}: {_words(exc)}; its files are not looked at"
+        return Layout.of(names), f"note: {app}: {os_error_words(exc)}; its files are not looked at"
     return Layout.of(names, app_names), None
-
-
-def _words(exc: OSError) -> str:
-    text = exc.strerror or type(exc).__name__
-    return text[:1].lower() + text[1:]

@@ -10,6 +10,8 @@ import os
 import stat
 from pathlib import Path
 
+from fwk_tui.oserrors import os_error_words
+
 MAX_TEXT_BYTES = 1024 * 1024
 """The default cap: a .env, a preset or a settings file is a few kilobytes."""
 
@@ -43,7 +45,7 @@ def read_file_bytes(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
     except FileNotFoundError:
         raise FileNotThere(f"{path}: no such file") from None
     except OSError as exc:
-        raise UnreadableFile(f"{path}: {_words(exc)}") from None
+        raise UnreadableFile(f"{path}: {os_error_words(exc)}") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise UnreadableFile(f"{path}: not a regular file")
@@ -51,17 +53,12 @@ def read_file_bytes(path: Path, limit: int = MAX_TEXT_BYTES) -> bytes:
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise UnreadableFile(f"{path}: {_words(exc)}") from None
+        raise UnreadableFile(f"{path}: {os_error_words(exc)}") from None
     finally:
         os.close(fd)
     if len(data) > limit:
         raise UnreadableFile(f"{path}: too big (fwk-tui reads files of this kind up to {_size(limit)})")
     return data
-
-
-def _words(exc: OSError) -> str:
-    text = exc.strerror or type(exc).__name__
-    return text[:1].lower() + text[1:]
 
 
 def _size(limit: int) -> str:

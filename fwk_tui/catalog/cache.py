@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Any, get_args
 
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag
 from fwk_tui.catalog.types import TypeExpr, from_json, to_json
+from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
 FORMAT = 1
 SUFFIX = ".json"
@@ -193,20 +192,8 @@ def _header(key: str, body: bytes) -> bytes:
 
 
 def _read_regular_file(path: Path) -> bytes | None:
-    # O_NONBLOCK: a FIFO planted under the cache's name must not hang the start;
-    # only a regular file of sane size is read.
+    # Only a regular file of sane size: a FIFO planted under the cache's name must not hang the start.
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+        return read_file_bytes(path, _MAX_BYTES)
+    except UnreadableFile:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_BYTES:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            raw = fh.read(_MAX_BYTES + 1)
-        return raw if len(raw) <= _MAX_BYTES else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)

@@ -10,7 +10,8 @@ import re
 from bisect import bisect_right
 from itertools import accumulate
 
-_BREAK = re.compile(rb"\r\n?|\n")
+BREAK = re.compile(rb"\r\n?|\n")
+"""A line break as TypeScript counts one: CRLF, LF or a lone CR."""
 _BOM = b"\xef\xbb\xbf"
 # Bytes 0x80-0xBF continue a UTF-8 character: a position's character offset is
 # its byte offset less the continuation bytes before it.
@@ -27,7 +28,7 @@ class LineIndex:
 
     def __init__(self, data: bytes) -> None:
         self._data = data
-        self._starts = [0, *(m.end() for m in _BREAK.finditer(data))]
+        self._starts = [0, *(m.end() for m in BREAK.finditer(data))]
         self._ascii = data.isascii()
         self._bom = data.startswith(_BOM)
         # Continuation bytes before each block: a column needs at most one block counted.

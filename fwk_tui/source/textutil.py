@@ -7,12 +7,11 @@ import re
 import shlex
 import unicodedata
 
-from fwk_tui.source.lines import line_index
+from fwk_tui.source.lines import BREAK, line_index
 
 _WS = b" \t"
 
 
-_BREAK = re.compile(rb"\r\n?|\n")
 _BREAK_CHAR = re.compile(rb"[\r\n]")
 _LONE_CR = re.compile(rb"\r(?!\n)")
 
@@ -35,7 +34,7 @@ def line_end(data: bytes, pos: int) -> int:
 
 def after_line(data: bytes, pos: int) -> int:
     """Offset just past the line break ending the line holding ``pos``."""
-    found = _BREAK.search(data, pos)
+    found = BREAK.search(data, pos)
     return len(data) if found is None else found.end()
 
 
@@ -47,7 +46,7 @@ def same_line(data: bytes, start: int, end: int) -> bool:
 
 def count_breaks(chunk: bytes) -> int:
     """The line breaks in ``chunk`` (a CRLF is one)."""
-    return len(_BREAK.findall(chunk))
+    return len(BREAK.findall(chunk))
 
 
 def indent_of_line(data: bytes, pos: int) -> bytes:
