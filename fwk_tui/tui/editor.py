@@ -685,29 +685,32 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     async def _ask_write_read_only(self) -> bool:
         """The file's mode says read-only: write it only when the user says so."""
-        assert self.session.path is not None
-        answer = await self.push_screen_wait(
-            ChoiceScreen(
-                "Read-only file",
-                f"{plain(self.session.path.name)} is read-only. Write it anyway?",
-                [Answer("write", "Write it anyway", "y", "primary"), Answer("cancel", "Not now", "n")],
-                detail="Its mode is kept: it stays read-only after the write.",
-                cancel_value="cancel",
-            )
+        return await self._ask_to_write(
+            "Read-only file",
+            "{name} is read-only. Write it anyway?",
+            "Write it anyway",
+            "Its mode is kept: it stays read-only after the write.",
         )
-        return answer == "write"
 
     async def _ask_write_back(self, pending: list[tuple[str, str]]) -> bool:
         """The file was deleted: ask before writing the whole config where it was."""
+        unread = f"Text typed in {plain(pending[0][0])} does not read as a value and is not written. " if pending else ""
+        return await self._ask_to_write(
+            "File deleted",
+            "{name} was deleted. Write the whole config back?",
+            "Write it back",
+            f"{unread}It is written only while no other file has taken its place.",
+        )
+
+    async def _ask_to_write(self, title: str, question: str, write: str, detail: str) -> bool:
+        """A yes/no question before a write; ``{name}`` in ``question`` is the file's name."""
         assert self.session.path is not None
-        name = self.session.path.name
-        unread = f"Text typed in {pending[0][0]} does not read as a value and is not written. " if pending else ""
         answer = await self.push_screen_wait(
             ChoiceScreen(
-                "File deleted",
-                f"{plain(name)} was deleted. Write the whole config back?",
-                [Answer("write", "Write it back", "y", "primary"), Answer("cancel", "Not now", "n")],
-                detail=f"{unread}It is written only while no other file has taken its place.",
+                title,
+                question.format(name=plain(self.session.path.name)),
+                [Answer("write", write, "y", "primary"), Answer("cancel", "Not now", "n")],
+                detail=detail,
                 cancel_value="cancel",
             )
         )
