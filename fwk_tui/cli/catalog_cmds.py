@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
 from fwk_tui.catalog.search import SearchIndex
+from fwk_tui.validate.explain import code_doc, explain_code_text, looks_like_code
+from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
@@ -18,8 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     p.add_argument("--json", action="store_true", help="print a JSON array (see docs/cli-json.md)")
     p.set_defaults(run=_catalog)
 
-    p = sub.add_parser("explain", help="everything about one option")
-    p.add_argument("path", metavar="PATH", help="option path or alias, e.g. app.baseURL")
+    p = sub.add_parser(
+        "explain",
+        help="everything about one option, or what a diagnostic code means",
+        description="Explain an option (PATH or alias, e.g. app.baseURL) or a diagnostic code of check (e.g. FWK201).",
+    )
+    p.add_argument("path", metavar="PATH|CODE", help="option path or alias (app.baseURL), or a code (FWK201)")
     p.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant (default A)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_explain)
@@ -78,6 +85,8 @@ def suggestions(catalog: Catalog, path: str, limit: int = 3) -> list[str]:
 
 
 def _explain(ns: argparse.Namespace) -> int:
+    if looks_like_code(ns.path):
+        return _explain_code(ns)
     catalog = load_catalog()
     option: Option | None = catalog.get(ns.path)
     if option is None:
@@ -93,6 +102,18 @@ def _explain(ns: argparse.Namespace) -> int:
         if ns.path != option.path:
             print(f"({ns.path} is an alias of {option.path})\n")
         print(explain_text(catalog, option, ns.variant))
+    return 0
+
+
+def _explain_code(ns: argparse.Namespace) -> int:
+    doc = code_doc(ns.path)
+    if doc is None:
+        print(f"fwk-tui: no diagnostic has the code {ns.path.upper()}; docs/rules.md lists every code", file=sys.stderr)
+        return 2
+    if ns.json:
+        _print_json({**asdict(doc), "fix": doc.fix, "safe_fix": doc.rule in SAFE_FIX_RULES})
+    else:
+        print(explain_code_text(doc))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,13 @@ from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain, plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.surroundings import read_layout_noted, read_project
-from fwk_tui.validate import Diagnostic, Fix, check_document, summary
+from fwk_tui.oserrors import os_error_message
+from fwk_tui.source.lock import locked
+from fwk_tui.source.save import save_document
+from fwk_tui.source.textutil import unified_diff
+from fwk_tui.validate import CheckResult, Diagnostic, Fix, check_document, summary
+from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
+from fwk_tui.validate.ignore import Ignored
 from fwk_tui.validate.env import (
     MASK,
     DotenvMatch,
@@ -59,7 +66,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
         default="text",
         help="text (default), json (every diagnostic) or github (workflow annotations)",
     )
-    check.add_argument("--verbose", "-v", action="store_true", help="also show infos in text and github output")
+    check.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also show infos, and the diagnostics fwk-tui-ignore comments set aside, in text and github output",
+    )
+    check.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply every safe fix (one that keeps what the app does) through the document engine, print the diff",
+    )
+    check.add_argument("--dry-run", action="store_true", help="with --fix: print the diff, write nothing")
     check.set_defaults(run=run_check)
 
     env = sub.add_parser(
@@ -85,16 +103,22 @@ def _guard(command: Callable[[], int]) -> int:
     except DocumentError as exc:
         _err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
         return EXIT_BAD_INPUT
+    except OSError as exc:  # the lock or the write of --fix
+        _err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
+        return EXIT_BAD_INPUT
+
+
+def _find(option: str | None) -> Path:
+    if option:
+        return Path(option)
+    found = find_config_file(".")
+    if found is None:
+        raise _Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
+    return found
 
 
 def _open(option: str | None) -> tuple[Path, ConfigDocument]:
-    if option:
-        file = Path(option)
-    else:
-        found = find_config_file(".")
-        if found is None:
-            raise _Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
-        file = found
+    file = _find(option)
     try:
         return file, load_document(file)
     except OSError as exc:
@@ -110,13 +134,30 @@ def run_check(ns: argparse.Namespace) -> int:
 
 
 def _check(ns: argparse.Namespace) -> int:
-    file, doc = _open(ns.file)
-    project, note = read_project(file)
-    layout, layout_note = read_layout_noted(file)
-    for text in (note, layout_note):
-        if text:
-            _err(text)  # stderr: JSON and annotations on stdout stay clean
-    result = check_document(doc, load_catalog(), ns.variant, project=project, layout=layout)
+    if ns.dry_run and not ns.fix:
+        raise _Stop("--dry-run goes with --fix (check itself never writes)")
+    file = _find(ns.file)
+    with locked(file) if ns.fix and not ns.dry_run else nullcontext():
+        file, doc = _open(ns.file)
+        project, note = read_project(file)
+        layout, layout_note = read_layout_noted(file)
+        for text in (note, layout_note):
+            if text:
+                _err(text)  # stderr: JSON and annotations on stdout stay clean
+        catalog = load_catalog()
+
+        def check(d: ConfigDocument) -> CheckResult:
+            return check_document(d, catalog, ns.variant, project=project, layout=layout)
+
+        result = check(doc)
+        if ns.fix:
+            outcome = apply_safe_fixes(doc, lambda d: check(d).diagnostics)
+            _report_fixes(file, doc, outcome, to_stdout=ns.format == "text", dry_run=ns.dry_run)
+            if outcome.applied and not ns.dry_run:
+                for saved_note in save_document(outcome.doc, file):
+                    _err(saved_note)
+            if outcome.applied:
+                doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
     if ns.format == "json":
         _out_json([diagnostic_json(d) for d in diagnostics])
@@ -124,28 +165,63 @@ def _check(ns: argparse.Namespace) -> int:
         shown = [d for d in diagnostics if ns.verbose or d.severity != "info"]
         for d in shown:
             _out(github_line(str(file), d))
-        _out(_summary_line(diagnostics, ns.verbose))
+        _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
     else:
         how = "chosen with --variant" if result.variant.forced else result.variant.reason
         _out(f"{file}: checked as variant {result.variant.variant} ({how})")
         for d in diagnostics:
             if ns.verbose or d.severity != "info":
                 _out(text_block(str(file), doc, d))
-        _out(_summary_line(diagnostics, ns.verbose))
+        if ns.verbose:
+            for ignored in result.ignored:
+                _out(_ignored_line(str(file), ignored))
+        _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
     return EXIT_FINDINGS if any(d.severity == "error" for d in diagnostics) else EXIT_OK
 
 
-def _summary_line(diagnostics: list[Diagnostic], verbose: bool) -> str:
+def _summary_line(diagnostics: list[Diagnostic], verbose: bool, ignored: int = 0) -> str:
     line = summary(diagnostics)
     hidden = sum(1 for d in diagnostics if d.severity == "info")
-    if hidden and not verbose:
-        line += " (infos hidden; --verbose shows them)"
+    if ignored:
+        line += f", {ignored} ignored by fwk-tui-ignore comments"
+    if (hidden or ignored) and not verbose:
+        what = "infos and ignored" if hidden and ignored else "infos" if hidden else "ignored"
+        line += f" ({what} hidden; --verbose shows them)"
     return line
+
+
+def _ignored_line(file: str, ignored: Ignored) -> str:
+    d = ignored.diagnostic
+    return f"{file}:{d.line}:{d.column}: ignored {d.code} (comment on line {ignored.comment_line}): {d.message}"
+
+
+def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_stdout: bool, dry_run: bool) -> None:
+    """The diff of the safe fixes and what each did; on stderr when stdout carries JSON or annotations."""
+    say = _out if to_stdout else _err
+    diff = unified_diff(old.text, outcome.doc.text, str(file))
+    if diff:
+        (sys.stdout if to_stdout else sys.stderr).write(plain(diff))
+    verb = "would fix" if dry_run else "fixed"
+    for d in outcome.applied:
+        assert d.fix is not None
+        say(f"{file}:{d.line}:{d.column}: {verb} {d.code}: {d.fix.title}")
+    n = len(outcome.applied)
+    if not n:
+        say(f"{file}: no safe fix to apply")
+    elif dry_run:
+        say(f"{file}: {n} fix{'es' if n != 1 else ''} not written (--dry-run)")
+    unsafe = [d for d in outcome.left if d.fix is not None and not is_safe(d)]
+    if unsafe:
+        say(
+            f"{file}: {len(unsafe)} fix{'es' if len(unsafe) != 1 else ''} left for you to choose (they change what "
+            "the app does): see the diagnostics below, or press F3 on the field in fwk-tui edit"
+        )
 
 
 def text_block(file: str, doc: ConfigDocument, d: Diagnostic) -> str:
     """A diagnostic like a compiler prints it: location, message, path, code frame, fix."""
-    lines = [f"{file}:{d.line}:{d.column}: {d.severity}: {d.message} [{d.path}]"]
+    where = f" [{d.path}]" if d.path else ""
+    lines = [f"{file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message}{where}"]
     if d.span is not None:
         lines.append(error_at(doc.data, d.span.start, "", file).frame)
     if d.fix is not None:
@@ -175,6 +251,7 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
         "message": d.message,
         "line": d.line,
         "column": d.column,
+        "code": d.code,
         "rule": d.rule,
         "fix": fix_json(d.fix),
     }
@@ -185,7 +262,7 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 def github_line(file: str, d: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the line of ``d``."""
-    props = f"file={_gh_prop(file)},line={d.line},col={d.column},title={_gh_prop(f'fwk-tui {d.rule}')}"
+    props = f"file={_gh_prop(file)},line={d.line},col={d.column},title={_gh_prop(f'fwk-tui {d.code} ({d.rule})')}"
     return f"::{_GITHUB_LEVEL[d.severity]} {props}::{_gh_data(f'{d.message} [{d.path}]')}"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
@@ -11,6 +11,7 @@ from fwk_tui.paths import Path, PathError, parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.values import Span
 from fwk_tui.validate.diagnostics import Diagnostic, sort_key
+from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
 from fwk_tui.validate.project import Layout, Project
@@ -84,6 +85,16 @@ def _place(d: Diagnostic, values: Mapping[Path, Span], keys: Mapping[Path, Span]
     return d.at(_nearest(values, d.path))
 
 
+def _placed(doc: ConfigDocument, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` placed in ``doc``, in the same order (those placed already stay where they are)."""
+    if not diagnostics:
+        return []
+    entries = doc.entries()
+    values_at = {e.path: e.span for e in entries}
+    keys_at = {e.path: e.key_span for e in entries if e.key_span is not None}
+    return [d if d.span is not None else _place(d, values_at, keys_at) for d in diagnostics]
+
+
 def _exact(positions: Mapping[Path, Span], path_text: str) -> Span | None:
     try:
         return positions.get(parse_path(path_text))
@@ -107,10 +118,11 @@ def _nearest(positions: Mapping[Path, Span], path_text: str) -> Span | None:
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The outcome of checking a document: the variant used and the diagnostics."""
+    """The outcome of checking a document: the variant used, the diagnostics, and those ignore comments set aside."""
 
     variant: VariantChoice
     diagnostics: list[Diagnostic]
+    ignored: list[Ignored] = field(default_factory=list)
 
 
 def check_document(
@@ -133,11 +145,16 @@ def check_document(
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     diagnostics = validate(catalog, values, choice.variant, project=project)
     if diagnostics and positions:
-        entries = doc.entries()
-        values_at = {e.path: e.span for e in entries}
-        keys_at = {e.path: e.key_span for e in entries if e.key_span is not None}
-        diagnostics = sorted((_place(d, values_at, keys_at) for d in diagnostics), key=sort_key)
+        diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     setters = prototype_setters(doc)  # placed already: the file has them, the values do not
     if setters:
         diagnostics = sorted([*diagnostics, *setters], key=sort_key)
-    return CheckResult(choice, diagnostics)
+    comments = ignore_comments(doc)
+    if not comments:
+        return CheckResult(choice, diagnostics)
+    placed = diagnostics if positions else _placed(doc, diagnostics)
+    kept, ignored, unused = set_aside(placed, comments)
+    if not positions:  # the caller shows diagnostics at their fields: give them back unplaced
+        keep = {id(d) for d in kept}
+        kept = [d for d, p in zip(diagnostics, placed) if id(p) in keep]
+    return CheckResult(choice, sorted([*kept, *unused], key=sort_key), ignored)

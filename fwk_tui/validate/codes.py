@@ -3,7 +3,7 @@
 A code (``FWK104``) names what a diagnostic is about in text, GitHub and JSON
 output, in ``// fwk-tui-ignore FWK104`` comments and in ``fwk-tui explain``.
 Codes are grouped by hundreds: 1xx keys, 2xx value shapes, 3xx the
-reference's rules, 4xx what could not be checked. A rule that goes keeps its
+reference's rules, 4xx what could not be checked, 5xx fwk-tui's own comments. A rule that goes keeps its
 number retired; a new rule takes the next free number of its group.
 """
 
@@ -58,6 +58,8 @@ CODES: dict[str, str] = {
     "normally-not-set": "FWK334",
     # what could not be checked
     "not-checked": "FWK401",
+    # fwk-tui's own comments
+    "unused-ignore": "FWK501",
 }
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from fwk_tui.source.values import Span
+from fwk_tui.validate.codes import code_of
 
 Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
@@ -61,6 +62,11 @@ class Diagnostic:
     def __post_init__(self) -> None:
         if not self.about_key and _takes_key(self.fix, self.path):
             object.__setattr__(self, "about_key", True)
+
+    @property
+    def code(self) -> str:
+        """The stable code of :attr:`rule` (``FWK201``), for output, ignore comments and ``explain``."""
+        return code_of(self.rule)
 
     def at(self, span: Span | None) -> Diagnostic:
         """This diagnostic placed at ``span`` (1:1 when there is none)."""

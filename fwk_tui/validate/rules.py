@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Fix, Severity
 from fwk_tui.validate.project import Project
 from fwk_tui.validate.text import js_text, quote_list, split_words
@@ -573,25 +574,65 @@ def runtime_compiler_security(ctx: RuleContext) -> Iterator[Finding]:
 
 
 # Words that make a key look like a credential, and words that say it is public by design.
-_SECRET_WORDS = frozenset({"secret", "token", "password", "passwd", "credential", "credentials"})
+_SECRET_WORDS = frozenset({"secret", "token", "password", "passwd", "credential", "credentials", "private"})
 _KEY_QUALIFIERS = frozenset(
     {"api", "private", "secret", "access", "auth", "service", "signing", "encryption", "master", "admin", "write"}
 )
-_PUBLIC_WORDS = frozenset({"public", "publishable", "site", "search", "anon"})
+_PUBLIC_WORDS = frozenset(
+    {"public", "publishable", "site", "search", "anon", "client", "analytics", "measurement", "tracking", "widget"}
+)
+# The shapes of well-known credentials, and of keys that are public by design (Stripe's pk_, Mapbox's pk., GA's G-).
+_SECRET_VALUE = re.compile(
+    r"^(?:sk_(?:live|test)_|rk_(?:live|test)_|sk-|ghp_|gho_|github_pat_|xox[abpr]-|AKIA[0-9A-Z]{16}|-----BEGIN)"
+)
+_PUBLIC_VALUE = re.compile(r"^(?:pk_(?:live|test)_|pk\.|G-|UA-|GTM-)")
+_ENV_READ = re.compile(r"(?:process\.env|import\.meta\.env)\.([A-Za-z_$][\w$]*)|process\.env\[\s*['\"]([^'\"]+)['\"]")
 
 
 def looks_secret(key: str) -> bool:
     """True for ``apiSecret``, ``authToken``, ``dbPassword``, ``apiKey``, ``key``; not ``storageKey``, ``siteKey``."""
-    words = [w.lower() for w in split_words(key) if w]
+    words = _words(key)
     if not words or _PUBLIC_WORDS & set(words):
         return False
-    if _SECRET_WORDS & set(words):
-        return True
+    return bool(_SECRET_WORDS & set(words)) or _key_word(words)
+
+
+def _words(key: str) -> list[str]:
+    return [w.lower() for w in split_words(key) if w]
+
+
+def _key_word(words: list[str]) -> bool:
+    """``key`` alone, ``apiKey``, ``privateKey``: a key whose name only says "key" of something sensitive."""
     for i, word in enumerate(words):
         if word in ("key", "apikey", "privatekey"):
             if word != "key" or len(words) == 1 or (i > 0 and words[i - 1] in _KEY_QUALIFIERS):
                 return True
     return False
+
+
+def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
+    """How strongly ``key: value`` looks like a secret: a warning with the evidence, an info on the name alone, or None.
+
+    Publishable keys (search-only, analytics, payment-widget keys) are meant to be public: a public word in the
+    name or a publishable value shape clears it; a secret's value shape, an env read of a secret-named variable,
+    or a secret word in the name (secret, private, password, token) weigh towards it.
+    """
+    words = _words(key)
+    text = value if isinstance(value, str) else None
+    if (text is not None and _PUBLIC_VALUE.match(text)) or _PUBLIC_WORDS & set(words):
+        return None
+    if text is not None and _SECRET_VALUE.match(text):
+        return "warning", "its value has the shape of a secret key"
+    read = _ENV_READ.search(value.text) if isinstance(value, Code) else None
+    variable = (read.group(1) or read.group(2)) if read else None
+    if variable and looks_secret(variable) and not _PUBLIC_WORDS & set(_words(variable)):
+        return "warning", f"it is read from {variable}"
+    strong = sorted(_SECRET_WORDS & set(words))
+    if strong:
+        return "warning", f"its name says {strong[0]}"
+    if _key_word(words):
+        return "info", "only its name hints so"
+    return None
 
 
 @rule(
@@ -600,7 +641,7 @@ def looks_secret(key: str) -> bool:
     "server; values under `public` and `app` are exposed to the frontend.",
 )
 def secret_in_public_runtime_config(ctx: RuleContext) -> Iterator[Finding]:
-    """Secret-looking keys under runtimeConfig.public or runtimeConfig.app reach the browser."""
+    """A value under runtimeConfig.public or runtimeConfig.app that looks like a secret reaches the browser."""
     for exposed in ("public", "app"):
         block = ctx.get(f"runtimeConfig.{exposed}")
         if isinstance(block, dict):
@@ -612,15 +653,21 @@ def _secrets(ctx: RuleContext, block: dict[str, Any], path: Path) -> Iterator[Fi
         here = (*path, key)
         if isinstance(value, dict):
             yield from _secrets(ctx, value, here)
-        elif looks_secret(key):
-            private = format_path(("runtimeConfig", *here[2:]))
-            yield Finding(
-                "warning",
-                format_path(here),
-                f"{key} looks like a secret, and values under runtimeConfig.{here[1]} reach the browser; keep "
-                f"secrets at the top level of runtimeConfig ({private}), which only the server can read",
-                _move(format_path(here), private, ctx),
+            continue
+        evidence = secret_evidence(key, value)
+        if evidence is None:
+            continue
+        severity, why = evidence
+        private = format_path(("runtimeConfig", *here[2:]))
+        exposed = f"values under runtimeConfig.{here[1]} reach the browser"
+        if severity == "info":
+            message = (
+                f"is {key} a secret? {why}, and {exposed}. Publishable keys (search-only, analytics, payment "
+                f"widgets) are meant to be public; a secret belongs at {private}, which only the server reads"
             )
+        else:
+            message = f"is {key} a secret? {why}, and {exposed}; keep secrets at {private}, which only the server reads"
+        yield Finding(severity, format_path(here), message, _move(format_path(here), private, ctx))
 
 
 # -- layers, plugins, handlers, typescript ------------------------------------------------------

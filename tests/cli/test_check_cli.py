@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.validate.codes import code_of
 from tests.cli.helpers import run
 
 DEFAULT_VARIANT = (
@@ -53,12 +54,12 @@ def test_text_output_is_like_a_compiler(project: Path, capsys: pytest.CaptureFix
     lines = out.splitlines()
     assert lines[0] == DEFAULT_VARIANT
     assert lines[1:4] == [
-        "fwk.config.ts:3:11: error: expected a whole number from 1 to 65535, got 70000 [devServer.port]",
+        "fwk.config.ts:3:11: error FWK201: expected a whole number from 1 to 65535, got 70000 [devServer.port]",
         "   3 |     port: 70000,",
         "     |           ^",
     ]
     assert (
-        "fwk.config.ts:5:3: warning: unhead is the literal spelling of headmgr; the canonical key is headmgr [unhead]"
+        "fwk.config.ts:5:3: warning FWK103: unhead is the literal spelling of headmgr; the canonical key is headmgr [unhead]"
         in out
     )
     assert "     = fix: Rename unhead to headmgr" in out
@@ -69,7 +70,7 @@ def test_text_output_is_like_a_compiler(project: Path, capsys: pytest.CaptureFix
 def test_verbose_shows_infos(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(project, BROKEN)
     _, out, _ = run(capsys, "check", "--verbose")
-    info = "fwk.config.ts:6:3: info: i18n is not in the reference: kept untouched (the options of a module?) [i18n]"
+    info = "fwk.config.ts:6:3: info FWK102: i18n is not in the reference: kept untouched (the options of a module?) [i18n]"
     assert info + "\n" in out
     assert out.splitlines()[-1] == "1 error, 1 warning, 1 info"
 
@@ -160,7 +161,8 @@ def test_json_is_an_array_of_every_diagnostic(project: Path, capsys: pytest.Capt
         "message": "expected a whole number from 1 to 65535, got 70000",
         "line": 3,
         "column": 11,
-        "rule": "type",
+        "code": "FWK201",
+            "rule": "type",
         "fix": None,
     }
     assert data[1]["fix"] == {
@@ -198,20 +200,20 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
     lines = out.splitlines()
     assert code == 1
     assert lines[0] == (
-        "::error file=fwk.config.ts,line=3,col=11,title=fwk-tui type::"
+        "::error file=fwk.config.ts,line=3,col=11,title=fwk-tui FWK201 (type)::"
         "expected a whole number from 1 to 65535, got 70000 [devServer.port]"
     )
-    assert lines[1].startswith("::warning file=fwk.config.ts,line=5,col=3,title=fwk-tui alias::unhead is")
+    assert lines[1].startswith("::warning file=fwk.config.ts,line=5,col=3,title=fwk-tui FWK103 (alias)::unhead is")
     assert not any(line.startswith("::notice") for line in lines)
     _, out, _ = run(capsys, "check", "--format", "github", "--verbose")
-    assert "::notice file=fwk.config.ts,line=6,col=3,title=fwk-tui unknown-group::i18n is not in the reference" in out
+    assert "::notice file=fwk.config.ts,line=6,col=3,title=fwk-tui FWK102 (unknown-group)::i18n is not in the reference" in out
 
 
 def test_github_escapes_what_would_break_a_command(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(project, "export default { compatibilityDate: '100%,\\nx' }\n", "a,b:c.ts")
     _, out, _ = run(capsys, "check", "a,b:c.ts", "--format", "github")
     line = out.splitlines()[0]
-    assert line.startswith("::error file=a%2Cb%3Ac.ts,line=1,col=37,title=fwk-tui type::")
+    assert line.startswith("::error file=a%2Cb%3Ac.ts,line=1,col=37,title=fwk-tui FWK201 (type)::")
     assert "'100%25,\\nx'" in line
 
 
@@ -265,11 +267,11 @@ KEY_PLACES = [
 def test_text_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     write(project, KEY_CONFIG)
     _, out, _ = run(capsys, "check", "--variant", "A", "--verbose")
-    heads = [re.match(r"fwk\.config\.ts:(\d+):(\d+): (\w+): .* \[(.*)\]$", line) for line in out.splitlines()]
+    heads = [re.match(r"fwk\.config\.ts:(\d+):(\d+): (\w+) FWK\d+: .* \[(.*)\]$", line) for line in out.splitlines()]
     places = [(int(m[1]), int(m[2]), m[3], m[4]) for m in heads if m]
     assert places == [(line, col, sev, path) for sev, _, path, line, col in KEY_PLACES]
     assert (
-        "fwk.config.ts:2:3: warning: unknown option ssrr; did you mean ssr? [ssrr]\n"
+        "fwk.config.ts:2:3: warning FWK101: unknown option ssrr; did you mean ssr? [ssrr]\n"
         "   2 |   ssrr:\n"
         "     |   ^\n"
         "     = fix: Rename ssrr to ssr\n"
@@ -288,7 +290,7 @@ def test_github_points_at_the_key(project: Path, capsys: pytest.CaptureFixture[s
     _, out, _ = run(capsys, "check", "--variant", "A", "--format", "github", "--verbose")
     level = {"error": "error", "warning": "warning", "info": "notice"}
     for severity, rule, path, line, col in KEY_PLACES:
-        start = f"::{level[severity]} file=fwk.config.ts,line={line},col={col},title=fwk-tui {rule}::"
+        start = f"::{level[severity]} file=fwk.config.ts,line={line},col={col},title=fwk-tui {code_of(rule)} ({rule})::"
         assert any(a.startswith(start) and a.endswith(f" [{path}]") for a in out.splitlines()), (start, path)
 
 
@@ -297,16 +299,16 @@ def test_a_repeated_module_names_the_line_of_the_first(project: Path, capsys: py
     write(project, text)
     code, out, _ = run(capsys, "check")
     assert code == 0
-    assert "fwk.config.ts:4:5: warning: empty module name '': it names no package or file; remove the entry" in out
+    assert "fwk.config.ts:4:5: warning FWK324: empty module name '': it names no package or file; remove the entry" in out
     assert (
-        "fwk.config.ts:5:5: warning: the module '@fwk/image' is already listed at modules[0] (line 3); list a module "
+        "fwk.config.ts:5:5: warning FWK325: the module '@fwk/image' is already listed at modules[0] (line 3); list a module "
         "once [modules[2]]\n"
         "   5 |     '@fwk/image',\n"
         "     |     ^\n"
         "     = fix: Remove the duplicate modules[2]\n"
     ) in out
     _, out, _ = run(capsys, "check", "--format", "github")
-    assert "::warning file=fwk.config.ts,line=5,col=5,title=fwk-tui duplicate-module::" in out
+    assert "::warning file=fwk.config.ts,line=5,col=5,title=fwk-tui FWK325 (duplicate-module)::" in out
 
 
 # -- env -------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ def test_a_bare_proto_in_the_file_is_no_key_and_check_warns(tmp_path: Path, caps
     assert json.loads(run(capsys, "dump", "--json", "--file", str(file))[1]) == {"ssr": True}
     code, out, _err = run(capsys, "check", str(file))
     assert code == 0
-    assert f"{file}:3:3: warning: __proto__ here sets the prototype of the config object" in out
+    assert f"{file}:3:3: warning FWK107: __proto__ here sets the prototype of the config object" in out
 
 
 def test_minus_zero_is_kept(config: Path, capsys: pytest.CaptureFixture[str]) -> None:

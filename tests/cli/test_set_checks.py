@@ -47,7 +47,7 @@ def config_bytes(project: Path) -> bytes:
 def test_an_error_refuses_and_leaves_the_bytes(project: Path, capsys: Capsys, value: str) -> None:
     code, out, err = run(capsys, "set", "devServer.port", value)
     assert (code, out) == (1, "")
-    assert err.startswith(f"fwk.config.ts:7:11: error: expected a whole number from 1 to 65535, got {value} ")
+    assert err.startswith(f"fwk.config.ts:7:11: error FWK201: expected a whole number from 1 to 65535, got {value} ")
     assert f"   7 |     port: {value},\n" in err  # the new text, where the value is
     assert "nothing written" in err and "--force" in err
     assert config_bytes(project) == CONFIG.encode()
@@ -59,9 +59,9 @@ def test_the_error_points_at_the_new_value_and_shows_its_fix(project: Path, caps
     assert config_bytes(project) == CONFIG.encode()
     assert "= fix: Set ssr to false" in err
     first = err.splitlines()[0]
-    assert ": error: hash mode is unsupported with server rendering" in first
+    assert ": error FWK304: hash mode is unsupported with server rendering" in first
     assert first.endswith("[router.options.hashMode]")
-    where = first.split(": error:")[0]
+    where = first.split(": error FWK")[0]
     # the position is in the text that would have been written, which has lines the file has not
     assert run(capsys, "set", "router.options.hashMode", "true", "--force")[0] == 0
     lines = (project / "fwk.config.ts").read_text().splitlines()
@@ -73,7 +73,7 @@ def test_the_error_points_at_the_new_value_and_shows_its_fix(project: Path, caps
 def test_force_writes_and_still_prints_the_error(project: Path, capsys: Capsys) -> None:
     code, _, err = run(capsys, "set", "devServer.port", "99999", "--force")
     assert code == 0
-    assert "fwk.config.ts:7:11: error: expected a whole number" in err
+    assert "fwk.config.ts:7:11: error FWK201: expected a whole number" in err
     assert "written despite 1 error (--force)" in err
     assert "port: 99999," in (project / "fwk.config.ts").read_text()
 
@@ -81,7 +81,7 @@ def test_force_writes_and_still_prints_the_error(project: Path, capsys: Capsys) 
 def test_a_warning_is_printed_and_the_value_written(project: Path, capsys: Capsys) -> None:
     code, out, err = run(capsys, "set", "app.viewTransition", "true")
     assert (code, out) == (0, "")
-    assert ": warning: has no effect while experimental.viewTransition is off" in err
+    assert ": warning FWK302: has no effect while experimental.viewTransition is off" in err
     assert "= fix: Set experimental.viewTransition to true" in err
     assert "nothing written" not in err
     assert "viewTransition: true" in (project / "fwk.config.ts").read_text()
@@ -109,7 +109,7 @@ def test_an_error_the_edit_causes_elsewhere_counts(project: Path, capsys: Capsys
     before = config_bytes(project)
     code, _, err = run(capsys, "set", "ssr", "true")
     assert code == 1
-    assert "error: hash mode is unsupported with server rendering" in err
+    assert "error FWK304: hash mode is unsupported with server rendering" in err
     assert "[router.options.hashMode]" in err
     assert config_bytes(project) == before
 
@@ -118,7 +118,7 @@ def test_dry_run_shows_the_diff_and_the_same_messages(project: Path, capsys: Cap
     code, out, err = run(capsys, "set", "devServer.port", "99999", "--dry-run")
     assert code == 1
     assert "-    port: 3000,\n+    port: 99999,\n" in out
-    assert "fwk.config.ts:7:11: error: expected a whole number" in err
+    assert "fwk.config.ts:7:11: error FWK201: expected a whole number" in err
     assert "would not be written" in err and "--force" in err
     code, out, err = run(capsys, "set", "devServer.port", "99999", "--dry-run", "--force")
     assert code == 0
@@ -127,7 +127,7 @@ def test_dry_run_shows_the_diff_and_the_same_messages(project: Path, capsys: Cap
     code, out, err = run(capsys, "set", "app.viewTransition", "true", "--dry-run")
     assert code == 0
     assert "+    viewTransition: true,\n" in out
-    assert ": warning: " in err
+    assert ": warning FWK" in err
     assert config_bytes(project) == CONFIG.encode()
 
 
@@ -147,6 +147,7 @@ def test_json_carries_the_diagnostics_as_check_does(project: Path, capsys: Capsy
         "message": "expected a whole number from 1 to 65535, got 99999",
         "line": 7,
         "column": 11,
+        "code": "FWK201",
         "rule": "type",
         "fix": None,
     }

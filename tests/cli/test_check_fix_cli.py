@@ -1,0 +1,118 @@
+"""`check --fix [--dry-run]`, `explain CODE`, codes in every output, and ignore comments on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run
+
+FIXABLE = """\
+export default defineFwkConfig({
+  // the head manager's legacy mode
+  unhead: { legacy: true },
+  modules: ['@fwk/image', '', '@fwk/image'],
+  runtimeConfig: { public: { apiSecret: 'x' } },
+  devServer: { port: 3000 },
+})
+"""
+
+FIXED = """\
+export default defineFwkConfig({
+  // the head manager's legacy mode
+  headmgr: { legacy: true },
+  modules: ['@fwk/image'],
+  runtimeConfig: { public: { apiSecret: 'x' } },
+  devServer: { port: 3000 },
+})
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "fwk.config.ts").write_text(FIXABLE, encoding="utf-8")
+    return tmp_path
+
+
+def config(project: Path) -> str:
+    return (project / "fwk.config.ts").read_text(encoding="utf-8")
+
+
+def test_fix_applies_the_safe_fixes_prints_the_diff_and_leaves_the_rest(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "check", "--fix")
+    assert (code, err) == (0, "")
+    assert config(project) == FIXED  # comments and layout kept: only the fixed bytes changed
+    assert "-  unhead: { legacy: true },\n-  modules: ['@fwk/image', '', '@fwk/image'],\n+  headmgr: { legacy: true }," in out
+    assert "fwk.config.ts:3:3: fixed FWK103: Rename unhead to headmgr" in out
+    assert "fixed FWK324: Remove the empty modules[1]" in out
+    # moving a secret changes what the browser gets: offered, not applied
+    assert "1 fix left for you to choose" in out
+    assert "warning FWK321: is apiSecret a secret?" in out
+    assert out.rstrip().endswith("0 errors, 1 warning, 0 infos")
+
+
+def test_dry_run_prints_the_same_diff_and_writes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--fix", "--dry-run")
+    assert code == 0
+    assert config(project) == FIXABLE
+    assert "+  headmgr: { legacy: true }," in out
+    assert "would fix FWK103" in out and "3 fixes not written (--dry-run)" in out
+    assert run(capsys, "check", "--fix")[0] == 0
+    assert run(capsys, "check", "--fix")[1].startswith("fwk.config.ts: no safe fix to apply")
+
+
+def test_fix_on_a_read_only_file_writes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fwk.config.ts").chmod(0o444)
+    code, _, err = run(capsys, "check", "--fix")
+    assert code == 2
+    assert "fwk.config.ts: the file is read-only; nothing was written" in err
+    assert config(project) == FIXABLE
+
+
+def test_dry_run_alone_is_refused(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "--dry-run")
+    assert (code, out) == (2, "")
+    assert "--dry-run goes with --fix" in err
+
+
+def test_fix_with_json_keeps_stdout_json(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "check", "--fix", "--format", "json")
+    assert code == 0
+    assert [d["code"] for d in json.loads(out)] == ["FWK321"]
+    assert "fixed FWK103" in err
+
+
+def test_explain_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", "fwk103")
+    assert code == 0
+    assert out.startswith("FWK103  A literal spelling of an option with a canonical name  (rule alias)")
+    assert "What to do: Rename the key to the canonical spelling" in out
+    assert "Fix: safe: `fwk-tui check --fix` applies it" in out
+    assert "Reference: Naming convention used throughout" in out
+    code, out, _ = run(capsys, "explain", "FWK304", "--json")
+    data = json.loads(out)
+    assert (code, data["rule"], data["safe_fix"]) == (0, "hash-mode-with-ssr", False)
+    assert "hash" in data["reference"].lower()
+    code, out, err = run(capsys, "explain", "FWK999")
+    assert (code, out) == (2, "")
+    assert "no diagnostic has the code FWK999" in err
+
+
+def test_an_ignored_error_does_not_fail_the_check(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n  // fwk-tui-ignore FWK201\n  ssr: 'yes',\n})\n", encoding="utf-8"
+    )
+    code, out, _ = run(capsys, "check")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "0 errors, 0 warnings, 0 infos, 1 ignored by fwk-tui-ignore comments (ignored hidden; --verbose shows them)"
+    )
+    _, out, _ = run(capsys, "check", "--verbose")
+    assert "fwk.config.ts:3:8: ignored FWK201 (comment on line 2): expected true or false, got 'yes'" in out
+    (project / "fwk.config.ts").write_text("export default defineFwkConfig({\n  ssr: 'yes',\n})\n", encoding="utf-8")
+    assert run(capsys, "check")[0] == 1
