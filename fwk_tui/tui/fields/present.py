@@ -96,7 +96,7 @@ def header(
 
 
 def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:
-    """One line per diagnostic: its mark, where below ``path`` it is, its message and fix."""
+    """One line per diagnostic: its mark, where below ``path`` it is, its message, fix and code."""
     text = Text(end="")
     for i, d in enumerate(diagnostics):
         if i:
@@ -109,6 +109,7 @@ def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:
         if d.fix is not None:
             text.append(f"  {FIX_KEY}: ", style="bold dim")
             text.append(plain(d.fix.title), style="dim")
+        text.append(f"  {d.code}", style="dim")
     return text
 
 
