@@ -30,7 +30,7 @@ FORMAT_VERSION = 1
 """Written in every entry; an entry of another version is ignored."""
 
 _EDIT_KINDS = frozenset(get_args(EditKind))
-_FIX_KINDS = frozenset({"set", "unset", "rename", "move"})
+_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "remove-duplicate"})
 _CODE_KINDS = frozenset({"expr", "regex"})
 _T = TypeVar("_T")
 _NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
@@ -404,6 +404,7 @@ def _encode_fix(fix: Fix) -> dict[str, Any]:
         "value": encode_value(fix.value),
         "new_key": fix.new_key,
         "new_path": fix.new_path,
+        "occurrence": fix.occurrence,
     }
 
 
@@ -444,8 +445,10 @@ def _decode_fix(data: Any) -> Fix:
         value=_decode_value(data["value"]),
         new_key=_typed(data["new_key"], (str, type(None))),
         new_path=_typed(data["new_path"], (str, type(None))),
+        occurrence=_typed(data.get("occurrence"), (int, type(None))),  # absent in older journals
     )
-    if (kind == "rename" and fix.new_key is None) or (kind == "move" and fix.new_path is None):
+    targets = {"rename": fix.new_key, "move": fix.new_path, "remove-duplicate": fix.occurrence}
+    if kind in targets and targets[kind] is None:
         raise JournalFormatError(f"{kind} fix without its target")
     return fix
 

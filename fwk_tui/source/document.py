@@ -13,7 +13,7 @@ from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
 from fwk_tui.source.lexical import lexical_problem
 from fwk_tui.source.locate import locate_config
-from fwk_tui.source.nodes import layout, members, static_key, text_of
+from fwk_tui.source.nodes import find_member, layout, members, static_key, text_of
 from fwk_tui.source.parse import (
     MAX_NESTING,
     check_input,
@@ -215,6 +215,24 @@ class ConfigDocument:
     def remove(self, path: PathLike) -> ConfigDocument:
         """A document without the array item (or member) at ``path``; its container stays, even empty."""
         return self._remove_all(_path(path))[0]
+
+    def remove_occurrence(self, path: PathLike, occurrence: int) -> ConfigDocument:
+        """A document without one copy of a key written more than once: the ``occurrence``-th (from 0).
+
+        ``path`` is as written (keys and indexes in the source, the last copy of a key
+        on the way); the other copies stay. KeyError when there is no such copy.
+        """
+        p = _path(path)
+        root = self._writable_root()
+        container = _written_object(root, p[:-1])
+        copies = [m for m in members(container) if m.key == p[-1]] if container is not None and p else []
+        if not 0 <= occurrence < len(copies):
+            raise KeyError(format_path(p))
+        assert container is not None
+        node = copies[occurrence].node
+        index = next(i for i, item in enumerate(layout(container).items) if item.node.id == node.id)
+        splices, _ = self._editor().remove(container, index, collapse=container.id != root.id)
+        return self._apply(splices)
 
     def empty_objects(self) -> dict[Path, str]:
         """The object literals without members (comments allowed), by path as written, with their text.
@@ -504,6 +522,23 @@ def _path(path: PathLike) -> Path:
         if isinstance(seg, bool) or not isinstance(seg, (str, int)):
             raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
     return out
+
+
+def _written_object(root: Node, path: Path) -> Node | None:
+    """The object literal at ``path`` as written from ``root`` (the last copy of each key), or None."""
+    node: Node | None = root
+    for seg in path:
+        if node is None:
+            return None
+        if node.type == "object" and isinstance(seg, str):
+            member = find_member(node, seg)
+            node = member.value if member is not None else None
+        elif node.type == "array" and isinstance(seg, int):
+            items = layout(node).items
+            node = items[seg].node if not layout(node).has_holes and 0 <= seg < len(items) else None
+        else:
+            return None
+    return node if node is not None and node.type == "object" else None
 
 
 def _written_path(node: Node, root: Node) -> Path | None:

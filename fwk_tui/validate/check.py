@@ -11,6 +11,7 @@ from fwk_tui.paths import Path, PathError, parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.values import Span
 from fwk_tui.validate.diagnostics import Diagnostic, sort_key
+from fwk_tui.validate.duplicates import duplicate_keys
 from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
@@ -146,9 +147,10 @@ def check_document(
     diagnostics = validate(catalog, values, choice.variant, project=project)
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
-    setters = prototype_setters(doc)  # placed already: the file has them, the values do not
-    if setters:
-        diagnostics = sorted([*diagnostics, *setters], key=sort_key)
+    # Placed already: the file has these, the values do not.
+    in_source = prototype_setters(doc) + duplicate_keys(doc)
+    if in_source:
+        diagnostics = sorted([*diagnostics, *in_source], key=sort_key)
     comments = ignore_comments(doc)
     if not comments:
         return CheckResult(choice, diagnostics)

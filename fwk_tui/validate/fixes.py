@@ -23,6 +23,9 @@ def apply_fix(doc: ConfigDocument, fix: Fix) -> ConfigDocument:
     if fix.kind == "rename":
         assert fix.new_key is not None
         return doc.rename(fix.path, fix.new_key)
+    if fix.kind == "remove-duplicate":
+        assert fix.occurrence is not None
+        return doc.remove_occurrence(fix.path, fix.occurrence)
     assert fix.new_path is not None
     value = doc.get(fix.path)
     return doc.unset(fix.path).set(fix.new_path, value)
