@@ -31,6 +31,8 @@ from fwk_tui.source import (
     save_document,
 )
 from fwk_tui.source.render import Renderer, method_name
+from fwk_tui.source.spreads import SpreadNote, spread_notes
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import plain, unified_diff
 from fwk_tui.source.values import JSValue
 
@@ -77,7 +79,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     set_.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
     set_.add_argument("--code", action="store_true", help="VALUE is a JavaScript expression, written as is")
     _backup_options(set_)
-    set_.add_argument("--force", action="store_true", help="write even when the new value brings errors")
+    set_.add_argument(
+        "--force",
+        action="store_true",
+        help="write even when the new value brings errors or a spread of the object defines the key too",
+    )
     set_.add_argument("--variant", choices=["A", "B"], help="layout variant to check with (default: detected)")
     set_.add_argument("--json", action="store_true", help="print the outcome and its diagnostics as JSON")
     set_.set_defaults(run=run_set)
@@ -85,11 +91,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     # is JavaScript (-1e3, -0x10, -Infinity), so a single-dash word naming no option of `set` is VALUE.
     set_._negative_number_matcher = re.compile(r"^-[^-]")  # noqa: SLF001
 
-    unset = sub.add_parser("unset", help="remove PATH", description="Remove PATH from the config.")
+    unset = sub.add_parser(
+        "unset",
+        help="remove PATH",
+        description=(
+            "Remove PATH from the config. When a spread of the same object defines the key too, the key "
+            "does not go away at run time: nothing is written (exit 1) unless --force."
+        ),
+    )
     unset.add_argument("path", metavar="PATH")
     _file_option(unset)
     unset.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
     _backup_options(unset)
+    unset.add_argument("--force", action="store_true", help="remove it even when a spread defines the key too")
     unset.set_defaults(run=run_unset)
 
     dump = sub.add_parser("dump", help="print every value", description="Print every value as `path = value`.")
@@ -289,7 +303,8 @@ def _checked_write(
 
     variant, found = _introduced(file, old, new, path, ns.variant)
     errors = sum(1 for d in found if d.severity == "error")
-    refused = bool(errors) and not ns.force
+    notes = [n for n in spread_notes(old, new, path) if n.risky]
+    refused = bool(errors or notes) and not ns.force
     diff = unified_diff(old.text, new.text, str(file))
     written = not refused and not ns.dry_run
     if written:
@@ -303,6 +318,7 @@ def _checked_write(
             "refused": refused,
             "diff": diff,
             "diagnostics": [diagnostic_json(d) for d in found],
+            "spreads": [_spread_json(n) for n in notes],
         }
         _out_json(data)
     else:
@@ -313,7 +329,32 @@ def _checked_write(
                 _err(text_block(str(file), new, d))
         if errors:
             _err(_verdict(errors, variant, refused, ns.dry_run))
+        _print_spreads(file, notes, ns.force, ns.dry_run)
     return EXIT_FINDINGS if refused else EXIT_OK
+
+
+def _print_spreads(file: Path, notes: list[SpreadNote], forced: bool, dry_run: bool) -> None:
+    """Each spread that changes what the edit means at run time as ``file:line:col: ...``, then the verdict."""
+    if not notes:
+        return
+    for note in notes:
+        _err(f"{file}:{note.line}:{note.column}: {note.message()}")
+    if forced:
+        _err(f"{'would be written' if dry_run else 'written'} despite the spread (--force)")
+    else:
+        head = "would not be written" if dry_run else "nothing written"
+        _err(f"{head}: a spread of the same object defines the key too; --force writes it anyway")
+
+
+def _spread_json(note: SpreadNote) -> dict[str, object]:
+    return {
+        "key": format_path(note.key_path),
+        "spread": note.spread,
+        "line": note.line,
+        "column": note.column,
+        "outcome": note.outcome,
+        "message": note.message(),
+    }
 
 
 def _verdict(errors: int, variant: str, refused: bool, dry_run: bool) -> str:
@@ -377,7 +418,15 @@ def _unset(ns: argparse.Namespace) -> int:
             new = doc.unset(path)
         except KeyError:
             raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
-        return _finish(file, doc, new, ns)
+        notes = [n for n in spread_notes(doc, new, path) if n.risky]
+        if notes and not ns.force:
+            if ns.dry_run:
+                _finish(file, doc, new, ns)
+            _print_spreads(file, notes, False, ns.dry_run)
+            return EXIT_FINDINGS
+        code = _finish(file, doc, new, ns)
+        _print_spreads(file, notes, True, ns.dry_run)
+        return code
 
 
 def _dump(ns: argparse.Namespace) -> int:
@@ -393,9 +442,7 @@ def _dump(ns: argparse.Namespace) -> int:
         value = entry.value
         if isinstance(value, (dict, list)) and value:
             continue  # one line per leaf: the members below say it all
-        text = " ".join(render.value(value, "", True).split())
-        if len(text) > _DUMP_WIDTH:
-            text = text[: _DUMP_WIDTH - 1] + "…"
+        text = one_line(render.value(value, "", True), _DUMP_WIDTH)
         lines.append(f"{format_path(entry.path)} = {text}")
     if lines:
         _out("\n".join(lines))

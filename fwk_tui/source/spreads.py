@@ -1,0 +1,347 @@
+"""Spreads (``...base``) that could give a key a value at run time other than the one an edit writes.
+
+In ``{ ...base, router: x }`` the key written after the spread wins; in
+``{ router: x, ...base }`` the spread does. An edit that adds, changes or
+removes a key therefore means something else at run time when a spread of the
+same object defines that key: :func:`spread_notes` says which spread, where,
+what it holds when it can be read in the file, and what the edit does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tree_sitter import Node
+
+from fwk_tui.paths import Path, format_path
+from fwk_tui.source.document import ConfigDocument
+from fwk_tui.source.locate import locate_config
+from fwk_tui.source.nodes import FUNCTIONS, TYPE_WRAPPERS, Member, members, text_of, unwrap_parens
+from fwk_tui.source.read import Reader, keyed_members
+from fwk_tui.source.summary import one_line
+
+Outcome = Literal["hides", "overridden", "reveals", "safe"]
+"""What the edit does beside the spread: its new key hides the spread's value; the spread comes
+after and wins (the edit changes nothing at run time); removing the key lets the spread's value
+show; or the spread (read in the file) does not define the key."""
+
+_SHOWN = 40  # characters of a spread's or a value's text in a message
+_MAX_DEPTH = 20  # spreads of spreads followed at most this deep
+
+
+@dataclass(frozen=True)
+class Definition:
+    """What a spread gives a key: ``value`` (its text) when read in the file, ``None`` when it may give anything.
+
+    ``defines`` is False when the spread was read and does not hold the key.
+    """
+
+    defines: bool
+    value: str | None = None
+    source: str | None = None  # "`base` (line 2)"
+    when: str | None = None  # the condition under which the value is given
+    reason: str | None = None  # why the spread cannot be read
+
+
+@dataclass(frozen=True)
+class SpreadNote:
+    """A spread of an object on an edit's way that defines (or may define) the key the edit writes there."""
+
+    key_path: Path
+    spread: str
+    line: int
+    column: int
+    outcome: Outcome
+    definition: Definition
+    removing: bool
+
+    @property
+    def risky(self) -> bool:
+        """True when the edit does not mean at run time what it says (every outcome but ``safe``)."""
+        return self.outcome != "safe"
+
+    def message(self) -> str:
+        """One sentence: the spread, what it holds for the key, and what the edit does because of it."""
+        d = self.definition
+        key = format_path(self.key_path)
+        who = d.source or f"`{self.spread}`"
+        if self.outcome == "safe":
+            return f"{who} sets no {key}: safe"
+        if d.value is None:
+            why = f" ({d.reason})" if d.reason else ""
+            holds = f"`{self.spread}` may define {key}{why}"
+        else:
+            when = f" when {d.when}" if d.when else ""
+            holds = f"{who} sets {key}: {d.value}{when}"
+            if d.source is not None:
+                holds = f"`{self.spread}`: {holds}"
+        return f"{holds}, {_consequence(self.outcome, self.removing, d.value is not None)}"
+
+
+def _consequence(outcome: Outcome, removing: bool, certain: bool) -> str:
+    verb = "replaces" if certain else "would replace"
+    if outcome == "hides":
+        return f"which this edit {verb} at run time (a key written after a spread wins over it)"
+    if outcome == "reveals":
+        shows = "shows" if certain else "may show"
+        return f"which {shows} at run time once the key written after the spread is removed"
+    what = "removing the key" if removing else "the edit"
+    wins = "wins" if certain else "would win"
+    return f"and it comes after the key, so it {wins} at run time: {what} changes nothing"
+
+
+def spread_notes(before: ConfigDocument, after: ConfigDocument, path: Path) -> list[SpreadNote]:
+    """The spreads on the way to ``path`` that define (or may define) a key the edit ``before`` → ``after`` writes.
+
+    At each object on the way: a key the edit creates is hidden from earlier
+    spreads and overridden by later ones; a key it keeps only by later ones; a
+    key it removes lets earlier spreads show and stays overridden by later ones.
+    Spreads read in the file that do not define the key come back as ``safe``.
+    """
+    notes: list[SpreadNote] = []
+    old_node = _root(before)
+    new_node = _root(after)
+    for depth, key in enumerate(path):
+        if not isinstance(key, str):
+            return notes  # array items: spreads in arrays shift indexes, not keys
+        where = path[:depth]
+        old_member = _member(old_node, where, key)
+        new_member = _member(new_node, where, key)
+        if old_member is None and new_member is None:
+            return notes
+        if old_member is not None and new_member is None:
+            assert old_node is not None
+            notes += _level(before, old_node, old_member, path[: depth + 1], "removed")
+            return notes
+        assert new_node is not None and new_member is not None
+        state = "created" if old_member is None else "kept"
+        notes += _level(after, new_node, new_member, path[: depth + 1], state)
+        old_node = old_member.value if old_member is not None else None
+        new_node = new_member.value
+    return notes
+
+
+def _root(doc: ConfigDocument) -> Node | None:
+    return locate_config(doc.tree, doc.filename).node
+
+
+def _member(obj: Node | None, where: Path, key: str) -> Member | None:
+    if obj is None or obj.type != "object":
+        return None
+    return keyed_members(obj, where).get(key)
+
+
+def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state: str) -> list[SpreadNote]:
+    key = key_path[-1]
+    assert isinstance(key, str)
+    reader: Reader | None = None
+    out: list[SpreadNote] = []
+    program = doc.tree.root_node
+    for spread in (m for m in members(obj) if m.kind == "spread"):
+        later = spread.node.start_byte > member.node.start_byte
+        if later:
+            outcome: Outcome = "overridden"
+        elif state == "created":
+            outcome = "hides"
+        elif state == "removed":
+            outcome = "reveals"
+        else:
+            continue  # the key written after it already hid the spread's value; the edit changes nothing there
+        argument = [c for c in spread.node.named_children if c.type != "comment"]
+        definition = _Reading(program).define(argument[0], key, 0) if argument else Definition(False)
+        if not definition.defines:
+            outcome = "safe"
+        reader = reader or Reader(doc.data)
+        span = reader.span(spread.node)
+        shown = one_line(text_of(spread.node), _SHOWN)
+        out.append(SpreadNote(key_path, shown, span.line, span.column, outcome, definition, state == "removed"))
+    return out
+
+
+class _Reading:
+    """What an expression spread into an object gives one key, read from the file's own code."""
+
+    def __init__(self, program: Node) -> None:
+        self._program = program
+        self._seen: set[str] = set()
+
+    def define(self, node: Node, key: str, depth: int, source: str | None = None) -> Definition:
+        node = unwrap_parens(node)
+        kind = node.type
+        if depth > _MAX_DEPTH:
+            return Definition(True, reason="spreads nested too deeply to follow")
+        if kind in TYPE_WRAPPERS:
+            inner = [c for c in node.named_children if c.type not in ("comment", "type_arguments")]
+            return self.define(inner[0], key, depth + 1, source) if inner else _unread("code")
+        if kind == "object":
+            return self._object(node, key, depth, source)
+        if kind in ("null", "undefined", "false", "true", "number", "string", "template_string"):
+            return Definition(False, source=source)  # spreading these adds no key (a string adds indexes only)
+        if kind == "identifier":
+            return self._identifier(node, key, depth)
+        if kind == "ternary_expression":
+            return self._either(node, key, depth, source)
+        if kind == "binary_expression" and _operator(node) == "&&":
+            right = node.child_by_field_name("right")
+            left = node.child_by_field_name("left")
+            if right is None or left is None:
+                return _unread("code")
+            found = self.define(right, key, depth + 1, source)
+            if found.defines and found.value is not None:
+                return Definition(True, found.value, found.source, _and(text_of(left), found.when))
+            return found
+        if kind == "call_expression":
+            return _unread("a call: its result is not in the file")
+        if kind == "member_expression":
+            return _unread("read at run time")
+        return _unread("code")
+
+    def _object(self, obj: Node, key: str, depth: int, source: str | None) -> Definition:
+        for member in reversed(members(obj)):
+            if member.key == key:
+                return Definition(True, _value_text(member), source)
+            if member.kind == "computed":
+                return Definition(True, source=source, reason="a computed key")
+            if member.kind == "spread":
+                inner = [c for c in member.node.named_children if c.type != "comment"]
+                if not inner:
+                    continue
+                found = self.define(inner[0], key, depth + 1, source)
+                if found.defines:
+                    return found
+        return Definition(False, source=source)
+
+    def _either(self, node: Node, key: str, depth: int, source: str | None) -> Definition:
+        condition = node.child_by_field_name("condition")
+        yes = node.child_by_field_name("consequence")
+        no = node.child_by_field_name("alternative")
+        if condition is None or yes is None or no is None:
+            return _unread("code")
+        cond = one_line(text_of(condition), _SHOWN)
+        first = self.define(yes, key, depth + 1, source)
+        second = self.define(no, key, depth + 1, source)
+        if not first.defines and not second.defines:
+            return Definition(False, source=source)
+        for found in (first, second):
+            if found.defines and found.value is None:
+                return found  # a branch that may define anything
+        if first.defines and second.defines:
+            return Definition(True, f"{first.value} or {second.value}", source, cond)
+        if first.defines:
+            return Definition(True, first.value, source, _and(cond, first.when))
+        return Definition(True, second.value, source, _and(f"not {cond}", second.when))
+
+    def _identifier(self, node: Node, key: str, depth: int) -> Definition:
+        name = text_of(node)
+        if name == "undefined":
+            return Definition(False)
+        if name in self._seen:
+            return _unread(f"`{name}` refers to itself")
+        declarator = _const_declarator(self._program, name)
+        if declarator is None:
+            imported = _imported(self._program, name)
+            return _unread(f"`{name}` is imported" if imported else f"`{name}` is not a const of this file")
+        value = declarator.child_by_field_name("value")
+        if value is None:
+            return _unread(f"`{name}` has no value")
+        changed = _changed_at(self._program, name, declarator)
+        if changed is not None:
+            return _unread(f"`{name}` is changed by code on line {changed}")
+        self._seen.add(name)
+        source = f"`{name}` (line {declarator.start_point[0] + 1})"
+        try:
+            return self.define(value, key, depth + 1, source)
+        finally:
+            self._seen.discard(name)
+
+
+def _unread(reason: str) -> Definition:
+    return Definition(True, reason=reason)
+
+
+def _and(first: str, second: str | None) -> str:
+    return f"{first} and {second}" if second else first
+
+
+def _operator(node: Node) -> str:
+    op = node.child_by_field_name("operator")
+    return text_of(op) if op is not None else ""
+
+
+def _value_text(member: Member) -> str:
+    if member.kind == "method":
+        return "a method"
+    node = member.value if member.value is not None else member.node
+    return one_line(text_of(node), _SHOWN)
+
+
+def _const_declarator(program: Node, name: str) -> Node | None:
+    """The top-level ``const name = ...`` of the file (the last one), or None."""
+    found: Node | None = None
+    for stmt in program.named_children:
+        decl = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
+        if decl is None or decl.type != "lexical_declaration":
+            continue
+        if not any(c.type == "const" for c in decl.children):
+            continue
+        for declarator in decl.named_children:
+            target = declarator.child_by_field_name("name") if declarator.type == "variable_declarator" else None
+            if target is not None and target.type == "identifier" and text_of(target) == name:
+                found = declarator
+    return found
+
+
+def _imported(program: Node, name: str) -> bool:
+    encoded = name.encode()
+    for stmt in program.named_children:
+        if stmt.type != "import_statement":
+            continue
+        stack = list(stmt.children)
+        while stack:
+            node = stack.pop()
+            if node.type == "identifier" and node.text == encoded:
+                return True
+            stack.extend(node.children)
+    return False
+
+
+# Where a use of a name can change the object it holds: `base.x = 1`, `base.x.push(1)`,
+# `Object.assign(base, ...)`, `delete base.x`, `base.n++`.
+_WRITES = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
+
+
+def _changed_at(program: Node, name: str, declarator: Node) -> int | None:
+    """The line of top-level code (outside functions) that may change the object ``name`` holds, or None."""
+    encoded = name.encode()
+    stack = [c for c in program.named_children if c.type != "import_statement"]
+    while stack:
+        node = stack.pop()
+        if node.id == declarator.id or node.type in FUNCTIONS:
+            continue
+        if node.type == "identifier" and node.text == encoded and _may_change(node):
+            return node.start_point[0] + 1
+        stack.extend(node.children)
+    return None
+
+
+def _may_change(use: Node) -> bool:
+    node = use
+    parent = node.parent
+    while parent is not None and parent.type in ("member_expression", "subscript_expression", "non_null_expression"):
+        holder = parent.child_by_field_name("object")
+        if holder is not None and holder.id != node.id:
+            return False  # `x[base]`: the name is the index, not the object
+        node, parent = parent, parent.parent
+    if parent is None:
+        return False
+    if parent.type in _WRITES:
+        left = parent.child_by_field_name("left")
+        return parent.type == "update_expression" or (left is not None and left.id == node.id)
+    if parent.type == "unary_expression" and _operator(parent) == "delete":
+        return True
+    if parent.type == "call_expression":
+        return node.id != use.id  # `base.x.push(1)`: a method of what `base` holds is called
+    if parent.type == "arguments":
+        return True  # passed to a function, which may change it
+    return False
