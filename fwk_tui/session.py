@@ -30,6 +30,7 @@ from fwk_tui.source import (
     load_document,
     save_document,
 )
+from fwk_tui.source.spreads import SpreadNote, spread_notes
 from fwk_tui.source.textutil import unified_diff
 from fwk_tui.source.values import JSValue
 from fwk_tui.surroundings import read_layout, read_project
@@ -175,6 +176,7 @@ class EditSession:
         """(before, after) of the last edit when it only replaced a scalar by another:
         keys and shapes are as in ``before``. Valid while ``after`` is the document."""
         self._values: tuple[ConfigDocument, dict[str, JSValue]] | None = None
+        self._spreads: tuple[ConfigDocument, ConfigDocument, list[tuple[str, SpreadNote]]] | None = None
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
@@ -324,6 +326,24 @@ class EditSession:
         """True when the file sets ``path``."""
         missing = object()
         return self.get(path, missing) is not missing
+
+    def spread_notes(self) -> list[tuple[str, SpreadNote]]:
+        """(edited path, spread) for each edit since the file was read that a spread makes mean something else.
+
+        Only paths whose value differs from the file's count; computed once per document.
+        """
+        cached = self._spreads
+        if cached is not None and cached[0] is self._origin and cached[1] is self._document:
+            return cached[2]
+        found: list[tuple[str, SpreadNote]] = []
+        if self._origin.read_only is None and self._document.read_only is None:
+            for path in _touched_paths([edit for edit, _ in self._undo + self._redo]):
+                if _value_at(self._origin, path) == _value_at(self._document, path):
+                    continue
+                text = format_path(path)
+                found += [(text, n) for n in spread_notes(self._origin, self._document, path) if n.risky]
+        self._spreads = (self._origin, self._document, found)
+        return found
 
     # ---------------------------------------------------------------- edits
 
@@ -578,6 +598,49 @@ class EditSession:
         self._document = doc
         self._changed()
         return ReloadResult(applied, dropped)
+
+
+def _touched_paths(edits: list[Edit]) -> list[KeyPath]:
+    """The paths ``edits`` write or remove (a renamed key at both names), each once, in order."""
+    texts: list[str] = []
+    for edit in edits:
+        fix = edit.fix
+        if edit.kind == "replace":
+            continue
+        if fix is not None:
+            texts.append(fix.path)
+            if fix.new_path:
+                texts.append(fix.new_path)
+            if fix.new_key:
+                texts.append(_renamed(fix.path, fix.new_key))
+            continue
+        texts.append(edit.path)
+        if edit.kind == "rename" and edit.key is not None:
+            texts.append(_renamed(edit.path, edit.key))
+    out: list[KeyPath] = []
+    for text in dict.fromkeys(texts):
+        try:
+            out.append(parse_path(text))
+        except PathError:
+            continue
+    return out
+
+
+def _renamed(path: str, key: str) -> str:
+    try:
+        return format_path((*parse_path(path)[:-1], key))
+    except PathError:
+        return path
+
+
+_ABSENT = object()
+
+
+def _value_at(doc: ConfigDocument, path: KeyPath) -> Any:
+    try:
+        return doc.get(path)
+    except (KeyError, DocumentError):
+        return _ABSENT
 
 
 def _joined(first: Edit, then: Edit) -> Edit | None:

@@ -138,6 +138,7 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
     reader: Reader | None = None
     out: list[SpreadNote] = []
     program = doc.tree.root_node
+    reading = _Reading(program, _statement_of(obj))
     for spread in (m for m in members(obj) if m.kind == "spread"):
         later = spread.node.start_byte > member.node.start_byte
         if later:
@@ -149,7 +150,7 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
         else:
             continue  # the key written after it already hid the spread's value; the edit changes nothing there
         argument = [c for c in spread.node.named_children if c.type != "comment"]
-        definition = _Reading(program).define(argument[0], key, 0) if argument else Definition(False)
+        definition = reading.define(argument[0], key, 0) if argument else Definition(False)
         if not definition.defines:
             outcome = "safe"
         reader = reader or Reader(doc.data)
@@ -162,8 +163,9 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
 class _Reading:
     """What an expression spread into an object gives one key, read from the file's own code."""
 
-    def __init__(self, program: Node) -> None:
+    def __init__(self, program: Node, config: Node) -> None:
         self._program = program
+        self._config = config  # the statement holding the config: code there runs in functions only
         self._seen: set[str] = set()
 
     def define(self, node: Node, key: str, depth: int, source: str | None = None) -> Definition:
@@ -245,7 +247,7 @@ class _Reading:
         value = declarator.child_by_field_name("value")
         if value is None:
             return _unread(f"`{name}` has no value")
-        changed = _changed_at(self._program, name, declarator)
+        changed = _changed_at(self._program, name, (declarator, self._config))
         if changed is not None:
             return _unread(f"`{name}` is changed by code on line {changed}")
         self._seen.add(name)
@@ -311,13 +313,21 @@ def _imported(program: Node, name: str) -> bool:
 _WRITES = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
 
 
-def _changed_at(program: Node, name: str, declarator: Node) -> int | None:
-    """The line of top-level code (outside functions) that may change the object ``name`` holds, or None."""
+def _statement_of(node: Node) -> Node:
+    """The top-level statement that holds ``node``."""
+    while node.parent is not None and node.parent.parent is not None:
+        node = node.parent
+    return node
+
+
+def _changed_at(program: Node, name: str, skip: tuple[Node, ...]) -> int | None:
+    """The line of top-level code (outside functions and ``skip``) that may change what ``name`` holds, or None."""
     encoded = name.encode()
+    skipped = {node.id for node in skip}
     stack = [c for c in program.named_children if c.type != "import_statement"]
     while stack:
         node = stack.pop()
-        if node.id == declarator.id or node.type in FUNCTIONS:
+        if node.id in skipped or node.type in FUNCTIONS:
             continue
         if node.type == "identifier" and node.text == encoded and _may_change(node):
             return node.start_point[0] + 1
