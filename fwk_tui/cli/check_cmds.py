@@ -23,6 +23,7 @@ from fwk_tui.source.textutil import unified_diff
 from fwk_tui.validate import CheckResult, Diagnostic, Fix, check_document, summary
 from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
 from fwk_tui.validate.ignore import Ignored
+from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
 from fwk_tui.validate.env import (
     MASK,
     DotenvMatch,
@@ -36,7 +37,7 @@ from fwk_tui.validate.env import (
 )
 from fwk_tui.validate.values import MISSING
 
-EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_NOT_CHECKED = 0, 1, 2, 3
 
 
 class _Stop(Exception):
@@ -55,7 +56,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
             "reference's rules. The layout variant is detected (future.compatibilityVersion, srcDir, an app/ "
             "folder, options of one variant; else A) unless --variant is given. A package.json beside FILE is "
             "read for the builder and type-check packages. Exit 0 without errors, 1 with errors, 2 when the "
-            "file cannot be read."
+            "file cannot be read, 3 without errors when code builds the config (a call, a function that does more "
+            "than return an object, a variable changed after it is written, an import): what code makes was not "
+            "checked."
         ),
     )
     check.add_argument("file", nargs="?", metavar="FILE", help="config file")
@@ -162,7 +165,7 @@ def _check(ns: argparse.Namespace) -> int:
     if ns.format == "json":
         _out_json([diagnostic_json(d) for d in diagnostics])
     elif ns.format == "github":
-        shown = [d for d in diagnostics if ns.verbose or d.severity != "info"]
+        shown = [d for d in diagnostics if ns.verbose or _shown(d)]
         for d in shown:
             _out(github_line(str(file), d))
         _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
@@ -170,18 +173,25 @@ def _check(ns: argparse.Namespace) -> int:
         how = "chosen with --variant" if result.variant.forced else result.variant.reason
         _out(f"{file}: checked as variant {result.variant.variant} ({how})")
         for d in diagnostics:
-            if ns.verbose or d.severity != "info":
+            if ns.verbose or _shown(d):
                 _out(text_block(str(file), doc, d))
         if ns.verbose:
             for ignored in result.ignored:
                 _out(_ignored_line(str(file), ignored))
         _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
-    return EXIT_FINDINGS if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+    if any(d.severity == "error" for d in diagnostics):
+        return EXIT_FINDINGS
+    return EXIT_NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else EXIT_OK
+
+
+def _shown(d: Diagnostic) -> bool:
+    """Shown without --verbose: warnings, errors, and the info that code builds the config (the headline)."""
+    return d.severity != "info" or d.rule == NOT_CHECKED
 
 
 def _summary_line(diagnostics: list[Diagnostic], verbose: bool, ignored: int = 0) -> str:
     line = summary(diagnostics)
-    hidden = sum(1 for d in diagnostics if d.severity == "info")
+    hidden = sum(1 for d in diagnostics if not _shown(d))
     if ignored:
         line += f", {ignored} ignored by fwk-tui-ignore comments"
     if (hidden or ignored) and not verbose:

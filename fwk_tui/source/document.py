@@ -12,7 +12,7 @@ from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
 from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
 from fwk_tui.source.lexical import lexical_problem
-from fwk_tui.source.locate import locate_config
+from fwk_tui.source.locate import BuiltByCode, locate_config
 from fwk_tui.source.nodes import find_member, layout, members, static_key, text_of
 from fwk_tui.source.parse import (
     MAX_NESTING,
@@ -55,6 +55,7 @@ class ConfigDocument:
         self._tree = tree
         self._root = located.node
         self._read_only = located.read_only
+        self._built = located.built
         self._style = style
         self._text: str | None = None
         self.filename = filename
@@ -114,6 +115,11 @@ class ConfigDocument:
     def read_only(self) -> str | None:
         """None when the config object can be edited, else the reason it cannot."""
         return self._read_only
+
+    @property
+    def built_by_code(self) -> BuiltByCode | None:
+        """The code that makes or may change the config (so it is read-only and not all checked), or None."""
+        return self._built
 
     @property
     def style(self) -> Style:

@@ -1,4 +1,11 @@
-"""Find the config object literal behind ``export default`` or ``module.exports``."""
+"""Find the config object literal behind ``export default`` or ``module.exports``.
+
+A config is editable when the export leads to an object literal through wrappers
+(parentheses, ``satisfies``/``as``, a one-argument call such as ``defineFwkConfig``),
+untouched top-level constants, and functions whose body only returns it
+(``() => ({...})``, ``async () => { return {...} }``). Anything else is built by
+code: fwk-tui never runs code, so such a config is read-only and not fully checked.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +16,37 @@ from tree_sitter import Node, Tree
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import FUNCTIONS, TYPE_WRAPPERS, text_of, unwrap_parens
 
+# Functions whose result is what they return; a generator returns an iterator.
+_PLAIN_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function_declaration", "function"})
+_NOT_CODE = frozenset({"comment", "empty_statement"})
+
+
+@dataclass(frozen=True)
+class BuiltByCode:
+    """Code that makes (or may change) the config: where it is and, in a few words, what it does."""
+
+    node: Node
+    what: str
+
+    @property
+    def line(self) -> int:
+        """The 1-based line of the code."""
+        return self.node.start_point[0] + 1
+
 
 @dataclass(frozen=True)
 class Located:
-    """The config object (None when there is no literal to show) and why it is read-only."""
+    """The config object (None when there is no literal to show) and the code that builds it, if any."""
 
     node: Node | None
-    read_only: str | None
+    built: BuiltByCode | None = None
+
+    @property
+    def read_only(self) -> str | None:
+        """None when the literal is the whole config, else in one line why it cannot be edited."""
+        if self.built is None:
+            return None
+        return f"the config is built by code: {self.built.what} (line {self.built.line})"
 
 
 def locate_config(tree: Tree, filename: str) -> Located:
@@ -27,7 +58,9 @@ def locate_config(tree: Tree, filename: str) -> Located:
             f"{filename or '<text>'}: no `export default` or `module.exports =` found, "
             "so there is no config object to read"
         )
-    return _Follower(program).follow(target)
+    follower = _Follower(program)
+    node = follower.follow(target)
+    return Located(node, follower.built)
 
 
 def _export_target(program: Node) -> Node | None:
@@ -54,88 +87,89 @@ def _is_module_exports(node: Node) -> bool:
 
 
 class _Follower:
-    """Walks from the exported expression through wrappers and constants to the object."""
+    """Walks from the exported expression through wrappers, constants and functions to the object.
+
+    :attr:`built` keeps the first code met on the way (the outermost: it runs first).
+    """
 
     def __init__(self, program: Node) -> None:
         self._program = program
         self._seen: set[str] = set()
-        self._read_only: str | None = None
+        self._locals: set[str] = set()  # names a function on the way binds: not the top-level ones
+        self.built: BuiltByCode | None = None
 
-    def follow(self, node: Node) -> Located:
+    def follow(self, node: Node) -> Node | None:
         node = unwrap_parens(node)
         kind = node.type
         if kind == "object":
-            return Located(node, self._read_only)
+            return node
         if kind in TYPE_WRAPPERS:
             inner = [c for c in node.named_children if c.type not in ("comment", "type_arguments")]
-            return self.follow(inner[0]) if inner else self._nothing(node)
+            return self.follow(inner[0]) if inner else self._code(node, f"the default export is `{_short(node)}`")
         if kind == "call_expression":
             return self._call(node)
         if kind == "identifier":
             return self._identifier(node)
-        if kind in FUNCTIONS and "class" not in kind:
+        if kind in _PLAIN_FUNCTIONS:
             return self._function(node)
-        return self._nothing(node)
+        if kind in FUNCTIONS:
+            return self._code(node, "a generator function makes it")
+        return self._code(node, f"the default export is `{_short(node)}`, not an object literal")
 
-    def _call(self, node: Node) -> Located:
-        callee = node.child_by_field_name("function")
+    def _code(self, node: Node, what: str) -> None:
+        if self.built is None:
+            self.built = BuiltByCode(node, what)
+
+    def _call(self, node: Node) -> Node | None:
         args = node.child_by_field_name("arguments")
-        name = text_of(callee) if callee is not None else "a function"
         params = [c for c in args.named_children if c.type != "comment"] if args is not None else []
-        if len(params) != 1:
-            return Located(
-                None,
-                f"the config is built by calling `{name}(...)` with {len(params)} arguments "
-                f"(line {node.start_point[0] + 1}); fwk-tui edits object literals only",
-            )
+        if len(params) != 1 or args is None or args.type != "arguments":
+            return self._code(node, f"`{_short(node)}` makes it")
         return self.follow(params[0])
 
-    def _identifier(self, node: Node) -> Located:
+    def _identifier(self, node: Node) -> Node | None:
         name = text_of(node)
+        if name in self._locals:
+            return self._code(node, f"`{name}` is bound inside the function (a parameter or a local name)")
         if name in self._seen:
-            return self._nothing(node)
+            return self._code(node, f"`{name}` is defined by itself")
         self._seen.add(name)
         declarator, statement = self._declaration(name)
         if declarator is None or statement is None:
-            source = self._import_source(name)
-            where = f"imported from {source}" if source else "not defined in this file"
-            return Located(None, f"the config `{name}` is {where}; fwk-tui can only edit a literal object")
+            imported = self._import(name)
+            if imported is not None:
+                return self._code(imported, f"`{name}` is imported from {_source(imported)}")
+            return self._code(node, f"`{name}` is not defined in this file")
         value = declarator.child_by_field_name("value")
         if value is None:
-            return Located(None, f"`{name}` has no initial value")
-        mutated = self._first_use(name, skip=(statement,), exclude=node)
-        if mutated is not None and self._read_only is None:
-            self._read_only = (
-                f"`{name}` is changed by code on line {mutated.start_point[0] + 1}, "
-                "so the file does not show the whole config; edit it by hand"
-            )
+            return self._code(declarator, f"`{name}` has no initial value")
+        use = self._first_use(name, skip=statement, exclude=node)
+        if use is not None:
+            self._code(use, f"`{_short(use)}` may change `{name}` after it is written")
         return self.follow(value)
 
-    def _function(self, node: Node) -> Located:
-        reason = (
-            f"the config is returned by a function (line {node.start_point[0] + 1}); "
-            "fwk-tui shows what it can read but edits only a plain object"
-        )
-        body = node.child_by_field_name("body")
-        result: Node | None = None
-        if body is not None and body.type != "statement_block":
+    def _function(self, fn: Node) -> Node | None:
+        """The literal a function only returns; anything more it does is code that builds the config."""
+        body = fn.child_by_field_name("body")
+        if body is None:
+            return self._code(fn, "a function makes it")
+        others: list[Node] = []
+        if body.type == "statement_block":
+            statements = [c for c in body.named_children if c.type not in _NOT_CODE]
+            returns = [s for s in statements if s.type == "return_statement"]
+            values = [c for c in returns[0].named_children if c.type != "comment"] if len(returns) == 1 else []
+            if not values:
+                return self._code(fn, "a function's code decides what it returns")
+            others = [s for s in statements if s.id != returns[0].id]
+            result = values[0]
+        else:
             result = body
-        elif body is not None:
-            returns = [c for c in body.named_children if c.type == "return_statement"]
-            if len(returns) == 1 and returns[0].named_children:
-                result = returns[0].named_children[0]
-        if result is not None:
-            self._read_only = self._read_only or reason
-            found = self.follow(result)
-            return Located(found.node, reason)
-        return Located(None, reason)
-
-    def _nothing(self, node: Node) -> Located:
-        line = node.start_point[0] + 1
-        return Located(
-            None,
-            f"the default export is `{_short(text_of(node))}` (line {line}), not an object literal",
-        )
+        if others:
+            self._code(others[0], f"the function runs `{_short(others[0])}` before it returns the config")
+        for part in (fn.child_by_field_name("parameters"), fn.child_by_field_name("parameter"), *others):
+            if part is not None:
+                self._locals |= _identifiers(part)
+        return self.follow(result)
 
     def _declaration(self, name: str) -> tuple[Node | None, Node | None]:
         found: tuple[Node | None, Node | None] = (None, None)
@@ -156,22 +190,19 @@ class _Follower:
                     found = (declarator, stmt)
         return found
 
-    def _import_source(self, name: str) -> str | None:
+    def _import(self, name: str) -> Node | None:
         for stmt in self._program.named_children:
-            if stmt.type == "import_statement" and _mentions(stmt, name):
-                source = stmt.child_by_field_name("source")
-                return text_of(source) if source is not None else "another module"
+            if stmt.type == "import_statement" and _find_identifier(stmt, name, stmt) is not None:
+                return stmt
         return None
 
-    def _first_use(self, name: str, skip: tuple[Node, ...], exclude: Node) -> Node | None:
-        """The first use of ``name`` in top-level code outside ``skip`` (function bodies aside)."""
-        skip_ids = {s.id for s in skip}
+    def _first_use(self, name: str, skip: Node, exclude: Node) -> Node | None:
+        """The first top-level statement outside ``skip`` that uses ``name`` (uses in function bodies aside)."""
         for stmt in self._program.named_children:
-            if stmt.id in skip_ids or stmt.type in ("import_statement", "comment"):
+            if stmt.id == skip.id or stmt.type in ("import_statement", "comment"):
                 continue
-            hit = _find_identifier(stmt, name, exclude)
-            if hit is not None:
-                return hit
+            if _find_identifier(stmt, name, exclude) is not None:
+                return stmt
         return None
 
 
@@ -190,10 +221,25 @@ def _find_identifier(root: Node, name: str, exclude: Node) -> Node | None:
     return None
 
 
-def _mentions(node: Node, name: str) -> bool:
-    return _find_identifier(node, name, node) is not None
+def _identifiers(root: Node) -> set[str]:
+    """Every name written in ``root`` (nested functions aside): what a function may bind or change."""
+    names: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type in FUNCTIONS and node.id != root.id:
+            continue
+        if node.type in ("identifier", "shorthand_property_identifier_pattern", "shorthand_property_identifier"):
+            names.add(text_of(node))
+        stack.extend(node.children)
+    return names
 
 
-def _short(text: str) -> str:
-    one_line = " ".join(text.split())
+def _source(import_statement: Node) -> str:
+    source = import_statement.child_by_field_name("source")
+    return text_of(source) if source is not None else "another module"
+
+
+def _short(node: Node) -> str:
+    one_line = " ".join(text_of(node).split())
     return one_line if len(one_line) <= 40 else one_line[:39] + "…"

@@ -15,6 +15,7 @@ from fwk_tui.validate.duplicates import duplicate_keys
 from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
+from fwk_tui.validate.not_checked import not_checked
 from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.prototype import prototype_setters
 from fwk_tui.validate.rules import EMPTY_ENTRY_RULES, RULES, RuleContext
@@ -148,7 +149,7 @@ def check_document(
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.
-    in_source = prototype_setters(doc) + duplicate_keys(doc)
+    in_source = prototype_setters(doc) + duplicate_keys(doc) + not_checked(doc)
     if in_source:
         diagnostics = sorted([*diagnostics, *in_source], key=sort_key)
     comments = ignore_comments(doc)

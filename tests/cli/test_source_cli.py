@@ -158,11 +158,13 @@ def test_template_and_read_only_files_exit_2(project: Path, capsys) -> None:  # 
     code, _, err = run(capsys, "dump")
     assert code == 2
     assert "this is a template" in err
-    (project / "fwk.config.ts").write_text("export default () => ({ a: 1 })\n")
+    built = "const config = { a: 1 }\nextend(config)\nexport default config\n"
+    (project / "fwk.config.ts").write_text(built)
     assert run(capsys, "get", "a") == (0, "1\n", "")
     code, _, err = run(capsys, "set", "a", "2")
     assert code == 2
-    assert "read-only" in err
+    assert "read-only: the config is built by code: `extend(config)` may change `config`" in err
+    assert (project / "fwk.config.ts").read_text() == built
 
 
 def test_terminal_control_characters_are_escaped(project: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fwk_tui.source import ConfigDocument, DocumentError, ReadOnlyError
+from fwk_tui.source.values import Code
 
 
 @pytest.mark.parametrize(
@@ -28,6 +29,14 @@ from fwk_tui.source import ConfigDocument, DocumentError, ReadOnlyError
         "export const config = { a: 1 }\nexport default config",
         "const config = defineFwkConfig({ a: 1 })\nexport default config",
         "const config = { a: 1 }\nmodule.exports = config",
+        # A function that only returns a literal: the literal is the config.
+        "export default () => ({ a: 1 })",
+        "export default defineFwkConfig(() => { return { a: 1 } })",
+        "export default defineFwkConfig(async () => ({ a: 1 }))",
+        "export default function () {\n  // the config\n  return { a: 1 };\n}",
+        "export default async function config() { return { a: 1 } }",
+        "const config = { a: 1 }\nexport default () => config",
+        "const make = () => ({ a: 1 })\nexport default make",
     ],
 )
 def test_config_object_is_found_and_editable(source: str) -> None:
@@ -40,14 +49,18 @@ def test_config_object_is_found_and_editable(source: str) -> None:
 @pytest.mark.parametrize(
     ("source", "reason", "values"),
     [
-        ("export default () => ({ a: 1 })", "returned by a function", {"a": 1}),
-        ("export default defineFwkConfig(() => { return { a: 1 } })", "returned by a function", {"a": 1}),
-        ("export default function () { const x = 1; return x }", "returned by a function", {}),
-        ("const config = { a: 1 }\nconfig.b = 2\nexport default config", "changed by code on line 2", {"a": 1}),
-        ("const config = { a: 1 }\nObject.assign(config, x)\nexport default config", "line 2", {"a": 1}),
+        ("export default function () { const x = 1; return x }", "runs `const x = 1;` before it returns", {}),
+        ("export default () => { const x = 1; return { a: x } }", "runs `const x = 1;`", {"a": Code("x")}),
+        ("export default () => { if (x) return { a: 2 }; return { a: 1 } }", "runs `if (x)", {"a": 1}),
+        ("export default () => { if (x) { return { a: 1 } } }", "a function's code decides", {}),
+        ("const config = { a: 1 }\nexport default (config) => config", "`config` is bound inside", {}),
+        ("export default function* () { yield { a: 1 } }", "a generator function", {}),
+        ("const config = { a: 1 }\nconfig.b = 2\nexport default config", "`config.b = 2` may change `config`", {"a": 1}),
+        ("const config = { a: 1 }\nObject.assign(config, x)\nexport default config", "(line 2)", {"a": 1}),
         ("import config from './base'\nexport default config", "imported from './base'", {}),
         ("export default config", "not defined in this file", {}),
-        ("export default merge({ a: 1 }, base)", "with 2 arguments", {}),
+        ("export default merge({ a: 1 }, base)", "`merge({ a: 1 }, base)` makes it", {}),
+        ("export default defineFwkConfig(make())", "`make()` makes it", {}),
         ("export default 42", "not an object literal", {}),
     ],
 )
