@@ -30,7 +30,7 @@ FORMAT_VERSION = 1
 """Written in every entry; an entry of another version is ignored."""
 
 _EDIT_KINDS = frozenset(get_args(EditKind))
-_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "remove-duplicate"})
+_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "replace", "remove-duplicate"})
 _CODE_KINDS = frozenset({"expr", "regex"})
 _T = TypeVar("_T")
 _NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
@@ -447,7 +447,7 @@ def _decode_fix(data: Any) -> Fix:
         new_path=_typed(data["new_path"], (str, type(None))),
         occurrence=_typed(data.get("occurrence"), (int, type(None))),  # absent in older journals
     )
-    targets = {"rename": fix.new_key, "move": fix.new_path, "remove-duplicate": fix.occurrence}
+    targets = {"rename": fix.new_key, "move": fix.new_path, "replace": fix.new_path, "remove-duplicate": fix.occurrence}
     if kind in targets and targets[kind] is None:
         raise JournalFormatError(f"{kind} fix without its target")
     return fix

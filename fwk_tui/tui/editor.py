@@ -919,7 +919,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
 def touched_path(edit: Edit) -> str:
     """Where ``edit`` leaves the value it changed: a rename or a move of a fix puts it at a new path."""
     fix = edit.fix
-    if fix is not None and fix.kind == "move" and fix.new_path:
+    if fix is not None and fix.kind in ("move", "replace") and fix.new_path:
         return fix.new_path
     key = fix.new_key if fix is not None and fix.kind == "rename" else edit.key if edit.kind == "rename" else None
     if key is not None:

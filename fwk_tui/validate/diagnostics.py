@@ -13,7 +13,7 @@ Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
-FixKind = Literal["set", "unset", "rename", "move", "remove-duplicate"]
+FixKind = Literal["set", "unset", "rename", "move", "replace", "remove-duplicate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,8 @@ class Fix:
     ``set`` writes ``value`` at ``path``; ``unset`` removes ``path``; ``rename``
     gives the member at ``path`` the key ``new_key``; ``move`` takes the value at
     ``path`` to ``new_path`` (another parent, e.g. ``head`` to ``app.head``);
+    ``replace`` removes ``path`` and writes ``value`` at ``new_path`` (``mode: 'spa'``
+    to ``ssr: false``);
     ``remove-duplicate`` removes copy ``occurrence`` (from 0) of a key written
     more than once in one object (``path`` as written).
     ``title`` is what a menu shows ("Rename unhead to headmgr").
@@ -86,7 +88,7 @@ class Diagnostic:
 
 def _takes_key(fix: Fix | None, path: str) -> bool:
     """True when ``fix`` renames, moves or removes the member at ``path`` (so its key is what is wrong)."""
-    return fix is not None and fix.path == path and fix.kind in ("rename", "move", "unset", "remove-duplicate")
+    return fix is not None and fix.path == path and fix.kind in ("rename", "move", "replace", "unset", "remove-duplicate")
 
 
 def sort_key(d: Diagnostic) -> tuple[int, int, int, str]:

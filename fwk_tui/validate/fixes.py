@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from fwk_tui.paths import parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.validate.diagnostics import Diagnostic, Fix
@@ -27,6 +28,12 @@ def apply_fix(doc: ConfigDocument, fix: Fix) -> ConfigDocument:
         assert fix.occurrence is not None
         return doc.remove_occurrence(fix.path, fix.occurrence)
     assert fix.new_path is not None
+    if fix.kind == "replace":
+        old, new = parse_path(fix.path), parse_path(fix.new_path)
+        if old[:-1] == new[:-1] and isinstance(new[-1], str):
+            # Beside the old key: take its place in the file rather than go to the end.
+            return doc.rename(old, new[-1]).set(new, fix.value)
+        return doc.unset(old).set(new, fix.value)
     value = doc.get(fix.path)
     return doc.unset(fix.path).set(fix.new_path, value)
 

@@ -16,12 +16,14 @@ class CatalogIndex:
     ``alias_keys[(parent, key)]`` is the canonical key a literal spelling
     stands for under ``parent`` (``((), 'unhead') -> 'headmgr'``), derived from
     the options' aliases, which differ from their canonical path key by key.
+    ``by_key`` and ``groups_by_key`` find options and groups by their last key.
     """
 
     options: dict[Path, Option] = field(default_factory=dict)
     children: dict[Path, tuple[str, ...]] = field(default_factory=dict)
     alias_keys: dict[tuple[Path, str], str] = field(default_factory=dict)
     by_key: dict[str, tuple[Option, ...]] = field(default_factory=dict)
+    groups_by_key: dict[str, tuple[Path, ...]] = field(default_factory=dict)
 
     def is_group(self, path: Path) -> bool:
         """True when catalogued options sit below ``path``."""
@@ -48,11 +50,16 @@ def build_index(catalog: Catalog) -> CatalogIndex:
             for depth, (a, c) in enumerate(zip(alias_segs, segs)):
                 if a != c:
                     alias_keys[(segs[:depth], str(a))] = str(c)
+    groups_by_key: dict[str, list[Path]] = {}
+    for group in children:
+        if group:
+            groups_by_key.setdefault(str(group[-1]), []).append(group)
     return CatalogIndex(
         options=options,
         children={k: tuple(v) for k, v in children.items()},
         alias_keys=alias_keys,
         by_key={k: tuple(v) for k, v in by_key.items()},
+        groups_by_key={k: tuple(v) for k, v in groups_by_key.items()},
     )
 
 

@@ -16,11 +16,23 @@ What a key can be, and what is said about it:
   the server engine, which take many options the reference does not list, so
   an unknown key there is reported only when it is a near spelling of a
   catalogued one (its catalogued keys are still checked);
-- an unknown top-level key: an info (module options such as ``i18n`` are kept
-  untouched), or a warning when it is a near spelling of a known key;
+- an unknown top-level key: a warning when it is a key of the older major
+  version (``buildModules``, ``mode``: history.py names what replaced it), a
+  near spelling of a known key, or a scalar or a list (a module's options are
+  an object); else an info (module options such as ``i18n`` are kept untouched);
 - an unknown key inside a known group: a warning, with "did you mean" when a
-  known key is close or the same key exists elsewhere (``server.port`` ->
-  ``devServer.port``).
+  known key of the group is a near spelling, or the same key is catalogued in
+  a related group (below).
+
+"Did you mean" across groups never changes the meaning of what is written: the
+key is the same; the group suggested is a sibling of the group written (same
+parent) whose name contains it or is contained in it (``server.port`` ->
+``devServer.port``, ``build.loaders`` -> ``wbuild.loaders``; never
+``router.middleware`` -> ``dir.middleware``: unrelated names, other meanings);
+the value is of the kind the suggestion takes (an object for a group, and for
+an option a value that type-checks: a list for a list); and there is exactly
+one such place. At the top level, where no group name tells, the one option a
+level down with the same key is suggested for a non-empty object that fits it.
 
 ``$development``, ``$production``, ``$test`` and ``$env.<name>`` blocks hold
 options for one environment: their contents are checked like the top level.
@@ -34,9 +46,10 @@ from typing import Any
 
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr, parse_type
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
+from fwk_tui.validate.history import KEEP, OLDER_KEYS, Successor
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, quote_list
 from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
@@ -210,6 +223,9 @@ class KeyChecker:
 
     def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
         parent, key = canon[:-1], str(canon[-1])
+        if not parent and key in OLDER_KEYS:
+            self._older(key, value, actual, OLDER_KEYS[key])
+            return
         siblings = self.index.children.get(parent, ())
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.
@@ -226,16 +242,25 @@ class KeyChecker:
             return
         if mode != _NORMAL:
             return  # handed to another tool, or variant A lists no children here
-        elsewhere = self._same_key_elsewhere(key, value, top=not parent)
+        elsewhere = self._same_key_elsewhere(key, value, parent)
         if elsewhere is not None:
-            self._moved(actual, elsewhere)
+            self._moved(actual, actual[: len(actual) - len(canon)], elsewhere)
             return
-        if not parent:
+        if not parent and (isinstance(value, dict) or (isinstance(value, Code) and value.kind == "expr")):
             self._say(
                 "info",
                 actual,
                 f"{key} is not in the reference: kept untouched (the options of a module?)",
                 "unknown-group",
+            )
+            return
+        if not parent:
+            self._say(
+                "warning",
+                actual,
+                f"{key} is not a top-level option of the reference, and {js_text(value)} is not a module's "
+                "options (those are an object)",
+                "unknown-key",
             )
             return
         where = format_path(parent)
@@ -247,31 +272,62 @@ class KeyChecker:
             "unknown-key",
         )
 
-    def _same_key_elsewhere(self, key: str, value: Any, top: bool) -> Option | None:
-        """The one option of this variant with the same key that ``value`` fits (``port`` -> ``devServer.port``)."""
-        if top and not (isinstance(value, dict) and value):
-            return None  # a module's options are objects too: only a structured match is telling
-        found = [
-            o
+    def _same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:
+        """The one catalogued path with the key ``key`` that means what was written under ``parent`` (see above)."""
+        if not parent:
+            if not (isinstance(value, dict) and value):
+                return None  # a module's options are objects too: only a structured match is telling
+            found = [o for o in self.index.by_key.get(key, ()) if o.in_variant(self.variant) and len(o.segments) > 1]
+            if len(found) != 1 or is_free_form(found[0].type_for(self.variant)) or not self._fits(found[0], value):
+                return None
+            return tuple(found[0].segments)
+        places: list[Path] = [
+            tuple(o.segments)
             for o in self.index.by_key.get(key, ())
-            if o.in_variant(self.variant) and len(o.segments) > 1
+            if o.in_variant(self.variant) and self._fits(o, value)
         ]
-        if len(found) != 1:
-            return None
-        option = found[0]
-        type_ = option.type_for(self.variant)
-        if top and is_free_form(type_):
-            return None
-        if _has_error(check_value(type_, value, ())):
-            return None
-        return option
+        if isinstance(value, dict):
+            places.extend(self.index.groups_by_key.get(key, ()))
+        related = [p for p in set(places) if len(p) == len(parent) + 1 and _related(p[:-1], parent)]
+        return related[0] if len(related) == 1 else None
 
-    def _moved(self, actual: Path, option: Option) -> None:
+    def _fits(self, option: Option, value: Any) -> bool:
+        return not _has_error(check_value(option.type_for(self.variant), value, ()))
+
+    def _moved(self, actual: Path, prefix: Path, target: Path) -> None:
         fix = None
-        if not _has(self.values, tuple(option.segments)):
-            fix = Fix("move", format_path(actual), f"Move {format_path(actual)} to {option.path}", new_path=option.path)
+        where_to = (*prefix, *target)
+        if not _has(self.values, where_to):
+            to = format_path(where_to)
+            fix = Fix("move", format_path(actual), f"Move {format_path(actual)} to {to}", new_path=to)
         where = "a top-level option" if len(actual) == 1 else f"an option of {format_path(actual[:-1])}"
-        self._say("warning", actual, f"{actual[-1]} is not {where}; did you mean {option.path}?", "unknown-key", fix)
+        shown = format_path(where_to)
+        self._say("warning", actual, f"{actual[-1]} is not {where}; did you mean {shown}?", "unknown-key", fix)
+
+    def _older(self, key: str, value: Any, actual: Path, successor: Successor) -> None:
+        message = (
+            f"{key} is a key of the framework's older major version, which this one no longer reads: "
+            f"{successor.advice}"
+        )
+        self._say("warning", actual, message, "older-major-key", self._older_fix(key, value, actual, successor), True)
+
+    def _older_fix(self, key: str, value: Any, actual: Path, successor: Successor) -> Fix | None:
+        """The fix of an older key where its move is mechanical and its successor is not set already."""
+        move = successor.move(value) if successor.move is not None else None
+        if move is None:
+            return None
+        path = format_path(actual)
+        if move.to is None:
+            return Fix("unset", path, f"Remove {key} (it has no effect)")
+        target = (*actual[:-1], *parse_path(move.to))
+        if _has(self.values, target):
+            return None
+        if move.value is not KEEP:
+            title = f"Replace {key}: {_literal(value)} with {move.to}: {_literal(move.value)}"
+            return Fix("replace", path, title, value=move.value, new_path=format_path(target))
+        if len(target) == len(actual):
+            return Fix("rename", path, f"Rename {key} to {move.to}", new_key=str(target[-1]))
+        return Fix("move", path, f"Move {key} to {move.to}", new_path=format_path(target))
 
     def _alias(self, actual: Path, key: str, canonical: str) -> None:
         fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
@@ -299,6 +355,21 @@ class KeyChecker:
     ) -> None:
         about_key = on_key or rule in KEY_RULES
         self.out.append(Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key))
+
+
+def _related(group: Path, written: Path) -> bool:
+    """True for a sibling group whose name contains the written group's name or the reverse (build, wbuild)."""
+    if group[:-1] != written[:-1]:
+        return False
+    a, b = str(group[-1]).lower(), str(written[-1]).lower()
+    return a in b or b in a
+
+
+def _literal(value: Any) -> str:
+    """``value`` as written in a fix's title: ``false``, ``'page'``, ``{name: 'page'}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {js_text(v)}" for k, v in value.items()) + "}"
+    return js_text(value)
 
 
 def _has_error(issues: list[Issue]) -> bool:

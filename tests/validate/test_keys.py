@@ -47,18 +47,60 @@ def test_a_key_known_elsewhere_suggests_a_move() -> None:
     assert one(diagnose("server: { port: 4000 }, devServer: { port: 3000 },"), "server.port").fix is None
 
 
-def test_old_top_level_head_points_to_app_head() -> None:
-    d = one(diagnose("head: { title: 'x' },"), "head")
-    assert d.message == "head is not a top-level option; did you mean app.head?"
-    assert d.fix is not None and d.fix.kind == "move"
-
-
-@pytest.mark.parametrize("module", ["i18n", "colorMode", "content", "icon", "mode", "target"])
+@pytest.mark.parametrize("module", ["i18n", "colorMode", "content", "icon", "pwa"])
 def test_unknown_top_level_groups_are_infos(module: str) -> None:
     d = one(diagnose(f"{module}: {{ enabled: true }},"), module)
     assert (d.severity, d.rule) == ("info", "unknown-group")
     assert d.message == f"{module} is not in the reference: kept untouched (the options of a module?)"
-    assert one(diagnose(f"{module}: 'x',"), module).severity == "info"
+    # Options built by code may well be an object: still a module's, as far as anyone can tell.
+    assert one(diagnose(f"{module}: {module}Options,"), module).severity == "info"
+
+
+@pytest.mark.parametrize(("value", "shown"), [("'x'", "'x'"), ("3", "3"), ("true", "true"), ("['a']", "a list")])
+def test_a_scalar_or_a_list_at_an_unknown_top_level_key_is_a_warning_not_a_module(value: str, shown: str) -> None:
+    d = one(diagnose(f"siteName: {value},"), "siteName")
+    assert (d.severity, d.rule, d.code) == ("warning", "unknown-key", "FWK101")
+    assert d.message == (
+        f"siteName is not a top-level option of the reference, and {shown} is not a module's options "
+        "(those are an object)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "suggested"),
+    [
+        ("build: { loaders: { scss: {} } },", "build.loaders", "wbuild.loaders"),  # a group of the other bundler
+        ("build: { plugins: [] },", "build.plugins", "wbuild.plugins"),  # not dir.plugins nor cssproc's
+        ("build: { filenames: { app: 'x.js' } },", "build.filenames", "wbuild.filenames"),
+        ("server: { port: 4000 },", "server.port", "devServer.port"),
+    ],
+)
+def test_did_you_mean_offers_the_same_key_under_a_sibling_group_of_a_related_name(
+    body: str, path: str, suggested: str
+) -> None:
+    d = one(diagnose(body), path)
+    assert d.message == f"{path.split('.')[1]} is not an option of {path.split('.')[0]}; did you mean {suggested}?"
+    assert d.fix is not None and (d.fix.kind, d.fix.new_path) == ("move", suggested)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "router: { middleware: 'auth' },",  # dir.middleware is a folder, not a router's middleware
+        "build: { loaders: true },",  # wbuild.loaders is a group: an object, not true
+        "build: { plugins: 'x' },",  # wbuild.plugins is a list
+    ],
+)
+def test_did_you_mean_never_suggests_another_meaning_or_another_kind_of_value(body: str) -> None:
+    d = next(d for d in diagnose(body) if d.rule == "unknown-key")
+    assert "did you mean" not in d.message and d.fix is None
+    assert "the reference lists no such key under" in d.message
+
+
+def test_a_move_out_of_an_environment_block_stays_in_it() -> None:
+    d = one(diagnose("$production: { server: { port: 4000 } },"), "$production.server.port")
+    assert d.message == "port is not an option of $production.server; did you mean $production.devServer.port?"
+    assert d.fix is not None and d.fix.new_path == "$production.devServer.port"
 
 
 def test_alias_gets_a_rename_fix_to_the_canonical_key() -> None:

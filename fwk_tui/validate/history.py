@@ -1,0 +1,102 @@
+"""Top-level keys of the framework's older major version, and what took their place here.
+
+The framework is modelled on Nuxt: these are Nuxt 2 keys that Nuxt 3 no longer
+reads, with their Nuxt 3 successor renamed per spec/naming.md. Each successor
+is a path of this catalogue (``path``, checked by a test) or a replacement in
+words. A :class:`Move` says how the value goes there where that is mechanical.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fwk_tui.source.document import contains_code
+
+KEEP: Any = object()
+"""The value goes as it is."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Where the value goes (``to``, from the object holding the key; None: it goes, having no effect) and as what."""
+
+    to: str | None
+    value: Any = KEEP
+
+
+@dataclass(frozen=True)
+class Successor:
+    """What replaced an older key: ``advice`` in words, the catalogue ``path`` it names, the mechanical ``move``."""
+
+    advice: str
+    path: str | None = None
+    move: Callable[[Any], Move | None] | None = None
+
+
+def _transition(to: str) -> Callable[[Any], Move | None]:
+    # The older key took a transition name or its props; the successor takes true/false or
+    # JSON-serializable props (the reference), so a name becomes {name} and code has no fix.
+    def move(value: Any) -> Move | None:
+        if isinstance(value, str):
+            return Move(to, {"name": value})
+        if isinstance(value, bool) or (isinstance(value, dict) and not contains_code(value)):
+            return Move(to)
+        return None
+
+    return move
+
+
+def _items_to_modules(value: Any) -> Move | None:
+    return Move("modules") if isinstance(value, list) else None
+
+
+OLDER_KEYS: dict[str, Successor] = {
+    # Nuxt 3 migration guide, "Meta Tags": head in nuxt.config is app.head.
+    "head": Successor("use app.head", "app.head", lambda v: Move("app.head")),
+    # Nuxt 3 migration guide, "Modules": buildModules are now listed in modules.
+    "buildModules": Successor("list its items in modules", "modules", _items_to_modules),
+    # Nuxt 2.9 release notes: devModules was renamed buildModules, itself now modules.
+    "devModules": Successor("list its items in modules", "modules", _items_to_modules),
+    # Nuxt 2.13 docs, "ssr" property: mode 'universal' / 'spa' became ssr: true / false.
+    "mode": Successor(
+        "use ssr (mode: 'spa' is ssr: false)",
+        "ssr",
+        lambda v: Move("ssr", {"spa": False, "universal": True}[v]) if v in ("spa", "universal") else None,
+    ),
+    # Nuxt 3 migration guide, "Server": a static site is prerendered (`nuxi generate`); server is the default.
+    "target": Successor(
+        "prerender the pages of a static site (srv.prerender.routes); the server target is the default",
+        None,
+        lambda v: Move(None) if v == "server" else None,
+    ),
+    # Nuxt 3 migration guide, "Runtime Config": environment values are read through runtimeConfig.
+    "env": Successor("use runtimeConfig (runtimeConfig.public for what the browser reads)", "runtimeConfig"),
+    # Nuxt 3 migration guide, "Runtime Config": privateRuntimeConfig / publicRuntimeConfig.
+    "privateRuntimeConfig": Successor(
+        "use runtimeConfig (its keys outside public are private)",
+        "runtimeConfig",
+        lambda v: Move("runtimeConfig") if isinstance(v, dict) else None,
+    ),
+    "publicRuntimeConfig": Successor(
+        "use runtimeConfig.public",
+        "runtimeConfig",
+        lambda v: Move("runtimeConfig.public") if isinstance(v, dict) else None,
+    ),
+    # Nuxt 3 migration guide, "Server": Nitro serves the app; render's options went to it and to routeRules.
+    "render": Successor("use the server engine's options (srv) and routeRules", "routeRules"),
+    # Nuxt 3 builds modern JavaScript only (Vite's default targets); the separate modern build is gone.
+    "modern": Successor("remove it: modern JavaScript is what the bundler builds", None, lambda v: Move(None)),
+    # Nuxt 3 docs, "Transitions": the default page and layout transitions are app.pageTransition / app.layoutTransition.
+    "transition": Successor("use app.pageTransition", "app.pageTransition", _transition("app.pageTransition")),
+    "layoutTransition": Successor(
+        "use app.layoutTransition", "app.layoutTransition", _transition("app.layoutTransition")
+    ),
+    # Nuxt 3 docs, <NuxtLoadingIndicator>: the progress bar between pages is a component.
+    "loading": Successor("use the <FwkLoadingIndicator> component in app.vue"),
+    # Nuxt 3 docs, spaLoadingTemplate: the page shown while a single-page app loads.
+    "loadingIndicator": Successor("use spaLoadingTemplate (an HTML file)", "spaLoadingTemplate"),
+    # Nuxt 3 migration guide, "Server": serverMiddleware became serverHandlers and files in server/.
+    "serverMiddleware": Successor("use serverHandlers, or files in the server/ directory", "serverHandlers"),
+}

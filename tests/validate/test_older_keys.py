@@ -1,0 +1,106 @@
+"""Keys of the framework's older major version: a warning naming what replaced them, a fix where mechanical."""
+
+from __future__ import annotations
+
+import pytest
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.source import ConfigDocument
+from fwk_tui.validate import check_document
+from fwk_tui.validate.fixes import apply_fix
+from fwk_tui.validate.history import OLDER_KEYS
+from fwk_tui.validate.index import index_of
+from tests.validate.helpers import diagnose, one
+
+OLD = "is a key of the framework's older major version, which this one no longer reads"
+
+
+def test_every_successor_named_by_path_is_in_the_catalogue() -> None:
+    index = index_of(load_catalog())
+    named = {key: s.path for key, s in OLDER_KEYS.items() if s.path is not None}
+    assert len(named) >= 10
+    for key, path in named.items():
+        segments = tuple(path.split("."))
+        assert segments in index.options or index.is_group(segments), (key, path)
+        assert path in s_advice(key), (key, path)  # the message names what the table says
+
+
+def s_advice(key: str) -> str:
+    return OLDER_KEYS[key].advice
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "advice"),
+    [
+        ("buildModules: ['@x/a'],", "buildModules", "list its items in modules"),
+        ("devModules: ['@x/a'],", "devModules", "list its items in modules"),
+        ("mode: 'spa',", "mode", "use ssr (mode: 'spa' is ssr: false)"),
+        ("target: 'static',", "target", "prerender the pages of a static site (srv.prerender.routes)"),
+        ("env: { API_URL: 'x' },", "env", "use runtimeConfig (runtimeConfig.public for what the browser reads)"),
+        ("render: { compressor: false },", "render", "use the server engine's options (srv) and routeRules"),
+        ("modern: 'client',", "modern", "remove it: modern JavaScript is what the bundler builds"),
+        ("transition: 'page',", "transition", "use app.pageTransition"),
+        ("loading: { color: 'blue' },", "loading", "use the <FwkLoadingIndicator> component in app.vue"),
+        ("loadingIndicator: 'circle',", "loadingIndicator", "use spaLoadingTemplate (an HTML file)"),
+        ("head: { title: 'x' },", "head", "use app.head"),
+    ],
+)
+def test_an_older_key_is_a_warning_at_the_key_saying_what_to_use(body: str, key: str, advice: str) -> None:
+    d = one(diagnose(body), key)
+    assert (d.severity, d.rule, d.code, d.about_key) == ("warning", "older-major-key", "FWK105", True)
+    assert d.message.startswith(f"{key} {OLD}: {advice}")
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("mode: 'spa',\n  app: {},", "ssr: false,\n  app: {},"),  # in the old key's place
+        ("mode: 'universal',", "ssr: true,"),
+        ("buildModules: ['@x/a'],", "modules: ['@x/a'],"),
+        ("transition: 'page',", "app: { pageTransition: { name: 'page' } },"),
+        ("layoutTransition: { name: 'fade' },", "app: { layoutTransition: { name: 'fade' } },"),
+        ("head: { title: 'x' },", "app: { head: { title: 'x' } },"),
+        ("publicRuntimeConfig: { apiBase: '/api' },", "runtimeConfig: { public: { apiBase: '/api' } },"),
+        ("privateRuntimeConfig: { token: 't' },", "runtimeConfig: { token: 't' },"),
+        ("target: 'server',\n  ssr: true,", "ssr: true,"),
+        ("modern: true,\n  ssr: true,", "ssr: true,"),
+    ],
+)
+def test_the_fix_writes_the_successor_where_the_move_is_mechanical(before: str, after: str) -> None:
+    doc = ConfigDocument.parse(f"export default defineFwkConfig({{\n  {before}\n}})\n")
+    d = next(d for d in check_document(doc, load_catalog(), "A").diagnostics if d.rule == "older-major-key")
+    assert d.fix is not None
+    fixed = apply_fix(doc, d.fix)
+    assert fixed.values() == ConfigDocument.parse(f"export default defineFwkConfig({{\n  {after}\n}})\n").values()
+    if "\n" in before:  # a rename keeps the key's place in the file
+        assert fixed.text == f"export default defineFwkConfig({{\n  {after}\n}})\n"
+    assert not [x for x in check_document(fixed, load_catalog(), "A").diagnostics if x.severity != "info"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "buildModules: ['@x/a'],\n  modules: ['@x/b'],",  # two lists to merge: a person's call
+        "mode: 'spa',\n  ssr: true,",  # the successor is set already, to something else
+        "mode: process.env.MODE,",
+        "transition: { name: 'x', beforeEnter(el) {} },",  # the successor takes JSON-serializable props only
+        "target: 'static',",
+        "env: { A: 'x' },",  # code reads process.env: moving the values does not move the reads
+        "loading: false,",
+    ],
+)
+def test_no_fix_where_the_move_is_not_mechanical(body: str) -> None:
+    d = next(d for d in diagnose(body) if d.rule == "older-major-key")
+    assert d.fix is None
+
+
+def test_in_an_environment_block_the_fix_stays_in_the_block() -> None:
+    doc = ConfigDocument.parse("export default defineFwkConfig({\n  $production: { mode: 'spa' },\n})\n")
+    d = one(check_document(doc, load_catalog(), "A").diagnostics, "$production.mode")
+    assert d.rule == "older-major-key" and d.fix is not None
+    assert apply_fix(doc, d.fix).text == "export default defineFwkConfig({\n  $production: { ssr: false },\n})\n"
+
+
+def test_an_older_key_nested_in_a_group_is_not_taken_for_one() -> None:
+    # Only top-level keys have this history; `mode` inside vbuild is the bundler's own option.
+    assert not [d for d in diagnose("vbuild: { mode: 'development' },") if d.rule == "older-major-key"]
