@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any, get_args
 
 from fwk_tui.atomic import write_bytes_atomically
-from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag
+from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag, TypeNote
 from fwk_tui.catalog.types import TypeExpr, from_json, to_json
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
-FORMAT = 1
+FORMAT = 2
 SUFFIX = ".json"
 _MAGIC = b"fwk-tui-catalog"
 # The shipped catalogue compiles to about 0.2 MB; a file many times larger is not
@@ -93,6 +93,7 @@ def encode(catalog: Catalog) -> dict[str, Any]:
                 "tags": list(o.tags),
                 "env": o.env,
                 "segments": list(o.segments),
+                "type_note": None if o.type_note is None else [o.type_note.reference, o.type_note.why],
             }
             for o in catalog.options
         ],
@@ -142,7 +143,16 @@ def _option(data: Any, table: list[TypeExpr]) -> Option:
         tags=tags,  # type: ignore[arg-type]
         env=env,
         segments=segments,
+        type_note=_type_note(data.get("type_note")),
     )
+
+
+def _type_note(data: Any) -> TypeNote | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 2 or not all(isinstance(s, str) for s in data):
+        raise ValueError("a type note is the reference's words and a reason")
+    return TypeNote(reference=data[0], why=data[1])
 
 
 def _type_at(table: list[TypeExpr], index: Any) -> TypeExpr:

@@ -58,6 +58,14 @@ class Default:
 
 
 @dataclass(frozen=True, slots=True)
+class TypeNote:
+    """Why an option's type is what it is: the reference's own words for it, and our reason."""
+
+    reference: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     """One documented option of ``fwk.config.ts``."""
 
@@ -72,6 +80,7 @@ class Option:
     tags: tuple[Tag, ...] = ()
     env: str | None = None
     segments: tuple[str | int, ...] = ()
+    type_note: TypeNote | None = None
 
     def __post_init__(self) -> None:
         for v in self.variants:

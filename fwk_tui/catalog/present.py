@@ -53,6 +53,12 @@ def _default_json(default: Default | None) -> Any:
     return default.value if default is not None and default.kind == "value" else None
 
 
+def type_note_json(option: Option) -> dict[str, str] | None:
+    """``{"reference", "why"}``: the reference's words for the type and why ours says what it says; ``None`` when they agree."""
+    note = option.type_note
+    return None if note is None else {"reference": note.reference, "why": note.why}
+
+
 def option_json(option: Option) -> dict[str, Any]:
     """The ``catalog --json`` object of one option (a documented contract)."""
     return {
@@ -61,6 +67,7 @@ def option_json(option: Option) -> dict[str, Any]:
         "type": option.type_text(),
         "types": {v: option.type_text(v) for v in option.variants},
         "schema": {v: to_json(option.type_for(v)) for v in option.variants},
+        "type_note": type_note_json(option),
         "variants": list(option.variants),
         "default": {v: _default_json(option.defaults[v]) for v in option.variants},
         "default_shown": {v: option.defaults[v].shown for v in option.variants},
@@ -86,6 +93,7 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
         "available": option.in_variant(variant),
         "type": option.type_text(variant),
         "schema": to_json(option.type_for(variant)),
+        "type_note": type_note_json(option),
         "variants": list(option.variants),
         "default": _default_json(default),
         "default_kind": default.kind if default else "absent",
@@ -127,6 +135,9 @@ def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
     lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
     if option.doc:
         lines += ["", *_wrap(option.doc, 78, "  ")]
+    if option.type_note is not None:
+        note = option.type_note
+        lines += ["", *_wrap(f"type: the reference says \"{note.reference}\". {note.why}", 78, "  ")]
     if option.related:
         lines += ["", "  related: " + ", ".join(option.related)]
     return "\n".join(lines)

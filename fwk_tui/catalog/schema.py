@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from fwk_tui.catalog.models import NONE_MARK, NOT_SHOWN_MARK, Default, Group, Option, Tag, Variant
+from fwk_tui.catalog.models import NONE_MARK, NOT_SHOWN_MARK, Default, Group, Option, Tag, TypeNote, Variant
 from fwk_tui.catalog.types import TypeExpr, parse_type
 from fwk_tui.paths import format_path, parse_path
 
@@ -28,6 +28,18 @@ class RawGroup(BaseModel):
 
     def build(self) -> Group:
         return Group(id=self.group, title=self.title, summary=" ".join(self.summary.split()), order=self.order)
+
+
+class RawTypeNote(BaseModel):
+    """``type_note:`` of an option: the reference's words for the type, and why ours says what it says."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    reference: str
+    why: str
+
+    def build(self) -> TypeNote:
+        return TypeNote(reference=" ".join(self.reference.split()), why=" ".join(self.why.split()))
 
 
 class RawOption(BaseModel):
@@ -49,6 +61,7 @@ class RawOption(BaseModel):
     related: list[str] = Field(default_factory=list)
     tags: list[Tag] = Field(default_factory=list)
     env: str | None = None
+    type_note: RawTypeNote | None = None
 
     # Distinguish "default_A: null" (a real null) from "default_A" left out.
     present: set[str] = Field(default_factory=set, exclude=True)
@@ -85,6 +98,7 @@ class RawOption(BaseModel):
             tags=tuple(self.tags),
             env=self.env,
             segments=parse_path(self.path),
+            type_note=self.type_note.build() if self.type_note else None,
         )
 
 

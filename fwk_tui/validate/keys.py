@@ -40,18 +40,17 @@ options for one environment: their contents are checked like the top level.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from fwk_tui.catalog.models import Option, Variant
-from fwk_tui.catalog.types import TypeExpr, parse_type
+from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
 from fwk_tui.validate.history import KEEP, OLDER_KEYS, Successor
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, quote_list
+from fwk_tui.validate.tolerated import tolerated
 from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
 
 # Groups passed through to another tool: unknown keys below them are not ours to judge.
@@ -63,41 +62,6 @@ PASS_THROUGH: dict[Path, str] = {
 # Variant A names these groups without children (the reference, "Variant A").
 NAMED_ONLY_IN_A = ("experimental", "features", "future")
 ENV_BLOCKS = ("$development", "$production", "$test")
-
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """A shape the framework accepts that the reference leaves out: a warning, not an error."""
-
-    shape: TypeExpr
-    message: Callable[[Any], str]
-    fix: Callable[[Any], Any]
-    fix_title: str
-
-
-# Real configs (the corpus) write these shapes and they work; failing CI on
-# them would be a false error. The catalogue follows the reference, so the
-# validator says what the reference documents and offers the documented form.
-TOLERATED: dict[Path, Tolerance] = {
-    ("components",): Tolerance(
-        parse_type("boolean | array<any>"),
-        lambda v: (
-            "the reference documents components as an object {dirs: [...]}; a list of directories belongs in "
-            "components.dirs"
-            if isinstance(v, list)
-            else "the reference documents components as an object {dirs: [...]}, not true or false"
-        ),
-        lambda v: {"dirs": v} if isinstance(v, list) else NO_FIX,
-        "Put the list in components.dirs",
-    ),
-    ("telemetry",): Tolerance(
-        parse_type("{enabled?: boolean, ...}"),
-        lambda v: "the reference documents telemetry as true or false, not an object",
-        lambda v: v["enabled"] if isinstance(v.get("enabled"), bool) else NO_FIX,
-        "Write telemetry as true or false",
-    ),
-}
 
 # What these rules report is a key itself (its name, its place, its variant), so they point at the key.
 KEY_RULES = frozenset({"unknown-key", "unknown-group", "alias", "other-variant"})
@@ -179,23 +143,18 @@ class KeyChecker:
                 )
             cap = "warning"
         type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
-        if not self._tolerated(canon, type_, value, actual):
+        if not self._tolerated(canon, type_, value, actual, cap):
             self._type(type_, value, actual, cap)
         if is_free_form(type_) and isinstance(value, dict) and self.index.is_group(canon):
             # `experimental` in variant A is a plain object, yet B's children are catalogued.
             self._object(value, actual, canon, _FREE)
 
-    def _tolerated(self, canon: Path, type_: TypeExpr, value: Any, actual: Path) -> bool:
-        """Report a tolerated shape with a warning; True when ``value`` is one."""
-        tolerance = TOLERATED.get(canon)
-        if tolerance is None or not _has_error(check_value(type_, value, actual)):
+    def _tolerated(self, canon: Path, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> bool:
+        """Report a value holding a tolerated shape (see tolerated.py); True when it holds one."""
+        issues = tolerated(canon, type_, value, actual)
+        if issues is None:
             return False
-        if _has_error(check_value(tolerance.shape, value, actual)):
-            return False
-        fixed = tolerance.fix(value)
-        path = format_path(actual)
-        fix = None if fixed is NO_FIX else Fix("set", path, tolerance.fix_title, value=fixed)
-        self._say("warning", actual, tolerance.message(value), "undocumented-shape", fix)
+        self._report(issues, cap)
         return True
 
     def _group(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
@@ -344,11 +303,14 @@ class KeyChecker:
     def _type(self, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> None:
         issues: list[Issue] = []
         compile_type(type_)(value, actual, issues)
+        self._report(issues, cap)
+
+    def _report(self, issues: list[Issue], cap: Severity | None) -> None:
         for issue in issues:
             severity: Severity = issue.severity
             if cap == "warning" and severity == "error":
                 severity = "warning"
-            self._say(severity, issue.path, issue.message, "type", _issue_fix(issue), issue.about_key)
+            self._say(severity, issue.path, issue.message, issue.rule, _issue_fix(issue), issue.about_key)
 
     def _say(
         self, severity: Severity, path: Path, message: str, rule: str, fix: Fix | None = None, on_key: bool = False
@@ -381,7 +343,7 @@ def _issue_fix(issue: Issue) -> Fix | None:
     if issue.new_key is not None:
         return Fix("rename", path, f"Rename {issue.path[-1]} to {issue.new_key}", new_key=issue.new_key)
     if issue.fix_value is not NO_FIX:
-        return Fix("set", path, f"Set {path} to {js_text(issue.fix_value)}", value=issue.fix_value)
+        return Fix("set", path, issue.fix_title or f"Set {path} to {js_text(issue.fix_value)}", value=issue.fix_value)
     return None
 
 

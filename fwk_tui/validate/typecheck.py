@@ -54,6 +54,7 @@ class Issue:
     """A problem found inside a value; ``fix_value`` is a value that would be right.
 
     ``about_key``: the problem is the key at ``path`` (an unknown field), not its value.
+    ``rule``: the diagnostic's rule id; ``fix_title``: the fix's words, when not "Set PATH to VALUE".
     """
 
     path: Path
@@ -62,6 +63,8 @@ class Issue:
     fix_value: Any = NO_FIX
     new_key: str | None = None
     about_key: bool = False
+    rule: str = "type"
+    fix_title: str | None = None
 
 
 # A checker appends issues for ``value`` at ``path`` and returns False when the

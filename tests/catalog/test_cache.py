@@ -113,7 +113,7 @@ DAMAGE: dict[str, Callable[[bytes], bytes]] = {
     "one byte flipped": lambda good: good[:-10] + bytes([good[-10] ^ 1]) + good[-9:],
     "garbage": lambda good: b"\x80\xff garbage \x00" * 100,
     "header only": lambda good: good.partition(b"\n")[0],
-    "another format": lambda good: good.replace(b"fwk-tui-catalog 1 ", b"fwk-tui-catalog 999 ", 1),
+    "another format": lambda good: good.replace(f"fwk-tui-catalog {cache.FORMAT} ".encode(), b"fwk-tui-catalog 999 ", 1),
     "not utf-8 behind a good header": lambda good: _with_header(b"\xff\xfe{}"),
     "not json behind a good header": lambda good: _with_header(b"{'groups': []}"),
     "a list, not an object": lambda good: _with_header(b"[]"),

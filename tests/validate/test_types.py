@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,7 +45,7 @@ def test_port_written_as_text_gets_a_number_fix() -> None:
 
 def test_non_negative_interval() -> None:
     assert errors("watchers: { wbuild: { aggregateTimeout: -5 } },") == [
-        "watchers.wbuild.aggregateTimeout: expected a whole number of 0 or more, got -5"
+        "watchers.wbuild.aggregateTimeout: expected a number of 0 or more, got -5"
     ]
     assert errors("watchers: { wbuild: { aggregateTimeout: 0 } },") == []
 
@@ -131,8 +132,8 @@ def test_plugin_items() -> None:
 
 def test_module_items_string_tuple_function() -> None:
     assert diagnose("modules: ['@fwk/image', ['@fwk/content', { a: 1 }], () => {}, function (o, fwk) {}],") == []
-    assert errors("modules: [['@fwk/content']],") == [
-        "modules[0]: expected a list [string, object] of 2 items, got 1 item"
+    assert errors("modules: [['@fwk/content', 'x', 'y']],") == [
+        "modules[0]: expected a list [string, object] of 2 items, got 3 items"
     ]
     assert errors("modules: [['@fwk/content', 'x']],") == ["modules[0][1]: expected an object, got 'x'"]
     assert errors("modules: [true],") == [
@@ -178,7 +179,10 @@ def test_union_of_scalars_and_null() -> None:
 
 def test_record_and_open_object_values_are_checked_but_not_their_keys() -> None:
     assert errors("app: { rootAttrs: { id: '__app', 'data-theme': 'dark' } },") == []
-    assert errors("app: { rootAttrs: { tabindex: 0 } },") == ["app.rootAttrs.tabindex: expected a string, got 0"]
+    assert errors("app: { rootAttrs: { tabindex: 0, hidden: true, title: null } },") == []
+    assert errors("app: { rootAttrs: { style: { color: 'red' } } },") == [
+        "app.rootAttrs.style: expected true, false, null, a string or a number, got an object"
+    ]
     assert errors("app: { spaLoaderAttrs: { id: 3, class: 'x' } },") == [
         "app.spaLoaderAttrs.id: expected a string, got 3"
     ]
@@ -235,3 +239,115 @@ def test_a_clean_config_has_no_diagnostics(variant: Variant) -> None:
   typescript: { strict: true },
 """
     assert diagnose(body, variant) == []
+
+
+# -- the type audit: no error the reference does not state (each decision: docs/type-decisions.md) --------------
+
+
+def test_css_items_may_be_objects_the_reference_gives_no_item_type() -> None:
+    body = "css: ['~/assets/main.css', { src: '~/assets/theme.scss', lang: 'scss' }, '@scope/ui/style.css'],"
+    assert diagnose(body) == []
+    assert errors("css: [42],") == ["css[0]: expected a string or an object, got 42"]
+
+
+def test_keyed_composables_need_a_name_and_an_argument_length_not_a_source() -> None:
+    assert diagnose("optimization: { keyedComposables: [{ name: 'useX', argumentLength: 2 }] },") == []
+    assert errors("optimization: { keyedComposables: [{ argumentLength: 2, source: '~/x' }] },") == [
+        "optimization.keyedComposables[0]: missing name (expected an object {name, argumentLength, source})"
+    ]
+
+
+def test_required_fields_only_where_the_value_cannot_work_without_them() -> None:
+    # build.templates: the reference marks neither src nor dst required.
+    assert errors("build: { templates: [{ filename: 'x.mjs', getContents: () => 'export {}' }] },") == []
+    # plugins: src names the file to load; mode is optional.
+    assert errors("plugins: [{ src: '~/plugins/a.ts' }],") == []
+    assert errors("plugins: [{ mode: 'client' }],") == ["plugins[0]: missing src (expected an object {src, mode})"]
+
+
+def test_a_one_item_module_is_a_warning_with_a_fix_to_the_string_form() -> None:
+    found = diagnose("modules: ['@fwk/image', ['@scope/pwa'], ['@scope/seo', { a: 1 }], ['@scope/og']],")
+    assert [(d.severity, d.path, d.rule) for d in found] == [
+        ("warning", "modules[1]", "undocumented-shape"),
+        ("warning", "modules[3]", "undocumented-shape"),
+    ]
+    d = found[0]
+    assert d.message == "a one-item ['@scope/pwa'] is the same module as the string '@scope/pwa', the form the reference documents"
+    assert d.fix is not None and (d.fix.kind, d.fix.path, d.fix.value) == ("set", "modules[1]", "@scope/pwa")
+    # Other items are still checked as usual beside a tolerated one.
+    assert errors("modules: [['@scope/pwa'], true],") == [
+        "modules[1]: expected a string, a list [string, object] or a function, got true"
+    ]
+
+
+def test_an_extends_pair_is_a_warning_not_an_error() -> None:
+    found = diagnose("extends: ['./base', ['github:org/theme', { auth: 'x' }]],")
+    assert [(d.severity, d.path, d.rule, d.fix) for d in found] == [
+        ("warning", "extends[1]", "undocumented-shape", None)
+    ]
+
+
+def test_a_name_where_the_reference_says_function_is_a_warning() -> None:
+    d = one(diagnose("cssproc: { order: 'cssnanoLast' },"), "cssproc.order")
+    assert (d.severity, d.rule) == ("warning", "undocumented-shape")
+    assert d.message.startswith("the reference documents cssproc.order as a function; a preset name")
+    assert one(diagnose("cssproc: { order: ['prefixer', 'cssminifier'] },"), "cssproc.order").severity == "warning"
+    assert errors("cssproc: { order: 42 },") == ["cssproc.order: expected a function, got 42"]
+    d = one(diagnose("wbuild: { filenames: { chunk: '[name].js' } },"), "wbuild.filenames.chunk")
+    assert (d.severity, d.rule) == ("warning", "undocumented-shape")
+    assert errors("devServer: { loadingTemplate: '<p>…</p>' },") == [
+        "devServer.loadingTemplate: expected a function, got '<p>…</p>'"
+    ]
+
+
+def test_an_undocumented_compatibility_version_is_a_warning() -> None:
+    d = one(diagnose("future: { compatibilityVersion: 5 },", "B"), "future.compatibilityVersion")
+    assert (d.severity, d.rule, d.message) == (
+        "warning",
+        "undocumented-shape",
+        "the reference describes compatibility versions 3 and 4 only, not 5",
+    )
+    assert errors("future: { compatibilityVersion: 'v4' },", "B") == [
+        "future.compatibilityVersion: expected one of 3, 4, got 'v4'"
+    ]
+
+
+def test_objects_the_reference_leaves_open_are_not_narrowed() -> None:
+    assert errors("view: { transformAssetUrls: { includeAbsolute: false, tags: { img: ['src'] } } },") == []
+    assert errors("vbuild: { viewJsx: { isCustomElement: (tag) => tag.startsWith('x-') } },") == []
+    assert errors("srv: { routeRules: { '/a': { prerender: true } } },") == []
+    assert errors("watchers: { wbuild: { aggregateTimeout: 300.5 } },") == []
+
+
+def test_a_config_full_of_shapes_people_write_checks_with_no_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fwk_tui.cli import main
+
+    text = (
+        "export default defineFwkConfig({\n"
+        "  css: [{ src: '~/a.css', lang: 'scss' }],\n"
+        "  modules: [['@scope/pwa']],\n"
+        "  optimization: { keyedComposables: [{ name: 'useX', argumentLength: 2 }] },\n"
+        "  cssproc: { order: 'presetName' },\n"
+        "})\n"
+    )
+    path = tmp_path / "fwk.config.ts"
+    path.write_text(text)
+    code = main(["check", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, out
+    assert out.endswith("0 errors, 2 warnings, 0 infos\n")
+    assert f"{path}:3:13: warning FWK202: a one-item ['@scope/pwa'] is the same module" in out
+    assert f"{path}:5:21: warning FWK202: the reference documents cssproc.order as a function" in out
+    assert err == ""
+    assert path.read_text() == text
+
+
+def test_check_fix_writes_the_one_item_module_as_a_string(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from fwk_tui.cli import main
+
+    path = tmp_path / "fwk.config.ts"
+    path.write_text("export default defineFwkConfig({\n  modules: ['@fwk/image', ['@scope/pwa']],\n})\n")
+    code = main(["check", "--fix", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 0, out + err
+    assert path.read_text() == "export default defineFwkConfig({\n  modules: ['@fwk/image', '@scope/pwa'],\n})\n"
