@@ -32,6 +32,7 @@ class RefOption:
     section: str
     default: dict[str, str] = field(default_factory=dict)  # variant -> cell text
     row: str = ""
+    type: str = ""  # the Type cell, backticks dropped; "" where the table has none
 
 
 def _cells(line: str) -> list[str]:
@@ -125,6 +126,7 @@ def read_reference() -> list[RefOption]:
                 found.append(RefOption(names, section, {"A": a, "B": a if b == "same" else b}, row[0]))
             continue
         col = next((i for i, h in enumerate(header) if h.startswith("Default")), None)
+        type_col = header.index("Type") if "Type" in header else None
         for row in rows:
             names = _names(row[0], section)
             if not names:
@@ -135,9 +137,15 @@ def read_reference() -> list[RefOption]:
             if "(B only)" in row[0] or section.startswith("Variant B"):
                 default.pop("A", None)
                 default.setdefault("B", row[col] if col is not None else "")
-            found.append(RefOption(names, section, default, row[0]))
+            type_words = plain_words(row[type_col]) if type_col is not None else ""
+            found.append(RefOption(names, section, default, row[0], type_words))
     found += _prose_groups(text)
     return found
+
+
+def plain_words(text: str) -> str:
+    """Reference text as a type note quotes it: backticks dropped, spaces collapsed."""
+    return " ".join(text.replace("`", "").split())
 
 
 def _prose_groups(text: str) -> list[RefOption]:
