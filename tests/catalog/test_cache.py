@@ -258,3 +258,21 @@ def _dead_pid() -> int:
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
     return child.pid
+
+
+def test_an_edited_type_note_rebuilds_the_cache(
+    cache_home: Path, catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _fresh_load().get("css").type_note == catalog.get("css").type_note  # type: ignore[union-attr]
+    data = tmp_path / "data"
+    data.mkdir()
+    for f in loader.data_dir().glob("*.yaml"):
+        (data / f.name).write_bytes(f.read_bytes())
+    app = data / "application.yaml"
+    text = app.read_text(encoding="utf-8")
+    assert "The row gives no item type" in text
+    app.write_text(text.replace("The row gives no item type", "Edited: the row gives no item type"), encoding="utf-8")
+    monkeypatch.setattr(loader, "data_dir", lambda: data)
+    note = _fresh_load().get("css").type_note  # type: ignore[union-attr]
+    assert note is not None and note.why.startswith("Edited: the row gives no item type")
+    assert _cache_file().exists()
