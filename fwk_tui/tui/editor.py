@@ -190,8 +190,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._refresh_chrome()
         tree.focus()
         await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
-        if self.session.read_only:
-            self.notify(plain(self.session.read_only), title="Opened read-only", severity="warning", timeout=10)
+        # A read-only config says so, and where code builds it, in the status line: a toast would cover the docs.
         if self.settings is not None:
             for problem in self.settings.problems_to_show():
                 self.notify(plain(problem), title="Settings", severity="warning")
@@ -355,6 +354,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             warnings=counts.get("warning", 0),
             filter_title=FILTER_TITLES[self.form_filter] if self.form_filter != "all" else "",
             deleted=session.deleted,
+            built_by_code_line=built.line if (built := session.document.built_by_code) else None,
         )
         self.query_one(OptionDetail).variant = session.variant
         self.sub_title = plain(self.label)

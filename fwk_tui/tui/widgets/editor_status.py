@@ -27,10 +27,14 @@ class EditorState:
     warnings: int
     filter_title: str = ""
     deleted: bool = False
+    built_by_code_line: int | None = None  # where code builds the config: not everything was checked
 
 
 class EditorStatus(Widget):
-    """``fwk.config.ts ● │ Variant A │ ✖ 2 ▲ 1`` — the file name is shown as text, never markup."""
+    """``fwk.config.ts ● │ Variant A │ ✖ 2 ▲ 1`` — the file name is shown as text, never markup.
+
+    No ``✓`` when code builds the config: what code makes was not checked, and the line says where.
+    """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "editor-status--variant-a",
@@ -79,7 +83,11 @@ class EditorStatus(Widget):
             right.append(f"✖ {state.errors} ", style=style("error"))
         if state.warnings:
             right.append(f"▲ {state.warnings} ", style=style("warning"))
-        if not state.errors and not state.warnings:
+        built = state.built_by_code_line
+        if built is not None:
+            what = "not all checked" if state.errors or state.warnings else "not checked: built by code"
+            right.append(f"{what} (line {built}) ", style=style("warning"))
+        elif not state.errors and not state.warnings:
             right.append("✓ no problems ", style=style("muted"))
         width = self.size.width
         if text.cell_len + right.cell_len + 1 > width:
