@@ -290,6 +290,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.call_later(self._rebuild_form)
             else:
                 form.refresh_state(session.get, session.variant, session.diagnostics)
+                self._mark_spreads()
         self._refresh_chrome()
         if self.journal is not None and not self._journal_paused:
             self.journal.record(session)
@@ -324,6 +325,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
         )
         if self._focused_path is not None and form.field_at(self._focused_path) is None:
             self._focused_path = form.focused_path()  # its field left the form: it names what has the focus now
+        self._mark_spreads()
+
+    def _mark_spreads(self) -> None:
+        """Under each field, the spreads that make its unsaved edit mean something else at run time."""
+        notes = self.session.spread_notes()
+        for path, field in self.query_one(ConfigForm).fields.items():
+            field.show_spread_notes([f"line {n.line}: {n.message()}" for edited, n in notes if _related(edited, path)])
 
     def _form_note(self, group: TreeGroup, shown: int) -> str | None:
         notes = []
@@ -654,6 +662,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
             if not await self._ask_write_back(pending):
                 return False
         else:
+            if session.spread_notes() and not await self._ask_write_spreads():
+                return False
             errors = session.counts().get("error", 0)
             note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
             answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending))
@@ -690,6 +700,20 @@ class EditorApp(KeepsStartedObjects, App[None]):
             "{name} is read-only. Write it anyway?",
             "Write it anyway",
             "Its mode is kept: it stays read-only after the write.",
+        )
+
+    async def _ask_write_spreads(self) -> bool:
+        """Edits a spread overrides or hides at run time: write them only when the user says so."""
+        notes = self.session.spread_notes()
+        lines = [f"{edited}: line {n.line}: {n.message()}" for edited, n in notes]
+        count = len({edited for edited, _ in notes})
+        what = "the key of an edit" if count == 1 else f"the keys of {count} edits"
+        return await self._ask_to_write(
+            "Spreads decide at run time",
+            f"A spread of the same object defines {what}, so the saved file means something else "
+            "at run time. Save anyway?",
+            "Save anyway",
+            "\n".join(lines),
         )
 
     async def _ask_write_back(self, pending: list[tuple[str, str]]) -> bool:
@@ -914,6 +938,14 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
+
+
+def _related(edited: str, field: str) -> bool:
+    """True when the edited path is the field's, below it, or above it (an object holding the field)."""
+    for outer, inner in ((field, edited), (edited, field)):
+        if inner == outer or inner.startswith((outer + ".", outer + "[")):
+            return True
+    return False
 
 
 def touched_path(edit: Edit) -> str:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Fix, Severity
 from fwk_tui.validate.project import Project
@@ -201,8 +202,7 @@ def _functions_in(value: Any, path: Path) -> Iterator[tuple[Path, str]]:
 
 
 def _short(text: str) -> str:
-    first = text.strip().splitlines()[0]
-    return first if len(first) <= 40 else first[:39] + "…"
+    return one_line(text, 40)  # folded, not cut after its first line: `(x) => {…}`
 
 
 # -- rendering, router, SPA loading -------------------------------------------------

@@ -108,3 +108,13 @@ def test_dump_folds_code_keeping_the_spread_and_its_condition(tmp_path: Path, ca
     code, out, _err = run(capsys, "dump", "--file", str(file))
     assert code == 0
     assert out == "modules[0] = ...(process.env.ANALYZE ? […] : [])\nmodules[1] = 'a'\n"
+
+
+def test_check_shows_a_function_folded_not_cut_after_its_first_line(tmp_path: Path, capsys: Capsys) -> None:
+    file = tmp_path / "c.ts"
+    file.write_text(
+        "export default {\n  app: {\n    pageTransition: {\n      name: 'page',\n"
+        "      onEnter: (el) => {\n        el.focus()\n      },\n    },\n  },\n}\n"
+    )
+    _code, _out, err = run(capsys, "check", str(file))
+    assert "a function ((el) => { el.focus() }) is not: set it per page" in err + _out

@@ -33,7 +33,7 @@ from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine, PreviewLines
-from fwk_tui.tui.fields.present import diagnostics_text, header, js
+from fwk_tui.tui.fields.present import diagnostics_text, header, js, spreads_text
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.values import MISSING
 
@@ -208,7 +208,7 @@ class OptionField(Widget, can_focus=True):
         & > .field--header {
             height: auto;
         }
-        & > .field--diagnostics {
+        & > .field--diagnostics, & > .field--spreads {
             height: auto;
         }
         & > .field--value {
@@ -265,6 +265,9 @@ class OptionField(Widget, can_focus=True):
         self._replaying = False
         self._handed_over = False  # the editor was asked to take the focus
         self._inactive: RenderableType | None = None
+        self.spread_notes: list[str] = []
+        self._spreads_shown: list[str] = []
+        """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
 
     def _new_editor(self) -> ValueEditor:
         from fwk_tui.tui.fields.factory import editor_for
@@ -410,6 +413,7 @@ class OptionField(Widget, can_focus=True):
                 self._header_state = state
                 head.update(header(self.path, self.option, self.variant, self.is_set, type_text))
             self._show_diagnostics()
+            self._show_spreads()
             return
         self._header_state = None
         top = header(self.path, self.option, self.variant, self.is_set, type_text)
@@ -420,8 +424,32 @@ class OptionField(Widget, can_focus=True):
             text = diagnostics_text(self.diagnostics, self.path)
             text.end = "\n"  # measured one line short inside a Group without it
             parts.append(text)
+        if self.spread_notes:
+            text = spreads_text(self.spread_notes)
+            text.end = "\n"
+            parts.append(text)
         self._inactive = Group(*parts)
         self.refresh(layout=True)
+
+    def show_spread_notes(self, notes: list[str]) -> None:
+        """Show ``notes`` under the field (none: the line goes)."""
+        if notes == self.spread_notes:
+            return
+        self.spread_notes = list(notes)
+        if self.is_mounted:
+            self._show()
+
+    def _show_spreads(self) -> None:
+        if self.spread_notes == self._spreads_shown:
+            return  # no layout at every keystroke
+        self._spreads_shown = list(self.spread_notes)
+        found = self.query_children(".field--spreads")
+        if not self.spread_notes:
+            found.remove()
+        elif found:
+            found.first(Static).update(spreads_text(self.spread_notes))
+        else:
+            self.mount(Static(spreads_text(self.spread_notes), classes="field--spreads"))
 
     def _show_diagnostics(self) -> None:
         if self.diagnostics == self._diagnostics_shown:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import is_missing
+from fwk_tui.tui.fields.base import PreviewLine, is_missing
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
-from fwk_tui.tui.fields.present import default_value, js
+from fwk_tui.tui.fields.present import default_value, js, js_source
 from fwk_tui.validate.typecheck import phrase
 
 
@@ -38,12 +40,18 @@ class ExpressionEditor(InputEditor):
             return f"{phrase(self.type_)}, as JavaScript"
         return "a JavaScript value: 'text', 42, true, [ ], { }"
 
+    def preview(self) -> list[PreviewLine]:
+        if isinstance(self.value, Code) and "\n" in self.value.text:
+            # The input would show one line with ␊ marks, cut at its width: fold it so the structure shows.
+            return [(Text(js(self.value), end=""), True)]
+        return super().preview()
+
     def text_of(self, value: Any) -> str:
         if is_missing(value):
             return ""
         if isinstance(value, Code):
             return value.text
-        return js(value)  # strings come out escaped: the text reads back as the same value
+        return js_source(value)  # strings come out escaped: the text reads back as the same value
 
     def read(self, text: str) -> Any:
         try:

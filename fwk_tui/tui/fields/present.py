@@ -13,7 +13,9 @@ from rich.text import Text
 from fwk_tui.catalog.models import Default, Option, Variant
 from fwk_tui.catalog.present import default_text
 from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.source import contains_code
 from fwk_tui.source.render import Renderer
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import UNDEFINED, Code
@@ -34,10 +36,25 @@ def safe(text: str, style: str = "") -> Text:
     return Text(plain(text), style=style, end="")
 
 
+SHOWN_WIDTH = 60
+"""Characters a value holding code is folded to in a row or a preview (the row's width cuts the rest)."""
+
+
 def js(value: Any) -> str:
-    """``value`` as one line of JavaScript, safe to print (``'a'``, ``{ a: 1 }``, code squeezed)."""
+    """``value`` as one line of JavaScript to show, safe to print (``'a'``, ``{ a: 1 }``).
+
+    Code is folded so that its structure stays visible: ``[...(process.env.X ? […] : []), 'a']``.
+    """
     if isinstance(value, Code):
-        return plain(" ".join(value.text.split()))
+        return plain(one_line(value.text, SHOWN_WIDTH))
+    text = js_source(value)
+    return one_line(text, SHOWN_WIDTH) if "\n" in text or contains_code(value) else text
+
+
+def js_source(value: Any) -> str:
+    """``value`` as JavaScript that reads back as the same value, safe to print; one line unless code spans more."""
+    if isinstance(value, Code):
+        return plain(value.text)
     try:
         text = _renderer.value(value, inline=True)
     except Exception:  # noqa: BLE001 (a value the renderer refuses is still shown)
@@ -110,6 +127,17 @@ def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:
             text.append(f"  {FIX_KEY}: ", style="bold dim")
             text.append(plain(d.fix.title), style="dim")
         text.append(f"  {d.code}", style="dim")
+    return text
+
+
+def spreads_text(notes: list[str]) -> Text:
+    """One line per spread that makes an unsaved edit mean something else at run time, marked like a warning."""
+    text = Text(end="")
+    for i, note in enumerate(notes):
+        if i:
+            text.append("\n")
+        text.append(SEVERITY_MARKS["warning"] + " ", style=SEVERITY_STYLES["warning"])
+        text.append(plain(note))
     return text
 
 
