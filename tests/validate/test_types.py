@@ -351,3 +351,17 @@ def test_check_fix_writes_the_one_item_module_as_a_string(tmp_path: Path, capsys
     out, err = capsys.readouterr()
     assert code == 0, out + err
     assert path.read_text() == "export default defineFwkConfig({\n  modules: ['@fwk/image', '@scope/pwa'],\n})\n"
+
+
+def test_every_tolerated_shape_is_named_in_its_options_type_note() -> None:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.paths import format_path
+    from fwk_tui.validate.tolerated import TOLERATED
+
+    catalog = load_catalog()
+    unnamed = []
+    for path in TOLERATED:
+        option = catalog.get(format_path(path))
+        if option is None or option.type_note is None or "warning" not in option.type_note.why:
+            unnamed.append(format_path(path))
+    assert unnamed == []
