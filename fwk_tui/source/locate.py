@@ -89,6 +89,7 @@ def _is_module_exports(node: Node) -> bool:
 class _Follower:
     """Walks from the exported expression through wrappers, constants and functions to the object.
 
+    A loop, not recursion: a chain of thousands of constants is a long walk, not a crash.
     :attr:`built` keeps the first code met on the way (the outermost: it runs first).
     """
 
@@ -96,16 +97,23 @@ class _Follower:
         self._program = program
         self._seen: set[str] = set()
         self._locals: set[str] = set()  # names a function on the way binds: not the top-level ones
+        self._index: _Index | None = None  # built once, when the first name is followed
         self.built: BuiltByCode | None = None
 
-    def follow(self, node: Node) -> Node | None:
-        node = unwrap_parens(node)
+    def follow(self, node: Node | None) -> Node | None:
+        while node is not None:
+            node = unwrap_parens(node)
+            if node.type == "object":
+                return node
+            node = self._step(node)
+        return None
+
+    def _step(self, node: Node) -> Node | None:
+        """The expression that gives ``node`` its value, or None (with :attr:`built` set) when code does."""
         kind = node.type
-        if kind == "object":
-            return node
         if kind in TYPE_WRAPPERS:
             inner = [c for c in node.named_children if c.type not in ("comment", "type_arguments")]
-            return self.follow(inner[0]) if inner else self._code(node, f"the default export is `{_short(node)}`")
+            return inner[0] if inner else self._code(node, f"the default export is `{_short(node)}`")
         if kind == "call_expression":
             return self._call(node)
         if kind == "identifier":
@@ -125,7 +133,7 @@ class _Follower:
         params = [c for c in args.named_children if c.type != "comment"] if args is not None else []
         if len(params) != 1 or args is None or args.type != "arguments":
             return self._code(node, f"`{_short(node)}` makes it")
-        return self.follow(params[0])
+        return params[0]
 
     def _identifier(self, node: Node) -> Node | None:
         name = text_of(node)
@@ -134,19 +142,22 @@ class _Follower:
         if name in self._seen:
             return self._code(node, f"`{name}` is defined by itself")
         self._seen.add(name)
-        declarator, statement = self._declaration(name)
-        if declarator is None or statement is None:
-            imported = self._import(name)
+        if self._index is None:
+            self._index = _Index(self._program)
+        declared = self._index.declarations.get(name)
+        if declared is None:
+            imported = self._index.imports.get(name)
             if imported is not None:
                 return self._code(imported, f"`{name}` is imported from {_source(imported)}")
             return self._code(node, f"`{name}` is not defined in this file")
+        declarator, statement = declared
         value = declarator.child_by_field_name("value")
         if value is None:
             return self._code(declarator, f"`{name}` has no initial value")
-        use = self._first_use(name, skip=statement, exclude=node)
+        use = self._index.first_use(name, skip=statement, exclude=node)
         if use is not None:
             self._code(use, f"`{_short(use)}` may change `{name}` after it is written")
-        return self.follow(value)
+        return value
 
     def _function(self, fn: Node) -> Node | None:
         """The literal a function only returns; anything more it does is code that builds the config."""
@@ -169,56 +180,64 @@ class _Follower:
         for part in (fn.child_by_field_name("parameters"), fn.child_by_field_name("parameter"), *others):
             if part is not None:
                 self._locals |= _identifiers(part)
-        return self.follow(result)
+        return result
 
-    def _declaration(self, name: str) -> tuple[Node | None, Node | None]:
-        found: tuple[Node | None, Node | None] = (None, None)
-        for stmt in self._program.named_children:
-            decl = stmt
-            if stmt.type == "export_statement":
-                inner = stmt.child_by_field_name("declaration")
-                if inner is None:
-                    continue
-                decl = inner
-            if decl.type not in ("lexical_declaration", "variable_declaration"):
+
+class _Index:
+    """The program's top-level declarations, imports and uses of names, read in one walk."""
+
+    def __init__(self, program: Node) -> None:
+        self.declarations: dict[str, tuple[Node, Node]] = {}  # name -> (declarator, statement); the last wins
+        self.imports: dict[str, Node] = {}
+        self._uses: dict[str, list[tuple[Node, Node]]] = {}  # name -> (statement, identifier), in order
+        for stmt in program.named_children:
+            if stmt.type == "comment":
                 continue
-            for declarator in decl.named_children:
-                if declarator.type != "variable_declarator":
-                    continue
-                target = declarator.child_by_field_name("name")
-                if target is not None and target.type == "identifier" and text_of(target) == name:
-                    found = (declarator, stmt)
-        return found
+            if stmt.type == "import_statement":
+                for name in _identifiers(stmt):
+                    self.imports.setdefault(name, stmt)
+                continue
+            self._declare(stmt)
+            for ident in _uses(stmt):
+                self._uses.setdefault(text_of(ident), []).append((stmt, ident))
 
-    def _import(self, name: str) -> Node | None:
-        for stmt in self._program.named_children:
-            if stmt.type == "import_statement" and _find_identifier(stmt, name, stmt) is not None:
-                return stmt
-        return None
+    def _declare(self, stmt: Node) -> None:
+        decl = stmt
+        if stmt.type == "export_statement":
+            inner = stmt.child_by_field_name("declaration")
+            if inner is None:
+                return
+            decl = inner
+        if decl.type not in ("lexical_declaration", "variable_declaration"):
+            return
+        for declarator in decl.named_children:
+            if declarator.type != "variable_declarator":
+                continue
+            target = declarator.child_by_field_name("name")
+            if target is not None and target.type == "identifier":
+                self.declarations[text_of(target)] = (declarator, stmt)
 
-    def _first_use(self, name: str, skip: Node, exclude: Node) -> Node | None:
+    def first_use(self, name: str, skip: Node, exclude: Node) -> Node | None:
         """The first top-level statement outside ``skip`` that uses ``name`` (uses in function bodies aside)."""
-        for stmt in self._program.named_children:
-            if stmt.id == skip.id or stmt.type in ("import_statement", "comment"):
-                continue
-            if _find_identifier(stmt, name, exclude) is not None:
+        for stmt, ident in self._uses.get(name, ()):
+            if stmt.id != skip.id and ident.id != exclude.id:
                 return stmt
         return None
 
 
-def _find_identifier(root: Node, name: str, exclude: Node) -> Node | None:
-    encoded = name.encode()
+def _uses(root: Node) -> list[Node]:
+    """The identifiers in ``root`` outside function bodies (code in functions does not run while the config is built)."""
+    found: list[Node] = []
     stack = [root]
     while stack:
         node = stack.pop()
         kind = node.type
         if kind in FUNCTIONS:
-            continue  # code in functions does not run while the config is built
-        if kind in ("identifier", "shorthand_property_identifier") and node.text == encoded:
-            if node.id != exclude.id:
-                return node
+            continue
+        if kind in ("identifier", "shorthand_property_identifier"):
+            found.append(node)
         stack.extend(reversed(node.children))
-    return None
+    return found
 
 
 def _identifiers(root: Node) -> set[str]:

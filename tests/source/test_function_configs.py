@@ -47,3 +47,11 @@ def test_code_that_builds_the_config_keeps_it_read_only_in_one_line(source: str,
     assert doc.read_only is not None
     assert "\n" not in doc.read_only and doc.read_only.endswith(f"(line {line})")
     assert doc.read_only.startswith("the config is built by code: ")
+
+
+def test_a_long_chain_of_constants_is_followed_without_a_crash() -> None:
+    # Each constant names the one before it: followed in a loop, not one Python frame per name.
+    chain = "".join(f"const a{i} = a{i - 1}\n" for i in range(1, 5000))
+    doc = ConfigDocument.parse(f"const a0 = {{ ssr: true }}\n{chain}export default defineFwkConfig(() => a4999)\n")
+    assert (doc.values(), doc.read_only) == ({"ssr": True}, None)
+    assert doc.set("ssr", False).text.startswith("const a0 = { ssr: false }\n")
