@@ -124,9 +124,11 @@ class _Follower:
             return self._code(node, "a generator function makes it")
         return self._code(node, f"the default export is `{_short(node)}`, not an object literal")
 
-    def _code(self, node: Node, what: str) -> None:
+    def _code(self, node: Node, what: str) -> Node | None:
+        """Note that code at ``node`` makes the config (the first note wins); None: a walk stopped here ends."""
         if self.built is None:
             self.built = BuiltByCode(node, what)
+        return None
 
     def _call(self, node: Node) -> Node | None:
         args = node.child_by_field_name("arguments")
