@@ -87,8 +87,8 @@ class Diagnostic:
 
 
 def _takes_key(fix: Fix | None, path: str) -> bool:
-    """True when ``fix`` renames, moves or removes the member at ``path`` (so its key is what is wrong)."""
-    return fix is not None and fix.path == path and fix.kind in ("rename", "move", "replace", "unset", "remove-duplicate")
+    """True when ``fix`` renames, moves, replaces or removes the member at ``path`` (so its key is what is wrong)."""
+    return fix is not None and fix.path == path and fix.kind != "set"
 
 
 def sort_key(d: Diagnostic) -> tuple[int, int, int, str]:

@@ -57,7 +57,7 @@ def test_a_bare_proto_in_the_file_is_no_key_and_check_warns(tmp_path: Path, caps
 def test_minus_zero_is_kept(config: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run(capsys, "set", "n", "-0", "--file", str(config))
     assert code == 0
-    assert "warning FWK101: n is not a top-level option of the reference" in err  # written, and said: no module's options
+    assert "warning FWK101: n is not a top-level option of the reference" in err  # written, and said
     assert "  n: -0,\n" in config.read_text()
     assert _node_keys(config)["negativeZero"] is True
     assert run(capsys, "get", "n", "--file", str(config))[1] == "-0\n"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fwk_tui.catalog import load_catalog
+from fwk_tui.journal import decode_edit, encode_edit
+from fwk_tui.session import Edit
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import check_document
 from fwk_tui.validate.fixes import apply_fix
 from fwk_tui.validate.history import OLDER_KEYS
 from fwk_tui.validate.index import index_of
+from tests.cli.helpers import run
 from tests.validate.helpers import diagnose, one
 
 OLD = "is a key of the framework's older major version, which this one no longer reads"
@@ -104,3 +109,24 @@ def test_in_an_environment_block_the_fix_stays_in_the_block() -> None:
 def test_an_older_key_nested_in_a_group_is_not_taken_for_one() -> None:
     # Only top-level keys have this history; `mode` inside vbuild is the bundler's own option.
     assert not [d for d in diagnose("vbuild: { mode: 'development' },") if d.rule == "older-major-key"]
+
+
+def test_the_replace_fix_survives_the_journal() -> None:
+    d = one(diagnose("mode: 'spa',"), "mode")
+    assert d.fix is not None and d.fix.kind == "replace"
+    edit = Edit("fix", d.fix.path, fix=d.fix)
+    assert decode_edit(encode_edit(edit)) == edit
+
+
+def test_check_names_the_older_key_at_its_line_and_fix_leaves_it_for_a_person(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = "export default defineFwkConfig({\n  ssr: true,\n  buildModules: ['@x/a'],\n})\n"
+    (tmp_path / "fwk.config.ts").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (0, "")
+    assert f"fwk.config.ts:3:3: warning FWK105: buildModules {OLD}: list its items in modules" in out
+    assert "= fix: Rename buildModules to modules" in out
+    code, out, err = run(capsys, "check", "--fix")
+    assert (tmp_path / "fwk.config.ts").read_text(encoding="utf-8") == text  # a module list that moves: asked, not done
