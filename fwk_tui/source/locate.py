@@ -153,7 +153,7 @@ class _Follower:
                 return self._code(imported, f"`{name}` is imported from {_source(imported)}")
             return self._code(node, f"`{name}` is not defined in this file")
         declarator, statement = declared
-        value = declarator.child_by_field_name("value")
+        value = declarator if declarator.type in FUNCTIONS else declarator.child_by_field_name("value")
         if value is None:
             return self._code(declarator, f"`{name}` has no initial value")
         use = self._index.first_use(name, skip=statement, exclude=node)
@@ -189,7 +189,8 @@ class _Index:
     """The program's top-level declarations, imports and uses of names, read in one walk."""
 
     def __init__(self, program: Node) -> None:
-        self.declarations: dict[str, tuple[Node, Node]] = {}  # name -> (declarator, statement); the last wins
+        # name -> (declarator or function declaration, statement); the last wins
+        self.declarations: dict[str, tuple[Node, Node]] = {}
         self.imports: dict[str, Node] = {}
         self._uses: dict[str, list[tuple[Node, Node]]] = {}  # name -> (statement, identifier), in order
         for stmt in program.named_children:
@@ -210,6 +211,11 @@ class _Index:
             if inner is None:
                 return
             decl = inner
+        if decl.type in ("function_declaration", "generator_function_declaration"):  # `function config() {...}`
+            name = decl.child_by_field_name("name")
+            if name is not None:
+                self.declarations[text_of(name)] = (decl, stmt)
+            return
         if decl.type not in ("lexical_declaration", "variable_declaration"):
             return
         for declarator in decl.named_children:

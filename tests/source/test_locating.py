@@ -37,6 +37,7 @@ from fwk_tui.source.values import Code
         "export default async function config() { return { a: 1 } }",
         "const config = { a: 1 }\nexport default () => config",
         "const make = () => ({ a: 1 })\nexport default make",
+        "function config() {\n  return { a: 1 }\n}\nexport default defineFwkConfig(config)",
     ],
 )
 def test_config_object_is_found_and_editable(source: str) -> None:
