@@ -171,15 +171,6 @@ class KeyChecker:
         else:
             self._say("error", actual, f"expected {wanted}, got {js_text(value)}", "type")
 
-    def _has(self, path: Path) -> bool:
-        """True when the config sets ``path``."""
-        node: Any = self.values
-        for seg in path:
-            if not isinstance(node, dict) or seg not in node:
-                return False
-            node = node[seg]
-        return True
-
     def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
         parent, key = canon[:-1], str(canon[-1])
         if not parent and key in OLDER_KEYS:
@@ -190,7 +181,7 @@ class KeyChecker:
         # catalogued ones (include/exclude) are not taken for misspellings.
         near = closest(key, siblings)
         if near is not None:
-            if self._has((*actual[:-1], near)):
+            if _has(self.values, (*actual[:-1], near)):
                 # Renaming would give the object the key twice: the misspelt copy does nothing, so it goes.
                 fix = Fix("unset", format_path(actual), f"Remove {key} ({near} is already set)")
                 message = f"unknown option {key}; did you mean {near}? ({near} is already set)"
@@ -348,6 +339,7 @@ def _issue_fix(issue: Issue) -> Fix | None:
 
 
 def _has(values: dict[str, Any], path: Path) -> bool:
+    """True when ``values`` set ``path``."""
     node: Any = values
     for seg in path:
         if not isinstance(node, dict) or seg not in node:
