@@ -153,7 +153,9 @@ def _check(ns: argparse.Namespace) -> int:
             return check_document(d, catalog, ns.variant, project=project, layout=layout)
 
         result = check(doc)
-        if ns.fix:
+        if ns.fix and doc.read_only:
+            (_out if ns.format == "text" else _err)(f"{file}: no fix applied: read-only: {doc.read_only}")
+        elif ns.fix:
             outcome = apply_safe_fixes(doc, lambda d: check(d).diagnostics)
             _report_fixes(file, doc, outcome, to_stdout=ns.format == "text", dry_run=ns.dry_run)
             if outcome.applied and not ns.dry_run:
@@ -273,7 +275,8 @@ _GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 def github_line(file: str, d: Diagnostic) -> str:
     """A GitHub Actions workflow command that annotates the line of ``d``."""
     props = f"file={_gh_prop(file)},line={d.line},col={d.column},title={_gh_prop(f'fwk-tui {d.code} ({d.rule})')}"
-    return f"::{_GITHUB_LEVEL[d.severity]} {props}::{_gh_data(f'{d.message} [{d.path}]')}"
+    where = f" [{d.path}]" if d.path else ""
+    return f"::{_GITHUB_LEVEL[d.severity]} {props}::{_gh_data(f'{d.message}{where}')}"
 
 
 def _gh_data(text: str) -> str:

@@ -116,3 +116,16 @@ def test_an_ignored_error_does_not_fail_the_check(project: Path, capsys: pytest.
     assert "fwk.config.ts:3:8: ignored FWK201 (comment on line 2): expected true or false, got 'yes'" in out
     (project / "fwk.config.ts").write_text("export default defineFwkConfig({\n  ssr: 'yes',\n})\n", encoding="utf-8")
     assert run(capsys, "check")[0] == 1
+
+
+def test_fix_on_a_config_built_by_code_says_why_nothing_is_fixed(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "function make() {\n  return { unhead: {} }\n}\nexport default defineFwkConfig(make())\n"
+    (project / "fwk.config.ts").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--fix")
+    assert code == 3
+    assert out.startswith("fwk.config.ts: no fix applied: read-only: the config is built by code: `make()` makes it")
+    assert config(project) == text
+    _, out, _ = run(capsys, "check", "--format", "github")
+    assert out.splitlines()[0].endswith("so nothing was checked")  # no empty [path] after the message
