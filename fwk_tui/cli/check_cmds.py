@@ -246,12 +246,14 @@ def fix_json(fix: Fix | None) -> dict[str, Any] | None:
     if fix is None:
         return None
     out: dict[str, Any] = {"kind": fix.kind, "path": fix.path, "title": fix.title}
-    if fix.kind == "set":
+    if fix.kind in ("set", "replace"):
         out["value"] = to_json(fix.value)
-    elif fix.kind == "rename":
+    if fix.kind == "rename":
         out["new_key"] = fix.new_key
-    elif fix.kind == "move":
+    if fix.kind in ("move", "replace"):
         out["new_path"] = fix.new_path
+    if fix.kind == "remove-duplicate":
+        out["occurrence"] = fix.occurrence
     return out
 
 

@@ -129,3 +129,22 @@ def test_fix_on_a_config_built_by_code_says_why_nothing_is_fixed(
     assert config(project) == text
     _, out, _ = run(capsys, "check", "--format", "github")
     assert out.splitlines()[0].endswith("so nothing was checked")  # no empty [path] after the message
+
+
+def test_json_fixes_carry_what_a_tool_needs_to_apply_them(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "export default defineFwkConfig({\n  mode: 'spa',\n  devServer: { port: 1, port: 2 },\n})\n"
+    (project / "fwk.config.ts").write_text(text, encoding="utf-8")
+    _, out, _ = run(capsys, "check", "--format", "json")
+    fixes = {d["code"]: d["fix"] for d in json.loads(out)}
+    assert fixes["FWK105"] == {
+        "kind": "replace",
+        "path": "mode",
+        "title": fixes["FWK105"]["title"],
+        "value": False,
+        "new_path": "ssr",
+    }
+    assert (fixes["FWK106"]["kind"], fixes["FWK106"]["path"], fixes["FWK106"]["occurrence"]) == (
+        "remove-duplicate",
+        "devServer.port",
+        0,
+    )
