@@ -54,7 +54,7 @@ def _default_json(default: Default | None) -> Any:
 
 
 def type_note_json(option: Option) -> dict[str, str] | None:
-    """``{"reference", "why"}``: the reference's words for the type and why ours says what it says; ``None`` when they agree."""
+    """``{"reference", "why"}``: the reference's words for the type and why ours differs; ``None`` where they agree."""
     note = option.type_note
     return None if note is None else {"reference": note.reference, "why": note.why}
 

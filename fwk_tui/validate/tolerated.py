@@ -69,7 +69,10 @@ TOLERATED: dict[Path, Tolerance] = {
     ),
     ("modules",): Tolerance(
         parse_type("[string]"),
-        lambda v: f"a one-item [{js_text(v[0])}] is the same module as the string {js_text(v[0])}, the form the reference documents",
+        lambda v: (
+            f"a one-item [{js_text(v[0])}] is the same module as the string {js_text(v[0])}, "
+            "the form the reference documents"
+        ),
         lambda v: v[0],
         "Write the module as a string",
         each_item=True,
@@ -139,9 +142,8 @@ def _fits(tolerance: Tolerance, value: Any, path: Path) -> bool:
 
 
 def _warning(tolerance: Tolerance, value: Any, path: Path) -> Issue:
-    return Issue(
-        path, "warning", tolerance.message(value), tolerance.fix(value), rule=RULE, fix_title=tolerance.fix_title or None
-    )
+    fix_title = tolerance.fix_title or None
+    return Issue(path, "warning", tolerance.message(value), tolerance.fix(value), rule=RULE, fix_title=fix_title)
 
 
 def _has_error(issues: list[Issue]) -> bool:

@@ -66,7 +66,8 @@ def test_every_type_that_is_not_the_references_words_has_a_note_quoting_them(cat
             if ours not in WORD_FOR_WORD.get(said, set()) and option.type_note is None:
                 missing.append(f"{option.path}: the reference says {said!r}, ours is {ours!r}")
             if option.type_note is not None and option.type_note.reference != said:
-                misquoted.append(f"{option.path}: the row says {said!r}, the note quotes {option.type_note.reference!r}")
+                quoted = option.type_note.reference
+                misquoted.append(f"{option.path}: the row says {said!r}, the note quotes {quoted!r}")
         elif ours not in PLAIN and option.type_note is None:
             missing.append(f"{option.path}: no type cell in the reference, ours is {ours!r}")
     assert missing == []

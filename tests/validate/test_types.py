@@ -272,7 +272,9 @@ def test_a_one_item_module_is_a_warning_with_a_fix_to_the_string_form() -> None:
         ("warning", "modules[3]", "undocumented-shape"),
     ]
     d = found[0]
-    assert d.message == "a one-item ['@scope/pwa'] is the same module as the string '@scope/pwa', the form the reference documents"
+    assert d.message == (
+        "a one-item ['@scope/pwa'] is the same module as the string '@scope/pwa', the form the reference documents"
+    )
     assert d.fix is not None and (d.fix.kind, d.fix.path, d.fix.value) == ("set", "modules[1]", "@scope/pwa")
     # Other items are still checked as usual beside a tolerated one.
     assert errors("modules: [['@scope/pwa'], true],") == [
@@ -319,7 +321,9 @@ def test_objects_the_reference_leaves_open_are_not_narrowed() -> None:
     assert errors("watchers: { wbuild: { aggregateTimeout: 300.5 } },") == []
 
 
-def test_a_config_full_of_shapes_people_write_checks_with_no_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_config_full_of_shapes_people_write_checks_with_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from fwk_tui.cli import main
 
     text = (
