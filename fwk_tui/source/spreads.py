@@ -193,6 +193,9 @@ class _Reading:
             if found.defines and found.value is not None:
                 return Definition(True, found.value, found.source, _and(text_of(left), found.when))
             return found
+        if kind == "array":
+            # An array spread into an object gives it the keys "0", "1"...: no named key.
+            return _unread("an array") if key.isdigit() else Definition(False, source=source)
         if kind == "call_expression":
             return _unread("a call: its result is not in the file")
         if kind == "member_expression":

@@ -109,3 +109,8 @@ def test_and_spread_and_nullish_values() -> None:
     found = notes(text, ("ssr",))
     assert found[0].startswith("1:18 hides: `...(isProd && { ssr: false })` sets ssr: false when isProd")
     assert [f.split(" ")[1] for f in found] == ["hides:", "safe:", "safe:"]
+
+
+def test_an_array_spread_gives_only_index_keys() -> None:
+    text = "export default { ...['a'], dev: true }\n"
+    assert notes(text, ("ssr",)) == ["1:18 safe: `...['a']` sets no ssr: safe"]
