@@ -15,6 +15,7 @@ from tree_sitter import Node, Tree
 
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import FUNCTIONS, TYPE_WRAPPERS, text_of, unwrap_parens
+from fwk_tui.source.summary import one_line
 
 # Functions whose result is what they return; a generator returns an iterator.
 _PLAIN_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function_declaration", "function"})
@@ -268,5 +269,4 @@ def _source(import_statement: Node) -> str:
 
 
 def _short(node: Node) -> str:
-    one_line = " ".join(text_of(node).split())
-    return one_line if len(one_line) <= 40 else one_line[:39] + "…"
+    return one_line(text_of(node), 40)

@@ -10,6 +10,7 @@ from fwk_tui.paths import Path, format_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
 from fwk_tui.source.read import keyed_members
+from fwk_tui.source.summary import one_line
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,7 @@ def _name(path: Path) -> str:
 
 
 def _short(node: Node) -> str:
-    text = " ".join(text_of(node).split())
-    return text if len(text) <= 40 else text[:39] + "…"
+    return one_line(text_of(node), 40)
 
 
 def require(root: Node, path: Path) -> Slot:

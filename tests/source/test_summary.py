@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from fwk_tui.source import ConfigDocument, DocumentError
 from fwk_tui.source.summary import one_line
 
 MODULES = """\
@@ -36,3 +39,10 @@ def test_a_method_folds_its_body() -> None:
 def test_strings_keep_their_spaces_and_text_that_does_not_parse_is_squeezed() -> None:
     assert one_line("{ 'a  b': 'x  y' }", 40) == "{ 'a  b': 'x  y' }"
     assert one_line("fn(\n  1,", 40) == "fn( 1,"
+
+
+def test_an_edit_through_code_names_the_code_folded() -> None:
+    doc = ConfigDocument.parse("export default { router: merge({ base: '/a/long/base/path/' }, {\n  options: {} }) }\n")
+    with pytest.raises(DocumentError) as caught:
+        doc.set("router.options.strict", True)
+    assert str(caught.value) == "cannot edit router.options.strict: router is `merge({…}, {…})`, not an object or array"
