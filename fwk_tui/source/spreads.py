@@ -165,7 +165,8 @@ class _Reading:
 
     def __init__(self, program: Node, config: Node) -> None:
         self._program = program
-        self._config = config  # the statement holding the config: code there runs in functions only
+        self._config = config
+        self._top: _TopLevel | None = None  # read when a spread names a variable
         self._seen: set[str] = set()
 
     def define(self, node: Node, key: str, depth: int, source: str | None = None) -> Definition:
@@ -243,14 +244,15 @@ class _Reading:
             return Definition(False)
         if name in self._seen:
             return _unread(f"`{name}` refers to itself")
-        declarator = _const_declarator(self._program, name)
+        top = self._top = self._top or _TopLevel(self._program, self._config)
+        declarator = top.consts.get(name)
         if declarator is None:
-            imported = _imported(self._program, name)
+            imported = name in top.imported
             return _unread(f"`{name}` is imported" if imported else f"`{name}` is not a const of this file")
         value = declarator.child_by_field_name("value")
         if value is None:
             return _unread(f"`{name}` has no value")
-        changed = _changed_at(self._program, name, (declarator, self._config))
+        changed = top.changed.get(name)
         if changed is not None:
             return _unread(f"`{name}` is changed by code on line {changed}")
         self._seen.add(name)
@@ -281,39 +283,37 @@ def _value_text(member: Member) -> str:
     return one_line(text_of(node), _SHOWN)
 
 
-def _const_declarator(program: Node, name: str) -> Node | None:
-    """The top-level ``const name = ...`` of the file (the last one), or None."""
-    found: Node | None = None
-    for stmt in program.named_children:
-        decl = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
-        if decl is None or decl.type != "lexical_declaration":
-            continue
-        if not any(c.type == "const" for c in decl.children):
-            continue
-        for declarator in decl.named_children:
-            target = declarator.child_by_field_name("name") if declarator.type == "variable_declarator" else None
-            if target is not None and target.type == "identifier" and text_of(target) == name:
-                found = declarator
-    return found
+class _TopLevel:
+    """The file's top-level names, read in one pass: ``const`` declarators, imports, code that changes a name."""
 
+    def __init__(self, program: Node, config: Node) -> None:
+        self.consts: dict[str, Node] = {}
+        self.imported: set[str] = set()
+        self.changed: dict[str, int] = {}  # the first line of top-level code that may change what a name holds
+        for stmt in program.named_children:
+            if stmt.type == "import_statement":
+                self.imported.update(_identifiers(stmt))
+                continue
+            decl = stmt.child_by_field_name("declaration") if stmt.type == "export_statement" else stmt
+            if decl is not None and decl.type == "lexical_declaration" and decl.children[0].type == "const":
+                for declarator in decl.named_children:
+                    if declarator.type != "variable_declarator":
+                        continue
+                    target = declarator.child_by_field_name("name")
+                    if target is not None and target.type == "identifier":
+                        self.consts[text_of(target)] = declarator
+            if stmt.id != config.id:  # code in the config's own statement runs in functions only
+                self._find_changes(stmt)
 
-def _imported(program: Node, name: str) -> bool:
-    encoded = name.encode()
-    for stmt in program.named_children:
-        if stmt.type != "import_statement":
-            continue
-        stack = list(stmt.children)
+    def _find_changes(self, stmt: Node) -> None:
+        stack = [stmt]
         while stack:
             node = stack.pop()
-            if node.type == "identifier" and node.text == encoded:
-                return True
+            if node.type in FUNCTIONS:
+                continue  # code in functions does not run while the config is built
+            if node.type == "identifier" and _may_change(node):
+                self.changed.setdefault(text_of(node), node.start_point[0] + 1)
             stack.extend(node.children)
-    return False
-
-
-# Where a use of a name can change the object it holds: `base.x = 1`, `base.x.push(1)`,
-# `Object.assign(base, ...)`, `delete base.x`, `base.n++`.
-_WRITES = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
 
 
 def _statement_of(node: Node) -> Node:
@@ -323,19 +323,20 @@ def _statement_of(node: Node) -> Node:
     return node
 
 
-def _changed_at(program: Node, name: str, skip: tuple[Node, ...]) -> int | None:
-    """The line of top-level code (outside functions and ``skip``) that may change what ``name`` holds, or None."""
-    encoded = name.encode()
-    skipped = {node.id for node in skip}
-    stack = [c for c in program.named_children if c.type != "import_statement"]
+def _identifiers(root: Node) -> set[str]:
+    found: set[str] = set()
+    stack = [root]
     while stack:
         node = stack.pop()
-        if node.id in skipped or node.type in FUNCTIONS:
-            continue
-        if node.type == "identifier" and node.text == encoded and _may_change(node):
-            return node.start_point[0] + 1
+        if node.type == "identifier":
+            found.add(text_of(node))
         stack.extend(node.children)
-    return None
+    return found
+
+
+# Where a use of a name can change the object it holds: `base.x = 1`, `base.x.push(1)`,
+# `Object.assign(base, ...)`, `delete base.x`, `base.n++`.
+_WRITES = frozenset({"assignment_expression", "augmented_assignment_expression", "update_expression"})
 
 
 def _may_change(use: Node) -> bool:

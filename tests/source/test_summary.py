@@ -45,4 +45,6 @@ def test_an_edit_through_code_names_the_code_folded() -> None:
     doc = ConfigDocument.parse("export default { router: merge({ base: '/a/long/base/path/' }, {\n  options: {} }) }\n")
     with pytest.raises(DocumentError) as caught:
         doc.set("router.options.strict", True)
-    assert str(caught.value) == "cannot edit router.options.strict: router is `merge({…}, {…})`, not an object or array"
+    assert str(caught.value) == (
+        "cannot edit router.options.strict: router is `merge({…}, {…})`, not an object or array"
+    )

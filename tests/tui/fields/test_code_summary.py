@@ -25,7 +25,10 @@ async def test_a_list_row_keeps_the_spread_and_its_condition() -> None:
 
 
 async def test_a_record_row_holding_multi_line_code_is_folded_not_cut_after_its_first_line() -> None:
-    body = "  myLayer: {\n    plugins: [\n      ...(process.env.CI\n        ? [reporter()]\n        : []),\n      'a',\n    ],\n  },"
+    body = (
+        "  myLayer: {\n    plugins: [\n      ...(process.env.CI\n        ? [reporter()]\n        : []),\n"
+        "      'a',\n    ],\n  },"
+    )
     app = FieldHarness("myLayer", config(body), option=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
