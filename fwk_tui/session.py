@@ -336,7 +336,8 @@ class EditSession:
         if cached is not None and cached[0] is self._origin and cached[1] is self._document:
             return cached[2]
         found: list[tuple[str, SpreadNote]] = []
-        if self._origin.read_only is None and self._document.read_only is None:
+        spreads = b"..." in self._origin.data or b"..." in self._document.data  # else none to find: most files
+        if spreads and self._origin.read_only is None and self._document.read_only is None:
             for path in _touched_paths([edit for edit, _ in self._undo + self._redo]):
                 if _value_at(self._origin, path) == _value_at(self._document, path):
                     continue

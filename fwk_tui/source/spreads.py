@@ -100,6 +100,8 @@ def spread_notes(before: ConfigDocument, after: ConfigDocument, path: Path) -> l
     Spreads read in the file that do not define the key come back as ``safe``.
     """
     notes: list[SpreadNote] = []
+    if b"..." not in before.data and b"..." not in after.data:
+        return notes  # no spread anywhere: most files
     old_node = _root(before)
     new_node = _root(after)
     for depth, key in enumerate(path):
@@ -136,11 +138,11 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
     key = key_path[-1]
     assert isinstance(key, str)
     reader: Reader | None = None
+    reading: _Reading | None = None
     out: list[SpreadNote] = []
-    program = doc.tree.root_node
-    reading = _Reading(program, _statement_of(obj))
-    for spread in (m for m in members(obj) if m.kind == "spread"):
-        later = spread.node.start_byte > member.node.start_byte
+    # The spread nodes alone: cheaper than every member of a large object.
+    for spread in (c for c in obj.named_children if c.type == "spread_element"):
+        later = spread.start_byte > member.node.start_byte
         if later:
             outcome: Outcome = "overridden"
         elif state == "created":
@@ -149,13 +151,14 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
             outcome = "reveals"
         else:
             continue  # the key written after it already hid the spread's value; the edit changes nothing there
-        argument = [c for c in spread.node.named_children if c.type != "comment"]
+        argument = [c for c in spread.named_children if c.type != "comment"]
+        reading = reading or _Reading(doc.tree.root_node, _statement_of(obj))
         definition = reading.define(argument[0], key, 0) if argument else Definition(False)
         if not definition.defines:
             outcome = "safe"
         reader = reader or Reader(doc.data)
-        span = reader.span(spread.node)
-        shown = one_line(text_of(spread.node), _SHOWN)
+        span = reader.span(spread)
+        shown = one_line(text_of(spread), _SHOWN)
         out.append(SpreadNote(key_path, shown, span.line, span.column, outcome, definition, state == "removed"))
     return out
 
