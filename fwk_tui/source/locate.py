@@ -226,12 +226,28 @@ class _Index:
             if target is not None and target.type == "identifier":
                 self.declarations[text_of(target)] = (declarator, stmt)
 
+    def change_of(self, name: str, config: Node) -> Node | None:
+        """The first statement that may change top-level ``name`` after it is written (uses inside ``config`` aside)."""
+        declared = self.declarations.get(name)
+        if declared is None:
+            return None
+        for stmt, ident in self._uses.get(name, ()):
+            inside = config.start_byte <= ident.start_byte < config.end_byte
+            if stmt.id != declared[1].id and not inside:
+                return stmt
+        return None
+
     def first_use(self, name: str, skip: Node, exclude: Node) -> Node | None:
         """The first top-level statement outside ``skip`` that uses ``name`` (uses in function bodies aside)."""
         for stmt, ident in self._uses.get(name, ()):
             if stmt.id != skip.id and ident.id != exclude.id:
                 return stmt
         return None
+
+
+def top_level_names(tree: Tree) -> _Index:
+    """The file's top-level declarations, imports and the statements that use each name."""
+    return _Index(tree.root_node)
 
 
 def _uses(root: Node) -> list[Node]:

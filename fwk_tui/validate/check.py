@@ -150,6 +150,9 @@ def check_document(
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.
     in_source = prototype_setters(doc) + duplicate_keys(doc) + not_checked(doc)
+    # A name code changes says more than "not checked (code)" at the same value.
+    changed = {d.path for d in in_source if d.rule == "not-checked"}
+    diagnostics = [d for d in diagnostics if not (d.rule == "code-value" and d.path in changed)]
     if in_source:
         diagnostics = sorted([*diagnostics, *in_source], key=sort_key)
     comments = ignore_comments(doc)

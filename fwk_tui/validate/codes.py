@@ -58,6 +58,7 @@ CODES: dict[str, str] = {
     "normally-not-set": "FWK334",
     # what could not be checked
     "not-checked": "FWK401",
+    "code-value": "FWK402",
     # fwk-tui's own comments
     "unused-ignore": "FWK501",
 }

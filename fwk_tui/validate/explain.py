@@ -122,12 +122,20 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
     "not-checked": (
         "The config is built by code",
         "When the exported config is made by a call, a function that does more than return an object, or a variable "
-        "changed after it is written, fwk-tui cannot know the values without running the code (which it never "
+        "changed after it is written (or one of its values names a top-level variable code changes), fwk-tui cannot know the values without running the code (which it never "
         "does), so what it could not read was not checked.",
         "Nothing to fix in the file; `check` exits 3 so that CI can tell \"checked, no error\" from \"not checked\". "
         "Write the config as an object literal to have it checked.",
         "What the service does, 1: a single configuration object is exported from `fwk.config.ts` by calling "
         "`defineFwkConfig(<config_object>)`.",
+    ),
+    "code-value": (
+        "A value written as code",
+        "A value written as an expression (`ssr: isProd`, `modules: mods`) is known only when the code runs, which "
+        "fwk-tui never does, so its type was not checked. An info only: `check` still exits 0 (a name that code "
+        "changes after it is written is FWK401, and exits 3).",
+        "Nothing, when the code gives a value of the type named; write the value itself to have it checked.",
+        _TABLE,
     ),
     "unused-ignore": (
         "An ignore comment that silences nothing",

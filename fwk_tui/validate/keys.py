@@ -167,7 +167,7 @@ class KeyChecker:
         listed = ", ".join(format_path((*canon, k)) for k in known[:3])
         wanted = f"an object of options ({listed}{', …' if len(known) > 3 else ''})"
         if isinstance(value, Code) and value.kind == "expr":
-            self._say("info", actual, f"not checked (code); expected {wanted}", "type")
+            self._say("info", actual, f"not checked (code); expected {wanted}", "code-value")
         else:
             self._say("error", actual, f"expected {wanted}, got {js_text(value)}", "type")
 

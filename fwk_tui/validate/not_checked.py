@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from fwk_tui.paths import format_path
 from fwk_tui.source.document import ConfigDocument
-from fwk_tui.source.locate import locate_config
+from fwk_tui.source.locate import locate_config, top_level_names
+from fwk_tui.source.nodes import text_of
 from fwk_tui.source.read import Reader
+from fwk_tui.source.summary import one_line
+from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Diagnostic
 
 RULE = "not-checked"
 
 
 def not_checked(doc: ConfigDocument) -> list[Diagnostic]:
-    """One info at the code that builds the config (none for a plain literal); it names what was checked."""
+    """One info at the code that builds the config (none for a plain literal), and one at each value naming
+    a top-level name that code changes after it is written."""
     built = doc.built_by_code
     if built is None:
-        return []
+        return _changed_names(doc)
     span = Reader(doc.data).span(built.node)
     literal = locate_config(doc.tree, doc.filename).node
     if literal is None:
@@ -26,3 +31,27 @@ def not_checked(doc: ConfigDocument) -> list[Diagnostic]:
         f"fwk-tui never runs code, so {checked}"
     )
     return [Diagnostic("info", "", message, RULE).at(span)]
+
+
+def _changed_names(doc: ConfigDocument) -> list[Diagnostic]:
+    """``modules`` in ``{ modules }`` when ``modules.push(...)`` runs before the config is read."""
+    config = locate_config(doc.tree, doc.filename).node
+    if config is None:
+        return []
+    names = None
+    out: list[Diagnostic] = []
+    for entry in doc.entries():
+        value = entry.value
+        if not (isinstance(value, Code) and value.text.isidentifier()):
+            continue
+        names = names or top_level_names(doc.tree)
+        change = names.change_of(value.text, config)
+        if change is None:
+            continue
+        line, column = change.start_point[0] + 1, change.start_point[1] + 1
+        message = (
+            f"not checked: {value.text} is changed by code after it is written "
+            f"(line {line}:{column}: `{one_line(text_of(change), 40)}`); fwk-tui never runs code"
+        )
+        out.append(Diagnostic("info", format_path(entry.path), message, RULE).at(entry.span))
+    return out

@@ -91,7 +91,7 @@ def compile_type(type_: TypeExpr) -> Checker:
             return True  # `key: undefined` is the same as leaving the key out
         if isinstance(value, Code) and value.kind == "expr":
             if not takes_code:
-                out.append(Issue(path, "info", f"not checked (code); expected {wanted}"))
+                out.append(Issue(path, "info", f"not checked (code); expected {wanted}", rule="code-value"))
             return True
         return inner(value, path, out)
 

@@ -102,3 +102,39 @@ def test_check_help_documents_exit_3(capsys: pytest.CaptureFixture[str]) -> None
         run(capsys, "check", "--help")
     out = " ".join(capsys.readouterr().out.split())
     assert "3 without errors when code builds the config" in out
+
+
+MUTATED_CONST = """\
+const modules = ['@fwk/content']
+modules.push('')
+export default defineFwkConfig({ modules, ssr: true })
+"""
+
+
+def test_a_value_naming_a_const_that_code_changes_is_not_checked_and_exits_3(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "fwk.config.ts").write_text(MUTATED_CONST)
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (3, "")
+    assert out == (
+        f"{HEAD}\n"
+        "fwk.config.ts:3:34: info FWK401: not checked: modules is changed by code after it is written "
+        "(line 2:1: `modules.push('')`); fwk-tui never runs code [modules]\n"
+        "   3 | export default defineFwkConfig({ modules, ssr: true })\n"
+        "     |                                  ^\n"
+        "0 errors, 0 warnings, 1 info\n"
+    )
+
+
+def test_a_value_written_as_code_is_an_info_that_exits_0(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fwk.config.ts").write_text(
+        "const modules = ['@fwk/content']\nexport default defineFwkConfig({ modules, ssr: isProd })\n"
+    )
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (0, "")
+    assert out == f"{HEAD}\n0 errors, 0 warnings, 2 infos (infos hidden; --verbose shows them)\n"
+    code, out, _ = run(capsys, "check", "--format", "json")
+    found = {(d["code"], d["path"]) for d in json.loads(out)}
+    assert found == {("FWK402", "modules"), ("FWK402", "ssr")}
+    assert code == 0
