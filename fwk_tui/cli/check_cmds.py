@@ -161,7 +161,7 @@ def _check(ns: argparse.Namespace) -> int:
             if outcome.applied and not ns.dry_run:
                 for saved_note in save_document(outcome.doc, file):
                     _err(saved_note)
-            if outcome.applied:
+            if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
     if ns.format == "json":
@@ -214,14 +214,18 @@ def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_st
     if diff:
         (sys.stdout if to_stdout else sys.stderr).write(plain(diff))
     verb = "would fix" if dry_run else "fixed"
-    for d in outcome.applied:
+    for applied in outcome.applied:
+        d = applied.diagnostic
         assert d.fix is not None
-        say(f"{file}:{d.line}:{d.column}: {verb} {d.code}: {d.fix.title}")
+        where = f"{file}:{d.line}:{d.column}" if applied.in_file_as_read else f"{file} (after the fixes above)"
+        say(f"{where}: {verb} {d.code}: {d.fix.title}")
+    for d, why in outcome.held_back:
+        say(f"{file}: not fixed {d.code} at {d.path}: {why}; the fix is shown below")
     n = len(outcome.applied)
     if not n:
         say(f"{file}: no safe fix to apply")
     elif dry_run:
-        say(f"{file}: {n} fix{'es' if n != 1 else ''} not written (--dry-run)")
+        say(f"{file}: {n} fix{'es' if n != 1 else ''} not written (--dry-run); below, the file as it is")
     unsafe = [d for d in outcome.left if d.fix is not None and not is_safe(d)]
     if unsafe:
         say(

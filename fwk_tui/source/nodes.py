@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -30,6 +31,17 @@ FUNCTIONS = frozenset(
         "abstract_class_declaration",
     }
 )
+
+
+def comments_in(root: Node) -> Iterator[Node]:
+    """Every comment node under ``root``, in source order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "comment":
+            yield node
+        elif node.child_count:
+            stack.extend(reversed(node.children))
 
 
 def text_of(node: Node) -> str:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from fwk_tui.paths import parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.errors import DocumentError
+from fwk_tui.source.nodes import comments_in, text_of
 from fwk_tui.validate.diagnostics import Diagnostic, Fix
 
 
@@ -70,38 +72,70 @@ def is_safe(d: Diagnostic) -> bool:
 
 
 @dataclass(frozen=True)
+class Applied:
+    """A fix applied: its diagnostic, placed in the file as read when it was there already."""
+
+    diagnostic: Diagnostic
+    in_file_as_read: bool
+
+
+@dataclass(frozen=True)
 class FixOutcome:
-    """What applying the safe fixes gave: the document, the diagnostics fixed, and what is left."""
+    """What applying the safe fixes gave: the document, the fixes applied, those held back (and why), what is left."""
 
     doc: ConfigDocument
-    applied: list[Diagnostic]
+    applied: list[Applied]
+    held_back: list[tuple[Diagnostic, str]]
     left: list[Diagnostic]
 
 
 def apply_safe_fixes(doc: ConfigDocument, check: Callable[[ConfigDocument], list[Diagnostic]]) -> FixOutcome:
     """``doc`` with every safe fix applied, one at a time, re-checking after each.
 
-    A fix that no longer applies (the path moved with an earlier fix) or that
-    would bring an error is skipped. ``check`` gives a document's diagnostics.
+    A fix is held back when it no longer applies (an earlier fix moved its
+    path), would bring an error, or would drop a comment (nothing the user
+    wrote is lost). ``check`` gives a document's diagnostics.
     """
     left = check(doc)
-    applied: list[Diagnostic] = []
+    as_read = {_key(d): d for d in left}
+    applied: list[Applied] = []
+    held: list[tuple[Diagnostic, str]] = []
     tried: set[tuple[str, str, str]] = set()
-    for _ in range(2 * len(left) + 1):  # each round applies a fix or marks one tried
+    for _ in range(2 * len(left) + 1):  # each round applies a fix or holds one back
         candidate = next((d for d in left if is_safe(d) and _key(d) not in tried), None)
         if candidate is None or candidate.fix is None:
             break
-        tried.add(_key(candidate))
+        why = None
         try:
             fixed = apply_fix(doc, candidate.fix)
-        except (KeyError, DocumentError):
-            continue
-        after = check(fixed)
-        if _errors(after) > _errors(left):
+        except (KeyError, DocumentError) as exc:
+            why = f"it no longer applies ({exc})"
+        else:
+            lost = _lost_comment(doc, fixed)
+            after = check(fixed) if lost is None else left
+            if lost is not None:
+                why = f"it would drop the comment {lost}"
+            elif _errors(after) > _errors(left):
+                why = "it would bring an error"
+        if why is not None:
+            tried.add(_key(candidate))  # an applied fix is not: what takes its path after it is another entry
+            held.append((candidate, why))
             continue
         doc, left = fixed, after
-        applied.append(candidate)
-    return FixOutcome(doc, applied, left)
+        first = as_read.pop(_key(candidate), None)  # once: a later fix may take an earlier one's path
+        applied.append(Applied(first, True) if first is not None else Applied(candidate, False))
+    return FixOutcome(doc, applied, held, left)
+
+
+def _lost_comment(before: ConfigDocument, after: ConfigDocument) -> str | None:
+    """A comment of ``before`` that ``after`` no longer has (shortened), or None."""
+    kept = Counter(text_of(c) for c in comments_in(after.tree.root_node))
+    for comment in comments_in(before.tree.root_node):
+        text = text_of(comment)
+        if kept[text] <= 0:
+            return text if len(text) <= 40 else text[:39] + "…"
+        kept[text] -= 1
+    return None
 
 
 def _key(d: Diagnostic) -> tuple[str, str, str]:

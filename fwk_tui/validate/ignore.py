@@ -9,13 +9,10 @@ nothing is reported (an info), so stale ones do not pile up.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tree_sitter import Node
-
 from fwk_tui.source.document import ConfigDocument
-from fwk_tui.source.nodes import text_of
+from fwk_tui.source.nodes import comments_in, text_of
 from fwk_tui.validate.codes import CODES
 from fwk_tui.validate.diagnostics import Diagnostic
 
@@ -50,7 +47,7 @@ def ignore_comments(doc: ConfigDocument) -> list[IgnoreComment]:
         return []
     lines = doc.text.split("\n")
     found: list[IgnoreComment] = []
-    for node in _comments(doc.tree.root_node):
+    for node in comments_in(doc.tree.root_node):
         match = _COMMENT.match(text_of(node))
         if match is None:
             continue
@@ -109,13 +106,3 @@ def _next_code_line(lines: list[str], after: int) -> int:
         if stripped and not stripped.startswith(("//", "/*", "*")):
             return index + 1
     return after + 1
-
-
-def _comments(root: Node) -> Iterator[Node]:
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "comment":
-            yield node
-        elif node.child_count:
-            stack.extend(reversed(node.children))

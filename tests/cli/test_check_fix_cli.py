@@ -148,3 +148,43 @@ def test_json_fixes_carry_what_a_tool_needs_to_apply_them(project: Path, capsys:
         "devServer.port",
         0,
     )
+
+
+COMMENTED = """\
+export default defineFwkConfig({
+  modules: [
+    [/* pwa */ '@scope/pwa'],
+    ['@scope/icons'],
+    '',
+    '',
+  ],
+  devServer: {
+    // the old port
+    port: 1,
+    port: 2,
+  },
+})
+"""
+
+
+def test_fix_never_drops_a_comment_and_names_what_it_held_back(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "fwk.config.ts").write_text(COMMENTED, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--fix")
+    assert code == 0
+    assert config(project) == COMMENTED.replace("['@scope/icons'],\n    '',\n    '',", "'@scope/icons',")
+    assert "fwk.config.ts: not fixed FWK202 at modules[0]: it would drop the comment /* pwa */" in out
+    assert "fwk.config.ts: not fixed FWK106 at devServer.port: it would drop the comment // the old port" in out
+
+
+def test_fix_lines_point_into_the_file_as_read(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (project / "fwk.config.ts").write_text(COMMENTED, encoding="utf-8")
+    _, out, _ = run(capsys, "check", "--fix", "--dry-run")
+    assert "fwk.config.ts:4:5: would fix FWK202: Write the module as a string" in out
+    assert "fwk.config.ts:5:5: would fix FWK324: Remove the empty modules[2]" in out
+    # the second empty entry moved to modules[2] with the first fix: no position of the file as read is claimed
+    assert "fwk.config.ts (after the fixes above): would fix FWK324: Remove the empty modules[2]" in out
+    # after a dry run the diagnostics are those of the file on disk, at its lines
+    assert "fwk.config.ts:10:5: warning FWK106: port is written again in devServer at line 11" in out
+    assert config(project) == COMMENTED

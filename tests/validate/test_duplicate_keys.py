@@ -130,9 +130,12 @@ def test_check_fix_removes_the_earlier_copies(
     assert "fwk.config.ts:4:5: warning FWK106: port is written again in devServer at line 5" in out
     code, out, err = run(capsys, "check", "--fix")
     assert (code, err) == (0, "")
+    # the earlier port carries a comment: removing it would lose what the user wrote, so it stays
+    assert "not fixed FWK106 at devServer.port: it would drop the comment // the old port" in out
     assert (tmp_path / "fwk.config.ts").read_text(encoding="utf-8") == (
         "export default defineFwkConfig({\n"
         "  devServer: {\n"
+        "    port: 3000, // the old port\n"
         "    'port': 4000,\n"
         "  },\n"
         "  app: { \"head\": { title: 'b' } },\n"
