@@ -27,6 +27,7 @@ from fwk_tui.source import (
     DocumentError,
     ParseError,
     ReadOnlyError,
+    check_expression,
     load_document,
     save_document,
 )
@@ -98,6 +99,9 @@ class Edit:
         if self.kind == "set":
             return doc.set(self.path, self.value)
         if self.kind == "set_code":
+            if is_spread_item(self.path, self.value):
+                check_spread(self.value)
+                return doc.set(self.path, Code(self.value.strip()))
             return doc.set_code(self.path, self.value)
         if self.kind == "unset":
             return doc.unset(self.path, keep=keep)
@@ -118,6 +122,22 @@ class Edit:
             return ConfigDocument.from_bytes(self.value.encode("utf-8"), doc.filename, link=doc.link)
         assert self.fix is not None
         return apply_fix(doc, self.fix)
+
+
+def is_spread_item(path: str, source: str) -> bool:
+    """True when ``source`` is written as a spread (``...rest``) and ``path`` names an array item, where one is valid."""
+    if not source.lstrip().startswith("..."):
+        return False
+    try:
+        return isinstance(parse_path(path)[-1], int)
+    except (PathError, IndexError):
+        return False
+
+
+def check_spread(source: str) -> None:
+    """ParseError unless ``source`` (``...rest``) spreads one expression; its line and column are in ``source``."""
+    # The dots become blanks, so the expression's problems are placed where they were typed.
+    check_expression(source.replace("...", "   ", 1))
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.session import Edit
+from fwk_tui.session import Edit, check_spread, is_spread_item
 from fwk_tui.source import ParseError, check_expression
 from fwk_tui.source.render import Renderer, is_method_source
 from fwk_tui.source.style import STARTER_STYLE
@@ -51,13 +51,17 @@ def code_text(value: Any) -> str:
         return ""
 
 
-def parse_problem(source: str) -> str | None:
-    """``None`` when ``source`` is one expression (or one method); else ``line:col: message``."""
+def parse_problem(source: str, path: str = "") -> str | None:
+    """``None`` when ``source`` is one expression (or one method, or at an array item's ``path`` a spread
+    ``...rest``); else ``line:col: message``."""
     text = source.strip()
     if text and is_method_source(text):
         return None
     try:
-        check_expression(source)
+        if is_spread_item(path, source):
+            check_spread(source)
+        else:
+            check_expression(source)
     except ParseError as exc:
         where = f"{exc.line}:{exc.column}: " if exc.line else ""
         return f"{where}{exc.message}"
@@ -172,7 +176,7 @@ class CodeEditor(ValueEditor):
         if not source.strip() and is_missing(self.value):
             self._status(None)
             return True
-        problem = parse_problem(source)
+        problem = parse_problem(source, self.path)
         self._status(problem)
         if problem is not None:
             return False

@@ -27,6 +27,14 @@ def test_parse_problems_say_line_and_column() -> None:
     assert parse_problem("a, b") is not None
 
 
+def test_a_spread_reads_as_an_array_item_only_and_its_problems_are_placed_where_typed() -> None:
+    assert parse_problem("...(env.X ? ['a'] : [])", "modules[0]") is None
+    assert parse_problem("...base", "css[3]") is None
+    assert (parse_problem("...base", "ssr") or "").startswith("1:1: syntax error: unexpected `...`")  # not a key's
+    assert parse_problem("...(a ? [1] :)", "modules[0]") == "1:14: syntax error: a value is missing here"
+    assert parse_problem("...", "modules[0]") is not None
+
+
 async def test_ctrl_enter_accepts_code_that_parses() -> None:
     app = FieldHarness("devServer.loadingTemplate")
     async with app.run_test(size=SIZE) as pilot:
