@@ -576,16 +576,24 @@ def runtime_compiler_security(ctx: RuleContext) -> Iterator[Finding]:
 # Words that make a key look like a credential, and words that say it is public by design.
 _SECRET_WORDS = frozenset({"secret", "token", "password", "passwd", "credential", "credentials", "private"})
 _KEY_QUALIFIERS = frozenset(
-    {"api", "private", "secret", "access", "auth", "service", "signing", "encryption", "master", "admin", "write"}
+    "api private secret access auth service role signing encryption master admin write".split()
+)
+# A last word that makes the key about a secret (its name, where it is sent, its size, a switch), not the secret.
+_ABOUT_WORDS = frozenset(
+    "name header cookie field param query length min max size enabled disabled required expires expiry ttl age "
+    "prefix path route page url endpoint strategy type mode".split()
 )
 _PUBLIC_WORDS = frozenset(
     {"public", "publishable", "site", "search", "anon", "client", "analytics", "measurement", "tracking", "widget"}
 )
-# The shapes of well-known credentials, and of keys that are public by design (Stripe's pk_, Mapbox's pk., GA's G-).
+# The shapes of well-known credentials, and of keys that are public by design
+# (Stripe's pk_, Mapbox's pk., PostHog's phc_, GA's G-).
 _SECRET_VALUE = re.compile(
     r"^(?:sk_(?:live|test)_|rk_(?:live|test)_|sk-|ghp_|gho_|github_pat_|xox[abpr]-|AKIA[0-9A-Z]{16}|-----BEGIN)"
 )
-_PUBLIC_VALUE = re.compile(r"^(?:pk_(?:live|test)_|pk\.|G-|UA-|GTM-)")
+_PUBLIC_VALUE = re.compile(r"^(?:pk_(?:live|test)_|pk\.|phc_|G-|UA-|GTM-)")
+# A URL with a password in it (scheme://user:password@host): the credentials of a database or a service.
+_URL_CREDENTIALS = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*:[^/\s@]+@")
 _ENV_READ = re.compile(r"(?:process\.env|import\.meta\.env)\.([A-Za-z_$][\w$]*)|process\.env\[\s*['\"]([^'\"]+)['\"]")
 
 
@@ -617,16 +625,22 @@ def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
     name or a publishable value shape clears it; a secret's value shape, an env read of a secret-named variable,
     or a secret word in the name (secret, private, password, token) weigh towards it.
     """
+    if isinstance(value, (bool, int, float)):
+        return None  # a switch or a size (secretPageEnabled, passwordMinLength) is never the secret
     words = _words(key)
     text = value if isinstance(value, str) else None
     if (text is not None and _PUBLIC_VALUE.match(text)) or _PUBLIC_WORDS & set(words):
         return None
     if text is not None and _SECRET_VALUE.match(text):
         return "warning", "its value has the shape of a secret key"
+    if text is not None and _URL_CREDENTIALS.match(text):
+        return "warning", "its value is a URL with a password in it"
     read = _ENV_READ.search(value.text) if isinstance(value, Code) else None
     variable = (read.group(1) or read.group(2)) if read else None
     if variable and looks_secret(variable) and not _PUBLIC_WORDS & set(_words(variable)):
         return "warning", f"it is read from {variable}"
+    if words and words[-1] in _ABOUT_WORDS:
+        return None  # csrfTokenName names a token; it is not one
     strong = sorted(_SECRET_WORDS & set(words))
     if strong:
         return "warning", f"its name says {strong[0]}"

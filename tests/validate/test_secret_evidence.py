@@ -39,3 +39,35 @@ def test_each_key_gets_what_its_evidence_supports() -> None:
         "paymentKey": ("warning", "is paymentKey a secret? its value has the shape of a secret key"),
         "serviceToken": ("warning", "is serviceToken a secret? its name says token"),
     }
+
+
+NAMES_OF_SECRETS = """\
+export default defineFwkConfig({
+  runtimeConfig: {
+    public: {
+      csrfTokenName: 'XSRF-TOKEN',
+      authTokenHeader: 'Authorization',
+      passwordMinLength: 8,
+      secretPageEnabled: true,
+      posthogKey: 'phc_9aZ',
+      supabaseAnonKey: 'eyJhbGciOi',
+      supabaseKey: process.env.SUPABASE_SERVICE_ROLE_KEY,
+      databaseUrl: 'postgres://admin:hunter2@db.acme.com:5432/prod',
+      docsUrl: 'https://user@docs.acme.com/',
+      token: 'abc',
+      firebaseApiKey: 'AIzaSyD-example',
+    },
+  },
+})
+"""
+
+
+def test_the_name_of_a_secret_or_a_number_is_no_secret_and_credentials_in_a_url_are() -> None:
+    found = check_document(ConfigDocument.parse(NAMES_OF_SECRETS), load_catalog(), "A").diagnostics
+    got = {d.path.rsplit(".", 1)[1]: (d.severity, d.message.split(",")[0], d.line) for d in found if d.code == "FWK321"}
+    assert got == {
+        "supabaseKey": ("warning", "is supabaseKey a secret? it is read from SUPABASE_SERVICE_ROLE_KEY", 10),
+        "databaseUrl": ("warning", "is databaseUrl a secret? its value is a URL with a password in it", 11),
+        "token": ("warning", "is token a secret? its name says token", 13),
+        "firebaseApiKey": ("info", "is firebaseApiKey a secret? only its name hints so", 14),
+    }
