@@ -62,6 +62,8 @@ PASS_THROUGH: dict[Path, str] = {
 # Variant A names these groups without children (the reference, "Variant A").
 NAMED_ONLY_IN_A = ("experimental", "features", "future")
 ENV_BLOCKS = ("$development", "$production", "$test")
+# runtimeConfig's blocks that reach the browser (the reference, runtimeConfig).
+RUNTIME_BLOCKS = ("public", "app")
 
 # What these rules report is a key itself (its name, its place, its variant), so they point at the key.
 KEY_RULES = frozenset({"unknown-key", "unknown-group", "alias", "other-variant"})
@@ -142,12 +144,32 @@ class KeyChecker:
                     "other-variant",
                 )
             cap = "warning"
+        if canon == ("runtimeConfig",) and isinstance(value, dict):
+            self._runtime_blocks(value, actual)
         type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
         if not self._tolerated(canon, type_, value, actual, cap):
             self._type(type_, value, actual, cap)
         if is_free_form(type_) and isinstance(value, dict) and self.index.is_group(canon):
             # `experimental` in variant A is a plain object, yet B's children are catalogued.
             self._object(value, actual, canon, _FREE)
+
+    def _runtime_blocks(self, config: dict[str, Any], actual: Path) -> None:
+        """A near spelling of ``public`` or ``app`` under runtimeConfig, whose values would silently be server-only."""
+        for key, value in config.items():
+            if not isinstance(value, dict) or key in RUNTIME_BLOCKS:
+                continue
+            # `app` is one edit from `api` and `ap`: only its own letters in another order or case count.
+            near = closest(key, ("public",)) or ("app" if sorted(key.lower()) == sorted("app") else None)
+            if near is None:
+                continue
+            here = (*actual, key)
+            message = f"{key} is not a block the browser reads; did you mean {near}? Its values are now server-only"
+            fix = None
+            if near in config:
+                message += f" ({near} is written too: merge the two)"
+            else:
+                fix = Fix("rename", format_path(here), f"Rename {key} to {near}", new_key=near)
+            self._say("warning", here, message, "unknown-key", fix)
 
     def _tolerated(self, canon: Path, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> bool:
         """Report a value holding a tolerated shape (see tolerated.py); True when it holds one."""

@@ -211,3 +211,21 @@ def test_telemetry_object_is_tolerated_with_a_warning() -> None:
     d = one(diagnose("telemetry: { enabled: false },"), "telemetry")
     assert (d.severity, d.message) == ("warning", "the reference documents telemetry as true or false, not an object")
     assert d.fix is not None and d.fix.value is False
+
+
+def test_a_misspelt_runtime_config_public_is_named_with_a_rename() -> None:
+    found = diagnose("runtimeConfig: { apiSecret: '', api: { key: '' }, publc: { apiBase: '/api' } },")
+    d = one(found, "runtimeConfig.publc")
+    assert (d.severity, d.code, d.message) == (
+        "warning",
+        "FWK101",
+        "publc is not a block the browser reads; did you mean public? Its values are now server-only",
+    )
+    assert d.fix is not None and (d.fix.kind, d.fix.new_key) == ("rename", "public")
+    assert at(found, "runtimeConfig.api") == []  # one letter from app, yet a private block of its own
+
+
+def test_a_misspelt_runtime_config_public_beside_public_asks_to_merge() -> None:
+    d = one(diagnose("runtimeConfig: { public: { a: 1 }, pubilc: { b: 2 } },"), "runtimeConfig.pubilc")
+    assert d.message.endswith("(public is written too: merge the two)")
+    assert d.fix is None
