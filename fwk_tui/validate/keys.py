@@ -46,6 +46,7 @@ from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.values import UNDEFINED, Code
+from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
 from fwk_tui.validate.history import KEEP, OLDER_KEYS, Successor
 from fwk_tui.validate.index import CatalogIndex, is_free_form
@@ -198,6 +199,9 @@ class KeyChecker:
         if not parent and key in OLDER_KEYS:
             self._older(key, value, actual, OLDER_KEYS[key])
             return
+        if not parent and key in BRAND_KEYS:
+            self._brand(key, actual)
+            return
         siblings = self.index.children.get(parent, ())
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.
@@ -300,6 +304,16 @@ class KeyChecker:
         if len(target) == len(actual):
             return Fix("rename", path, f"Rename {key} to {move.to}", new_key=str(target[-1]))
         return Fix("move", path, f"Move {key} to {move.to}", new_path=format_path(target))
+
+    def _brand(self, key: str, actual: Path) -> None:
+        brand = BRAND_KEYS[key]
+        message = f"{key} is not read; did you mean {brand.key} (the neutral name of {brand.what}, see naming.md)?"
+        fix = None
+        if _has(self.values, (*actual[:-1], brand.key)):
+            message += f" {brand.key} is written too: merge the two"
+        else:
+            fix = Fix("rename", format_path(actual), f"Rename {key} to {brand.key}", new_key=brand.key)
+        self._say("warning", actual, message, "unknown-key", fix)
 
     def _alias(self, actual: Path, key: str, canonical: str) -> None:
         fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)

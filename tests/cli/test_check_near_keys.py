@@ -38,3 +38,39 @@ def test_a_misspelt_public_block_is_a_warning_whose_rename_check_fix_leaves_alon
     code, out, err = run(capsys, "check", "--fix")
     assert (code, err) == (0, "")
     assert config.read_text() == PUBLC
+
+
+BRANDS = """\
+export default defineFwkConfig({
+  vite: { server: { hmr: false } },
+  vue: { compilerOptions: {} },
+  webpack: { analyze: true },
+  nitro: { preset: 'node' },
+  srv: { compressPublicAssets: true },
+})
+"""
+
+
+def test_a_brand_key_names_its_neutral_key_and_renames_only_when_that_is_free(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = project / "fwk.config.ts"
+    config.write_text(BRANDS)
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (0, "")
+    lines = [line for line in out.splitlines() if "FWK" in line or "= fix" in line]
+    assert lines == [
+        "fwk.config.ts:2:3: warning FWK101: vite is not read; did you mean vbuild "
+        "(the neutral name of the client bundler, see naming.md)? [vite]",
+        "     = fix: Rename vite to vbuild",
+        "fwk.config.ts:3:3: warning FWK101: vue is not read; did you mean view "
+        "(the neutral name of the view library, see naming.md)? [vue]",
+        "     = fix: Rename vue to view",
+        "fwk.config.ts:4:3: warning FWK101: webpack is not read; did you mean wbuild "
+        "(the neutral name of the alternative bundler, see naming.md)? [webpack]",
+        "     = fix: Rename webpack to wbuild",
+        "fwk.config.ts:5:3: warning FWK101: nitro is not read; did you mean srv "
+        "(the neutral name of the server engine, see naming.md)? srv is written too: merge the two [nitro]",
+    ]
+    run(capsys, "check", "--fix")
+    assert config.read_text() == BRANDS  # a rename makes the framework read what it ignored: a person decides
