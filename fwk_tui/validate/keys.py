@@ -316,14 +316,13 @@ class KeyChecker:
         self._say("warning", actual, message, "unknown-key", fix)
 
     def _alias(self, actual: Path, key: str, canonical: str) -> None:
-        fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
-        self._say(
-            "warning",
-            actual,
-            f"{key} is the literal spelling of {canonical}; the canonical key is {canonical}",
-            "alias",
-            fix,
-        )
+        message = f"{key} is the literal spelling of {canonical}; the canonical key is {canonical}"
+        fix = None
+        if _has(self.values, (*actual[:-1], canonical)):
+            message += f"; both are written: merge {key} into {canonical}"
+        else:
+            fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
+        self._say("warning", actual, message, "alias", fix)
 
     # -- reporting -----------------------------------------------------------------
 

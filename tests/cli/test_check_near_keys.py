@@ -74,3 +74,20 @@ def test_a_brand_key_names_its_neutral_key_and_renames_only_when_that_is_free(
     ]
     run(capsys, "check", "--fix")
     assert config.read_text() == BRANDS  # a rename makes the framework read what it ignored: a person decides
+
+
+def test_an_alias_beside_its_canonical_key_asks_to_merge_and_offers_no_rename(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "export default defineFwkConfig({\n  unhead: { legacy: true },\n  headmgr: { legacy: false },\n})\n"
+    config = project / "fwk.config.ts"
+    config.write_text(text)
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (0, "")
+    assert (
+        "fwk.config.ts:2:3: warning FWK103: unhead is the literal spelling of headmgr; the canonical key is headmgr; "
+        "both are written: merge unhead into headmgr [unhead]\n"
+    ) in out
+    assert "= fix" not in out
+    run(capsys, "check", "--fix")
+    assert config.read_text() == text
