@@ -62,6 +62,8 @@ PASS_THROUGH: dict[Path, str] = {
 }
 # Variant A names these groups without children (the reference, "Variant A").
 NAMED_ONLY_IN_A = ("experimental", "features", "future")
+# future.compatibilityVersion: 4 chooses variant A (variant.py), though only B lists it.
+CHOOSES_A: Path = ("future", "compatibilityVersion")
 ENV_BLOCKS = ("$development", "$production", "$test")
 # runtimeConfig's blocks that reach the browser (the reference, runtimeConfig).
 RUNTIME_BLOCKS = ("public", "app")
@@ -128,23 +130,9 @@ class KeyChecker:
     def _option(self, option: Option, value: Any, actual: Path, canon: Path) -> None:
         cap: Severity | None = None
         if not option.in_variant(self.variant):
-            other = "/".join(option.variants)
-            if self.variant == "A" and canon[0] in NAMED_ONLY_IN_A and len(canon) > 1:
-                self._say(
-                    "info",
-                    actual,
-                    f"documented for variant {other}; variant A lists no children of {canon[0]}",
-                    "other-variant",
-                )
-            else:
-                self._say(
-                    "warning",
-                    actual,
-                    f"{option.path} is an option of variant {other} only (this file is checked as variant "
-                    f"{self.variant})",
-                    "other-variant",
-                )
             cap = "warning"
+            if not (canon == CHOOSES_A and value == 4):  # the headline says this key chose variant A
+                self._other_variant(option, actual, canon)
         if canon == ("runtimeConfig",) and isinstance(value, dict):
             self._runtime_blocks(value, actual)
         type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
@@ -153,6 +141,17 @@ class KeyChecker:
         if is_free_form(type_) and isinstance(value, dict) and self.index.is_group(canon):
             # `experimental` in variant A is a plain object, yet B's children are catalogued.
             self._object(value, actual, canon, _FREE)
+
+    def _other_variant(self, option: Option, actual: Path, canon: Path) -> None:
+        other = "/".join(option.variants)
+        if self.variant == "A" and canon[0] in NAMED_ONLY_IN_A and len(canon) > 1:
+            message = f"documented for variant {other}; variant A lists no children of {canon[0]}"
+            self._say("info", actual, message, "other-variant")
+            return
+        message = (
+            f"{option.path} is an option of variant {other} only (this file is checked as variant {self.variant})"
+        )
+        self._say("warning", actual, message, "other-variant")
 
     def _runtime_blocks(self, config: dict[str, Any], actual: Path) -> None:
         """A near spelling of ``public`` or ``app`` under runtimeConfig, whose values would silently be server-only."""

@@ -91,3 +91,19 @@ def test_an_alias_beside_its_canonical_key_asks_to_merge_and_offers_no_rename(
     assert "= fix" not in out
     run(capsys, "check", "--fix")
     assert config.read_text() == text
+
+
+def test_the_key_that_chose_variant_a_is_not_called_documented_for_variant_b(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (project / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n  future: { compatibilityVersion: 4, typescriptBundlerResolution: true },\n})\n"
+    )
+    code, out, err = run(capsys, "check", "--verbose")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0].startswith("fwk.config.ts: checked as variant A (future.compatibilityVersion is 4")
+    infos = [line for line in out.splitlines() if "FWK104" in line]
+    assert infos == [
+        "fwk.config.ts:2:38: info FWK104: documented for variant B; variant A lists no children of future "
+        "[future.typescriptBundlerResolution]"
+    ]
