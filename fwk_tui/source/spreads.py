@@ -138,7 +138,7 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
     key = key_path[-1]
     assert isinstance(key, str)
     reader: Reader | None = None
-    reading: _Reading | None = None
+    reading: SpreadReading | None = None
     out: list[SpreadNote] = []
     # The spread nodes alone: cheaper than every member of a large object.
     for spread in (c for c in obj.named_children if c.type == "spread_element"):
@@ -152,7 +152,7 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
         else:
             continue  # the key written after it already hid the spread's value; the edit changes nothing there
         argument = [c for c in spread.named_children if c.type != "comment"]
-        reading = reading or _Reading(doc.tree.root_node, _statement_of(obj))
+        reading = reading or SpreadReading(doc.tree.root_node, _statement_of(obj))
         definition = reading.define(argument[0], key, 0) if argument else Definition(False)
         if not definition.defines:
             outcome = "safe"
@@ -163,14 +163,36 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
     return out
 
 
-class _Reading:
-    """What an expression spread into an object gives one key, read from the file's own code."""
+@dataclass(frozen=True)
+class Content:
+    """What a spread adds in one branch of its conditions: ``obj`` (an object literal), nothing, or unreadable.
+
+    ``reason`` says why it cannot be read; ``when`` is the condition of the branch taken;
+    ``branches`` is True when another branch could add something else.
+    """
+
+    obj: Node | None = None
+    reason: str | None = None
+    when: str | None = None
+    branches: bool = False
+
+
+class SpreadReading:
+    """What an expression spread into an object gives, read from the file's own code (never run)."""
 
     def __init__(self, program: Node, config: Node) -> None:
         self._program = program
         self._config = config
         self._top: _TopLevel | None = None  # read when a spread names a variable
         self._seen: set[str] = set()
+
+    @classmethod
+    def around(cls, obj: Node) -> SpreadReading:
+        """A reading for the spreads of ``obj`` (the config object or one inside it)."""
+        program = obj
+        while program.parent is not None:
+            program = program.parent
+        return cls(program, _statement_of(obj))
 
     def define(self, node: Node, key: str, depth: int, source: str | None = None) -> Definition:
         node = unwrap_parens(node)
@@ -205,6 +227,66 @@ class _Reading:
         if kind == "member_expression":
             return _unread("read at run time")
         return _unread("code")
+
+    def content(self, node: Node, last: bool, depth: int = 0) -> Content:
+        """The object literal ``node`` stands for when every condition takes its first branch (``last``: its last).
+
+        A name is followed to a ``const`` of the file that no code changes; a call, an
+        import or a read at run time cannot be read.
+        """
+        node = unwrap_parens(node)
+        kind = node.type
+        if depth > _MAX_DEPTH:
+            return Content(reason="spreads nested too deeply to follow")
+        if kind in TYPE_WRAPPERS:
+            inner = [c for c in node.named_children if c.type not in ("comment", "type_arguments")]
+            return self.content(inner[0], last, depth + 1) if inner else Content(reason="code")
+        if kind == "object":
+            return Content(node)
+        if kind in ("null", "undefined", "false", "true", "number", "string", "template_string", "array"):
+            return Content()  # no named key (a string or an array adds indexes only)
+        if kind == "identifier":
+            return self._named(node, last, depth)
+        if kind == "ternary_expression" or (kind == "binary_expression" and _operator(node) == "&&"):
+            return self._branch(node, last, depth)
+        if kind == "call_expression":
+            return Content(reason="a call: its result is not in the file")
+        if kind == "member_expression":
+            return Content(reason="read at run time")
+        return Content(reason="code")
+
+    def _branch(self, node: Node, last: bool, depth: int) -> Content:
+        ternary = node.type == "ternary_expression"
+        condition = node.child_by_field_name("condition" if ternary else "left")
+        yes = node.child_by_field_name("consequence" if ternary else "right")
+        no = node.child_by_field_name("alternative") if ternary else None
+        if condition is None or yes is None or (ternary and no is None):
+            return Content(reason="code")
+        cond = one_line(text_of(condition), _SHOWN)
+        if last and no is None:
+            return Content(when=f"not {cond}", branches=True)  # `cond && {...}` adds nothing when cond is false
+        taken = no if last else yes
+        assert taken is not None
+        found = self.content(taken, last, depth + 1)
+        when = _and(f"not {cond}" if last else cond, found.when)
+        return Content(found.obj, found.reason, when, branches=True)
+
+    def _named(self, node: Node, last: bool, depth: int) -> Content:
+        name = text_of(node)
+        if name == "undefined":
+            return Content()
+        top = self._top = self._top or _TopLevel(self._program, self._config)
+        declarator = top.consts.get(name)
+        if declarator is None:
+            imported = name in top.imported
+            return Content(reason=f"`{name}` is imported" if imported else f"`{name}` is not a const of this file")
+        value = declarator.child_by_field_name("value")
+        if value is None:
+            return Content(reason=f"`{name}` has no value")
+        changed = top.changed.get(name)
+        if changed is not None:
+            return Content(reason=f"`{name}` is changed by code on line {changed}")
+        return self.content(value, last, depth + 1)
 
     def _object(self, obj: Node, key: str, depth: int, source: str | None) -> Definition:
         for member in reversed(members(obj)):

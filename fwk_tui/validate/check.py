@@ -19,6 +19,7 @@ from fwk_tui.validate.not_checked import not_checked
 from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.prototype import prototype_setters
 from fwk_tui.validate.rules import EMPTY_ENTRY_RULES, RULES, RuleContext
+from fwk_tui.validate.spread_contents import spread_contents
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
 
@@ -142,10 +143,17 @@ def check_document(
     ``values`` is ``doc.values()`` when the caller already has it. ``positions=False``
     skips placing the diagnostics (all at 1:1): the editor shows them at their field.
     """
-    if values is None:
+    spreads = spread_contents(doc)
+    if spreads is not None:
+        values = spreads.passes[0].values  # what the readable spreads add is checked too
+    elif values is None:
         values = doc.values()
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
-    diagnostics = validate(catalog, values, choice.variant, project=project)
+    if spreads is not None:
+        run = lambda v: validate(catalog, v, choice.variant, project=project)  # noqa: E731
+        diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
+    else:
+        diagnostics = validate(catalog, values, choice.variant, project=project)
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.

@@ -18,6 +18,7 @@ CODES: dict[str, str] = {
     "older-major-key": "FWK105",
     "duplicate-key": "FWK106",
     "prototype-key": "FWK107",
+    "overridden-by-spread": "FWK108",
     # value shapes
     "type": "FWK201",
     "undocumented-shape": "FWK202",

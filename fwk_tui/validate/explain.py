@@ -103,6 +103,14 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "Write `['__proto__']: value` if a key of that name is meant; otherwise remove it.",
         "JavaScript: `__proto__: value` in an object literal sets [[Prototype]].",
     ),
+    "overridden-by-spread": (
+        "A key a later spread sets again",
+        "In `{ ssr: false, ...base }` the spread comes after the key, so when `base` (read in the file) holds `ssr`, "
+        "its value wins at run time and the key written before it does nothing.",
+        "Move the key after the spread if its value is meant, or remove it.",
+        "JavaScript: object spread copies the spread object's properties in order; a later property replaces an "
+        "earlier one of the same name.",
+    ),
     "type": (
         "A value of the wrong type",
         "The value does not have the type the reference gives the option (a string where a boolean is documented, a "

@@ -28,12 +28,14 @@ class EditorState:
     filter_title: str = ""
     deleted: bool = False
     built_by_code_line: int | None = None  # where code builds the config: not everything was checked
+    unread_spread_line: int | None = None  # a spread whose keys could not be read: not everything was checked
 
 
 class EditorStatus(Widget):
     """``fwk.config.ts ● │ Variant A │ ✖ 2 ▲ 1`` — the file name is shown as text, never markup.
 
-    No ``✓`` when code builds the config: what code makes was not checked, and the line says where.
+    No ``✓`` when code builds the config or a spread cannot be read: what code makes was not checked,
+    and the line says where.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -87,6 +89,8 @@ class EditorStatus(Widget):
         if built is not None:
             what = "not all checked" if state.errors or state.warnings else "not checked: built by code"
             right.append(f"{what} (line {built}) ", style=style("warning"))
+        elif state.unread_spread_line is not None:
+            right.append(f"not all checked: a spread (line {state.unread_spread_line}) ", style=style("warning"))
         elif not state.errors and not state.warnings:
             right.append("✓ no problems ", style=style("muted"))
         width = self.size.width
