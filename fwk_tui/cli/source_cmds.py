@@ -169,12 +169,41 @@ def _guard(command: Callable[[], int]) -> int:
 def _get(ns: argparse.Namespace) -> int:
     file, doc = _open(ns.file)
     path = _option_path(ns.path)
-    value = _lookup(doc, file, path)
+    value, notes = _lookup_through_spreads(doc, file, path)
     if ns.json:
         _out_json(to_json(value))
     else:
         _out(Renderer(doc.style).value(value))
+    for note in notes:
+        _err(note)
     return EXIT_OK
+
+
+def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -> tuple[JSValue, list[str]]:
+    """The value at ``path`` as the config has it at run time, and where a spread gives (or may give) it."""
+    from fwk_tui.validate.spread_contents import spread_contents
+    from fwk_tui.validate.values import MISSING
+
+    contents = spread_contents(doc)
+    if contents is None:
+        return _lookup(doc, file, path), []
+    origin = contents.origin(path)
+    where = format_path(path)
+    maybe = [f"{u.label} may set it ({u.reason})" for u in origin.may_set]
+    found = [(spread, value) for spread, value in origin.given if value is not MISSING]
+    if not found:
+        if maybe:
+            raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(maybe))
+        return _lookup(doc, file, path), []
+    render = Renderer(doc.style)
+    notes: list[str] = []
+    for spread, value in found:
+        note = f"{file}: {where} is set by {spread}: {one_line(render.value(value), 60)}"
+        if spread is not None and note not in notes:
+            notes.append(note)
+    notes += [f"{file}: {where}: {m}" for m in maybe]
+    first_spread, first = found[0]
+    return (first if first_spread is not None else _lookup(doc, file, path)), notes
 
 
 def _set(ns: argparse.Namespace) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tree_sitter import Node
 
@@ -25,6 +26,7 @@ from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
 from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
+from fwk_tui.validate.values import lookup
 
 OVERRIDDEN = "overridden-by-spread"
 _SHOWN = 40  # characters of a spread's text in a message
@@ -53,12 +55,23 @@ class Pass:
         return None
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A spread that could not be read: the object it is spread into, where it starts, and its name for messages."""
+
+    path: Path
+    start: int
+    label: str
+    reason: str
+
+
 @dataclass
 class SpreadContents:
     """The passes to validate, and the diagnostics the spreads themselves bring (placed)."""
 
     passes: list[Pass]
     found: list[Diagnostic] = field(default_factory=list)
+    unread: list[Unread] = field(default_factory=list)
 
     def diagnostics(
         self,
@@ -81,6 +94,33 @@ class SpreadContents:
                     out.append(d)
         return out + self.found
 
+    def origin(self, path: Path) -> Origin:
+        """Where the value at ``path`` comes from: each pass's value and spread, and spreads unread that may set it."""
+        text = format_path(path)
+        given = [(p.origin(text) if p.positions.get(path) else None, lookup(p.values, path)) for p in self.passes]
+        may_set = [u for u in self.unread if _may_set(u, path, self.passes[0])]
+        return Origin(given, may_set)
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Each pass's value at a path (MISSING when none) with the spread that gives it (None: written in the config).
+
+    ``may_set`` are the unreadable spreads that may give it another value.
+    """
+
+    given: list[tuple[str | None, Any]]
+    may_set: list[Unread]
+
+
+def _may_set(unread: Unread, path: Path, first: Pass) -> bool:
+    """True when ``unread`` is spread into an object on the way to ``path`` after the key that leads there (or none)."""
+    depth = len(unread.path)
+    if depth >= len(path) or path[:depth] != unread.path:
+        return False
+    key = first.key_positions.get(path[: depth + 1])
+    return key is None or key.start < unread.start
+
 
 def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
     """The config read with its spreads, or None when its object literals hold no spread (most files)."""
@@ -92,11 +132,13 @@ def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
     reading = SpreadReading.around(root)
     budget = [max(4 * len(doc.data), _BUDGET_FLOOR)]
     found: dict[tuple[int, str, str], Diagnostic] = {}
-    first = _SpreadReader(doc.data, reading, last=False, budget=budget, found=found)
+    unread: dict[int, Unread] = {}
+    first = _SpreadReader(doc.data, reading, last=False, budget=budget, found=found, unread=unread)
     passes = [first.read(root)]
     if first.branches:
-        passes.append(_SpreadReader(doc.data, reading, last=True, budget=budget, found=found).read(root))
-    return SpreadContents(passes, list(found.values()))
+        second = _SpreadReader(doc.data, reading, last=True, budget=budget, found=found, unread=unread)
+        passes.append(second.read(root))
+    return SpreadContents(passes, list(found.values()), list(unread.values()))
 
 
 def _has_spread(root: Node) -> bool:
@@ -121,6 +163,7 @@ class _SpreadReader(Reader):
         last: bool,
         budget: list[int],
         found: dict[tuple[int, str, str], Diagnostic],
+        unread: dict[int, Unread],
     ) -> None:
         self._found_entries: list[Entry] = []
         super().__init__(data, self._found_entries)
@@ -128,6 +171,7 @@ class _SpreadReader(Reader):
         self._last = last
         self._budget = budget  # shared by the passes: what is left to read of spread contents
         self._found = found
+        self._unread = unread
         self._labels: list[tuple[int, str]] = []  # (first entry index, spread) while a spread's content is read
         self._open: set[int] = set()  # objects being read through spreads: a cycle stops there
         self._origin_ranges: list[tuple[int, int, str]] = []
@@ -178,14 +222,14 @@ class _SpreadReader(Reader):
         self.branches = self.branches or content.branches
         obj = content.obj
         if content.reason is not None:
-            self._unreadable(spread, content.reason)
+            self._unreadable(spread, path, content.reason)
             return {}
         if obj is None:
             return {}
         size = obj.end_byte - obj.start_byte
         if obj.id in self._open or size > self._budget[0]:
             why = "it holds itself" if obj.id in self._open else "too many spreads of spreads to read"
-            self._unreadable(spread, why)
+            self._unreadable(spread, path, why)
             return {}
         self._budget[0] -= size
         self._open.add(obj.id)
@@ -204,8 +248,9 @@ class _SpreadReader(Reader):
     def _label(self, spread: Node) -> str:
         return f"`{one_line(text_of(spread), _SHOWN)}` (line {self.span(spread).line})"
 
-    def _unreadable(self, spread: Node, reason: str) -> None:
+    def _unreadable(self, spread: Node, path: Path, reason: str) -> None:
         label = self._label(spread)
+        self._unread.setdefault(spread.start_byte, Unread(path, spread.start_byte, label, reason))
         message = f"not checked: {label} may add keys fwk-tui cannot read: {reason}"
         key = (spread.start_byte, NOT_CHECKED, message)
         if key not in self._found:
