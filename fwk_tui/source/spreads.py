@@ -41,7 +41,8 @@ class Definition:
     value: str | None = None
     source: str | None = None  # "`base` (line 2)"
     when: str | None = None  # the condition under which the value is given
-    reason: str | None = None  # why the spread cannot be read
+    reason: str | None = None  # why the spread cannot be read (with a value: why it may hold another)
+    line: int | None = None  # where the value is written
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,12 @@ class SpreadNote:
         else:
             when = f" when {d.when}" if d.when else ""
             holds = f"{who} sets {key}: {d.value}{when}"
+            if d.reason:  # read in the file, and changed by code too
+                holds = f"{who} sets {key}: {d.value} (line {d.line}){when}, and {d.reason}"
             if d.source is not None:
                 holds = f"`{self.spread}`: {holds}"
-        return f"{holds}, {_consequence(self.outcome, self.removing, d.value is not None)}"
+        certain = d.value is not None and not d.reason
+        return f"{holds}, {_consequence(self.outcome, self.removing, certain)}"
 
 
 def _consequence(outcome: Outcome, removing: bool, certain: bool) -> str:
@@ -291,7 +295,7 @@ class SpreadReading:
     def _object(self, obj: Node, key: str, depth: int, source: str | None) -> Definition:
         for member in reversed(members(obj)):
             if member.key == key:
-                return Definition(True, _value_text(member), source)
+                return Definition(True, _value_text(member), source, line=member.node.start_point[0] + 1)
             if member.kind == "computed":
                 return Definition(True, source=source, reason="a computed key")
             if member.kind == "spread":
@@ -318,7 +322,9 @@ class SpreadReading:
             if found.defines and found.value is None:
                 return found  # a branch that may define anything
         if first.defines and second.defines:
-            return Definition(True, f"{first.value} or {second.value}", source, cond)
+            yes_when = _and(cond, first.when)
+            no_when = f" when {second.when}" if second.when else ""
+            return Definition(True, f"{first.value} when {yes_when}, else {second.value}{no_when}", source)
         if first.defines:
             return Definition(True, first.value, source, _and(cond, first.when))
         return Definition(True, second.value, source, _and(f"not {cond}", second.when))
@@ -337,15 +343,20 @@ class SpreadReading:
         value = declarator.child_by_field_name("value")
         if value is None:
             return _unread(f"`{name}` has no value")
-        changed = top.changed.get(name)
-        if changed is not None:
-            return _unread(f"`{name}` is changed by code on line {changed}")
         self._seen.add(name)
         source = f"`{name}` (line {declarator.start_point[0] + 1})"
         try:
-            return self.define(value, key, depth + 1, source)
+            found = self.define(value, key, depth + 1, source)
         finally:
             self._seen.discard(name)
+        changed = top.changed.get(name)
+        if changed is None:
+            return found
+        if found.defines and found.value is not None and not found.reason:
+            # What the file writes, and that code may change it: both are true.
+            why = f"is changed by code on line {changed}"
+            return Definition(True, found.value, source, found.when, why, found.line)
+        return _unread(f"`{name}` is changed by code on line {changed}")
 
 
 def _unread(reason: str) -> Definition:
