@@ -20,10 +20,15 @@ KEEP: Any = object()
 
 @dataclass(frozen=True)
 class Move:
-    """Where the value goes (``to``, from the object holding the key; None: it goes, having no effect) and as what."""
+    """Where the value goes and as what, and the words for this value when they differ from the successor's.
+
+    ``to`` is a path from the top of the config (of its environment block), or from the list item for
+    :data:`OLDER_ITEM_KEYS`; None: the key goes, having no effect.
+    """
 
     to: str | None
     value: Any = KEEP
+    advice: str | None = None
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,29 @@ def _transition(to: str) -> Callable[[Any], Move | None]:
     return move
 
 
+def _mode(value: Any) -> Move | None:
+    if value == "spa":
+        return Move("ssr", False)
+    if value == "universal":
+        return Move(None, advice="universal is the default (ssr: true); remove it")
+    return None
+
+
+def _public_path(value: Any) -> Move | None:
+    # Nuxt 2 docs, build.publicPath: its default /_nuxt/ is the assets' path, or a CDN's URL "for maximum
+    # performance"; Nuxt 3 splits the two into app.buildAssetsDir (default /_nuxt/) and app.cdnURL.
+    if not isinstance(value, str):
+        return None
+    return Move("app.cdnURL") if value.startswith(("https://", "http://", "//")) else Move("app.buildAssetsDir")
+
+
+def _postcss(value: Any) -> Move | None:
+    # Nuxt 2's build.postcss also took a `preset` and a list form, which Nuxt 3's postcss does not.
+    if isinstance(value, dict) and value and set(value) <= {"plugins", "order"} and not contains_code(value):
+        return Move("cssproc")
+    return None
+
+
 def _items_to_modules(value: Any) -> Move | None:
     return Move("modules") if isinstance(value, list) else None
 
@@ -59,12 +87,8 @@ OLDER_KEYS: dict[str, Successor] = {
     "buildModules": Successor("list its items in modules", "modules", _items_to_modules),
     # Nuxt 2.9 release notes: devModules was renamed buildModules, itself now modules.
     "devModules": Successor("list its items in modules", "modules", _items_to_modules),
-    # Nuxt 2.13 docs, "ssr" property: mode 'universal' / 'spa' became ssr: true / false.
-    "mode": Successor(
-        "use ssr (mode: 'spa' is ssr: false)",
-        "ssr",
-        lambda v: Move("ssr", {"spa": False, "universal": True}[v]) if v in ("spa", "universal") else None,
-    ),
+    # Nuxt 2.13 docs, "ssr" property: mode 'universal' / 'spa' became ssr: true / false; ssr: true is the default.
+    "mode": Successor("use ssr (mode: 'spa' is ssr: false)", "ssr", _mode),
     # Nuxt 3 migration guide, "Server": a static site is prerendered (`nuxi generate`); server is the default.
     "target": Successor(
         "prerender the pages of a static site (srv.prerender.routes); the server target is the default",
@@ -90,6 +114,8 @@ OLDER_KEYS: dict[str, Successor] = {
     "modern": Successor("remove it: modern JavaScript is what the bundler builds", None, lambda v: Move(None)),
     # Nuxt 3 docs, "Transitions": the default page and layout transitions are app.pageTransition / app.layoutTransition.
     "transition": Successor("use app.pageTransition", "app.pageTransition", _transition("app.pageTransition")),
+    # Nuxt 2.7 release notes: transition was renamed pageTransition (still top-level there).
+    "pageTransition": Successor("use app.pageTransition", "app.pageTransition", _transition("app.pageTransition")),
     "layoutTransition": Successor(
         "use app.layoutTransition", "app.layoutTransition", _transition("app.layoutTransition")
     ),
@@ -99,4 +125,23 @@ OLDER_KEYS: dict[str, Successor] = {
     "loadingIndicator": Successor("use spaLoadingTemplate (an HTML file)", "spaLoadingTemplate"),
     # Nuxt 3 migration guide, "Server": serverMiddleware became serverHandlers and files in server/.
     "serverMiddleware": Successor("use serverHandlers, or files in the server/ directory", "serverHandlers"),
+    # Nuxt 3 migration guide, "Configuration": router.base is app.baseURL.
+    "router.base": Successor("use app.baseURL", "app.baseURL", lambda v: Move("app.baseURL")),
+    # See _public_path: a CDN's URL is app.cdnURL, a path app.buildAssetsDir.
+    "build.publicPath": Successor(
+        "use app.cdnURL for a CDN's URL, app.buildAssetsDir for a path", "app.cdnURL", _public_path
+    ),
+    # Nuxt 3 migration guide, "Configuration": build.postcss is the top-level postcss (cssproc, naming.md).
+    "build.postcss": Successor("use cssproc (the top-level CSS post-processor options)", "cssproc", _postcss),
 }
+"""Older keys by their path from the top of the config (of an environment block)."""
+
+OLDER_ITEM_KEYS: dict[tuple[str, str], Successor] = {
+    # Nuxt 2.4 docs, plugins: `ssr: false` became `mode: 'client'`; the reference lists {src, mode}.
+    ("plugins", "ssr"): Successor(
+        "use mode: 'client' (ssr: false), or nothing (loaded on both sides)",
+        None,
+        lambda v: Move("mode", "client") if v is False else (Move(None) if v is True else None),
+    ),
+}
+"""Older keys of a list's items, by (list path, key): ``plugins: [{src, ssr: false}]``."""

@@ -16,10 +16,14 @@ What a key can be, and what is said about it:
   the server engine, which take many options the reference does not list, so
   an unknown key there is reported only when it is a near spelling of a
   catalogued one (its catalogued keys are still checked);
-- an unknown top-level key: a warning when it is a key of the older major
-  version (``buildModules``, ``mode``: history.py names what replaced it), a
-  near spelling of a known key, or a scalar or a list (a module's options are
-  an object); else an info (module options such as ``i18n`` are kept untouched);
+- a key of the older major version (``buildModules``, ``router.base``, an item's
+  ``ssr`` in ``plugins``: history.py names what replaced it): a warning;
+- an unknown top-level key: a warning when it is a brand spelling (``vite``:
+  brands.py names its neutral key), a near spelling of a known key, or a scalar
+  or a list (a module's options are an object); else an info (module options
+  such as ``i18n`` are kept untouched);
+- a near spelling of ``public`` under ``runtimeConfig``: a warning (its values
+  would be server-only);
 - an unknown key inside a known group: a warning, with "did you mean" when a
   known key of the group is a near spelling, or the same key is catalogued in
   a related group (below).
@@ -32,7 +36,9 @@ parent) whose name contains it or is contained in it (``server.port`` ->
 the value is of the kind the suggestion takes (an object for a group, and for
 an option a value that type-checks: a list for a list); and there is exactly
 one such place. At the top level, where no group name tells, the one option a
-level down with the same key is suggested for a non-empty object that fits it.
+level down with the same key is suggested for a non-empty object that fits it, or for a
+string or number that fits the one option exactly a level down (``port: 3000`` ->
+``devServer.port``).
 
 ``$development``, ``$production``, ``$test`` and ``$env.<name>`` blocks hold
 options for one environment: their contents are checked like the top level.
@@ -48,7 +54,7 @@ from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
-from fwk_tui.validate.history import KEEP, OLDER_KEYS, Successor
+from fwk_tui.validate.history import KEEP, OLDER_ITEM_KEYS, OLDER_KEYS, Move, Successor
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, quote_list
 from fwk_tui.validate.tolerated import tolerated
@@ -135,6 +141,8 @@ class KeyChecker:
                 self._other_variant(option, actual, canon)
         if canon == ("runtimeConfig",) and isinstance(value, dict):
             self._runtime_blocks(value, actual)
+        if isinstance(value, list):
+            value = self._older_items(canon, value, actual)
         type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
         if not self._tolerated(canon, type_, value, actual, cap):
             self._type(type_, value, actual, cap)
@@ -195,8 +203,9 @@ class KeyChecker:
 
     def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
         parent, key = canon[:-1], str(canon[-1])
-        if not parent and key in OLDER_KEYS:
-            self._older(key, value, actual, OLDER_KEYS[key])
+        older = OLDER_KEYS.get(format_path(canon))
+        if older is not None:
+            self._older(format_path(canon), value, actual, older, actual[: len(actual) - len(canon)])
             return
         if not parent and key in BRAND_KEYS:
             self._brand(key, actual)
@@ -250,9 +259,16 @@ class KeyChecker:
     def _same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:
         """The one catalogued path with the key ``key`` that means what was written under ``parent`` (see above)."""
         if not parent:
-            if not (isinstance(value, dict) and value):
-                return None  # a module's options are objects too: only a structured match is telling
-            found = [o for o in self.index.by_key.get(key, ()) if o.in_variant(self.variant) and len(o.segments) > 1]
+            # A module's options are objects too: only a structured match is telling, or a plain value
+            # matching the one option a level down (`port: 3000` -> devServer.port).
+            plain = isinstance(value, (str, int, float)) and not isinstance(value, bool)
+            if not (isinstance(value, dict) and value) and not plain:
+                return None
+            found = [
+                o
+                for o in self.index.by_key.get(key, ())
+                if o.in_variant(self.variant) and (len(o.segments) == 2 if plain else len(o.segments) > 1)
+            ]
             if len(found) != 1 or is_free_form(found[0].type_for(self.variant)) or not self._fits(found[0], value):
                 return None
             return tuple(found[0].segments)
@@ -279,28 +295,41 @@ class KeyChecker:
         shown = format_path(where_to)
         self._say("warning", actual, f"{actual[-1]} is not {where}; did you mean {shown}?", "unknown-key", fix)
 
-    def _older(self, key: str, value: Any, actual: Path, successor: Successor) -> None:
-        message = (
-            f"{key} is a key of the framework's older major version, which this one no longer reads: "
-            f"{successor.advice}"
-        )
-        self._say("warning", actual, message, "older-major-key", self._older_fix(key, value, actual, successor), True)
+    def _older_items(self, canon: Path, items: list[Any], actual: Path) -> list[Any]:
+        """Report the older keys of a list's items (``plugins: [{src, ssr: false}]``); the items without them."""
+        older = {key: s for (where, key), s in OLDER_ITEM_KEYS.items() if where == format_path(canon)}
+        if not older:
+            return items
+        kept: list[Any] = []
+        for i, item in enumerate(items):
+            if isinstance(item, dict) and older.keys() & item.keys():
+                for key in [k for k in item if k in older]:
+                    self._older(key, item[key], (*actual, i, key), older[key], (*actual, i))
+                item = {k: v for k, v in item.items() if k not in older}
+            kept.append(item)
+        return kept
 
-    def _older_fix(self, key: str, value: Any, actual: Path, successor: Successor) -> Fix | None:
-        """The fix of an older key where its move is mechanical and its successor is not set already."""
+    def _older(self, name: str, value: Any, actual: Path, successor: Successor, base: Path) -> None:
+        """Warn at older key ``name``; a successor's path is taken from ``base`` (see history.Move)."""
         move = successor.move(value) if successor.move is not None else None
+        advice = move.advice if move is not None and move.advice is not None else successor.advice
+        message = f"{name} is a key of the framework's older major version, which this one no longer reads: {advice}"
+        self._say("warning", actual, message, "older-major-key", self._older_fix(name, value, actual, move, base), True)
+
+    def _older_fix(self, key: str, value: Any, actual: Path, move: Move | None, base: Path) -> Fix | None:
+        """The fix of an older key where its move is mechanical and its successor is not set already."""
         if move is None:
             return None
         path = format_path(actual)
         if move.to is None:
             return Fix("unset", path, f"Remove {key} (it has no effect)")
-        target = (*actual[:-1], *parse_path(move.to))
+        target = (*base, *parse_path(move.to))
         if _has(self.values, target):
             return None
         if move.value is not KEEP:
             title = f"Replace {key}: {_literal(value)} with {move.to}: {_literal(move.value)}"
             return Fix("replace", path, title, value=move.value, new_path=format_path(target))
-        if len(target) == len(actual):
+        if target[:-1] == actual[:-1]:
             return Fix("rename", path, f"Rename {key} to {move.to}", new_key=str(target[-1]))
         return Fix("move", path, f"Move {key} to {move.to}", new_path=format_path(target))
 
@@ -376,7 +405,10 @@ def _has(values: dict[str, Any], path: Path) -> bool:
     """True when ``values`` set ``path``."""
     node: Any = values
     for seg in path:
-        if not isinstance(node, dict) or seg not in node:
+        if isinstance(node, list) and isinstance(seg, int) and seg < len(node):
+            node = node[seg]
+        elif isinstance(node, dict) and seg in node:
+            node = node[seg]
+        else:
             return False
-        node = node[seg]
     return True

@@ -107,3 +107,37 @@ def test_the_key_that_chose_variant_a_is_not_called_documented_for_variant_b(
         "fwk.config.ts:2:38: info FWK104: documented for variant B; variant A lists no children of future "
         "[future.typescriptBundlerResolution]"
     ]
+
+
+OLDER = """\
+export default defineFwkConfig({
+  mode: 'universal',
+  router: { base: '/docs/' },
+  plugins: [{ src: '~/plugins/chart.ts', ssr: false }],
+  port: 3000,
+})
+"""
+
+
+def test_older_and_misplaced_keys_are_named_at_their_line_with_their_successor(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = project / "fwk.config.ts"
+    config.write_text(OLDER)
+    code, out, err = run(capsys, "check")
+    assert (code, err) == (0, "")
+    old = "is a key of the framework's older major version, which this one no longer reads"
+    lines = [line for line in out.splitlines() if "FWK" in line or "= fix" in line]
+    assert lines == [
+        f"fwk.config.ts:2:3: warning FWK105: mode {old}: universal is the default (ssr: true); remove it [mode]",
+        "     = fix: Remove mode (it has no effect)",
+        f"fwk.config.ts:3:13: warning FWK105: router.base {old}: use app.baseURL [router.base]",
+        "     = fix: Move router.base to app.baseURL",
+        f"fwk.config.ts:4:42: warning FWK105: ssr {old}: use mode: 'client' (ssr: false), or nothing "
+        "(loaded on both sides) [plugins[0].ssr]",
+        "     = fix: Replace ssr: false with mode: 'client'",
+        "fwk.config.ts:5:3: warning FWK101: port is not a top-level option; did you mean devServer.port? [port]",
+        "     = fix: Move port to devServer.port",
+    ]
+    run(capsys, "check", "--fix")
+    assert config.read_text() == OLDER  # each changes what the app does: a person decides

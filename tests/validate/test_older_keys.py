@@ -40,6 +40,12 @@ def s_advice(key: str) -> str:
         ("buildModules: ['@x/a'],", "buildModules", "list its items in modules"),
         ("devModules: ['@x/a'],", "devModules", "list its items in modules"),
         ("mode: 'spa',", "mode", "use ssr (mode: 'spa' is ssr: false)"),
+        ("mode: 'universal',", "mode", "universal is the default (ssr: true); remove it"),
+        ("pageTransition: { name: 'page' },", "pageTransition", "use app.pageTransition"),
+        ("router: { base: '/docs/' },", "router.base", "use app.baseURL"),
+        ("build: { publicPath: '/a/' },", "build.publicPath", "use app.cdnURL for a CDN's URL, app.buildAssetsDir"),
+        ("build: { postcss: { preset: {} } },", "build.postcss", "use cssproc (the top-level CSS post-processor"),
+        ("plugins: [{ src: '~/p.ts', ssr: false }],", "plugins[0].ssr", "use mode: 'client' (ssr: false)"),
         ("target: 'static',", "target", "prerender the pages of a static site (srv.prerender.routes)"),
         ("env: { API_URL: 'x' },", "env", "use runtimeConfig (runtimeConfig.public for what the browser reads)"),
         ("render: { compressor: false },", "render", "use the server engine's options (srv) and routeRules"),
@@ -53,14 +59,21 @@ def s_advice(key: str) -> str:
 def test_an_older_key_is_a_warning_at_the_key_saying_what_to_use(body: str, key: str, advice: str) -> None:
     d = one(diagnose(body), key)
     assert (d.severity, d.rule, d.code, d.about_key) == ("warning", "older-major-key", "FWK105", True)
-    assert d.message.startswith(f"{key} {OLD}: {advice}")
+    assert d.message.startswith(f"{key.split('[0].')[-1]} {OLD}: {advice}")
 
 
 @pytest.mark.parametrize(
     ("before", "after"),
     [
         ("mode: 'spa',\n  app: {},", "ssr: false,\n  app: {},"),  # in the old key's place
-        ("mode: 'universal',", "ssr: true,"),
+        ("mode: 'universal',\n  app: {},", "app: {},"),  # the default: it goes
+        ("pageTransition: 'page',", "app: { pageTransition: { name: 'page' } },"),
+        ("router: { base: '/docs/' },", "app: { baseURL: '/docs/' },"),  # the emptied group goes too
+        ("build: { publicPath: 'https://cdn.acme.com/' },", "app: { cdnURL: 'https://cdn.acme.com/' },"),
+        ("build: { publicPath: '/assets/' },", "app: { buildAssetsDir: '/assets/' },"),
+        ("build: { postcss: { plugins: { prefixer: {} } } },", "cssproc: { plugins: { prefixer: {} } },"),
+        ("plugins: [{ src: '~/p/chart.ts', ssr: false }],", "plugins: [{ src: '~/p/chart.ts', mode: 'client' }],"),
+        ("plugins: [{ src: '~/plugins/chart.ts', ssr: true }],", "plugins: [{ src: '~/plugins/chart.ts' }],"),
         ("buildModules: ['@x/a'],", "modules: ['@x/a'],"),
         ("transition: 'page',", "app: { pageTransition: { name: 'page' } },"),
         ("layoutTransition: { name: 'fade' },", "app: { layoutTransition: { name: 'fade' } },"),
@@ -92,6 +105,9 @@ def test_the_fix_writes_the_successor_where_the_move_is_mechanical(before: str, 
         "target: 'static',",
         "env: { A: 'x' },",  # code reads process.env: moving the values does not move the reads
         "loading: false,",
+        "build: { postcss: { preset: { stage: 1 } } },",  # Nuxt 2's preset has no place in cssproc
+        "router: { base: '/a/' },\n  app: { baseURL: '/b/' },",
+        "plugins: [{ src: '~/p.ts', ssr: false, mode: 'server' }],",
     ],
 )
 def test_no_fix_where_the_move_is_not_mechanical(body: str) -> None:
@@ -130,3 +146,13 @@ def test_check_names_the_older_key_at_its_line_and_fix_leaves_it_for_a_person(
     assert "= fix: Rename buildModules to modules" in out
     code, out, err = run(capsys, "check", "--fix")
     assert (tmp_path / "fwk.config.ts").read_text(encoding="utf-8") == text  # a module list that moves: asked, not done
+
+
+def test_a_top_level_port_is_the_dev_server_port_misplaced() -> None:
+    d = one(diagnose("port: 3000,"), "port")
+    assert (d.severity, d.code, d.message) == (
+        "warning",
+        "FWK101",
+        "port is not a top-level option; did you mean devServer.port?",
+    )
+    assert d.fix is not None and (d.fix.kind, d.fix.new_path) == ("move", "devServer.port")
