@@ -31,7 +31,9 @@ from fwk_tui.source import (
     load_document,
     save_document,
 )
+from fwk_tui.source.render import Renderer
 from fwk_tui.source.spreads import SpreadNote, spread_notes
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
 from fwk_tui.source.values import JSValue
 from fwk_tui.surroundings import read_layout, read_project
@@ -45,6 +47,7 @@ from fwk_tui.validate import (
     counts,
     diagnostics_at,
 )
+from fwk_tui.validate.spread_contents import SpreadContents, spread_contents
 from fwk_tui.validate.variant import VariantChoice
 
 EditKind = Literal["set", "set_code", "unset", "rename", "insert", "remove", "move", "fix", "replace"]
@@ -197,6 +200,7 @@ class EditSession:
         keys and shapes are as in ``before``. Valid while ``after`` is the document."""
         self._values: tuple[ConfigDocument, dict[str, JSValue]] | None = None
         self._spreads: tuple[ConfigDocument, ConfigDocument, list[tuple[str, SpreadNote]]] | None = None
+        self._contents: tuple[ConfigDocument, SpreadContents | None] | None = None
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
@@ -365,6 +369,21 @@ class EditSession:
                 found += [(text, n) for n in spread_notes(self._origin, self._document, path) if n.risky]
         self._spreads = (self._origin, self._document, found)
         return found
+
+    def spread_origin(self, path: str) -> list[str]:
+        """Where a spread of the document gives (or may give) the value at ``path``, a line each, for under its field."""
+        cached = self._contents
+        if cached is None or cached[0] is not self._document:
+            cached = self._contents = (self._document, spread_contents(self._document))
+        contents = cached[1]
+        if contents is None:
+            return []
+        try:
+            key_path = parse_path(path)
+        except PathError:
+            return []
+        render = Renderer(self._document.style)
+        return contents.origin(key_path).notes(lambda v: one_line(render.value(v), 60))
 
     # ---------------------------------------------------------------- edits
 

@@ -189,21 +189,14 @@ def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -
         return _lookup(doc, file, path), []
     origin = contents.origin(path)
     where = format_path(path)
-    maybe = [f"{u.label} may set it ({u.reason})" for u in origin.may_set]
-    found = [(spread, value) for spread, value in origin.given if value is not MISSING]
-    if not found:
-        if maybe:
-            raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(maybe))
-        return _lookup(doc, file, path), []
     render = Renderer(doc.style)
-    notes: list[str] = []
-    for spread, value in found:
-        note = f"{file}: {where} is set by {spread}: {one_line(render.value(value), 60)}"
-        if spread is not None and note not in notes:
-            notes.append(note)
-    notes += [f"{file}: {where}: {m}" for m in maybe]
-    first_spread, first = found[0]
-    return (first if first_spread is not None else _lookup(doc, file, path)), notes
+    notes = origin.notes(lambda v: one_line(render.value(v), 60))
+    if origin.value is MISSING:
+        if notes:
+            raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(notes))
+        return _lookup(doc, file, path), []
+    value = origin.value if origin.from_spread else _lookup(doc, file, path)
+    return value, [f"{file}: {where} is {n}" if n.startswith("set by") else f"{file}: {where}: {n}" for n in notes]
 
 
 def _set(ns: argparse.Namespace) -> int:

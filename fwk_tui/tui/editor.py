@@ -331,7 +331,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """Under each field, the spreads that make its unsaved edit mean something else at run time."""
         notes = self.session.spread_notes()
         for path, field in self.query_one(ConfigForm).fields.items():
-            field.show_spread_notes([f"line {n.line}: {n.message()}" for edited, n in notes if _related(edited, path)])
+            edits = [f"line {n.line}: {n.message()}" for edited, n in notes if _related(edited, path)]
+            field.show_spread_notes(edits + self.session.spread_origin(path))
 
     def _form_note(self, group: TreeGroup, shown: int) -> str | None:
         notes = []

@@ -26,7 +26,7 @@ from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
 from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
-from fwk_tui.validate.values import lookup
+from fwk_tui.validate.values import MISSING, lookup
 
 OVERRIDDEN = "overridden-by-spread"
 _SHOWN = 40  # characters of a spread's text in a message
@@ -111,6 +111,26 @@ class Origin:
 
     given: list[tuple[str | None, Any]]
     may_set: list[Unread]
+
+    @property
+    def value(self) -> Any:
+        """The value of the first pass that has one (MISSING when none has)."""
+        return next((v for _, v in self.given if v is not MISSING), MISSING)
+
+    @property
+    def from_spread(self) -> bool:
+        """True when that value is given by a spread."""
+        return next((s is not None for s, v in self.given if v is not MISSING), False)
+
+    def notes(self, show: Callable[[Any], str]) -> list[str]:
+        """``set by `...base` on line 3: 'smooth'`` per spread that gives the value (``show`` writes it), then
+        `` `...shared` (line 6) may set it (why)`` per unreadable spread that may."""
+        out: list[str] = []
+        for spread, value in self.given:
+            note = f"set by {spread}: {show(value)}" if spread is not None and value is not MISSING else None
+            if note is not None and note not in out:
+                out.append(note)
+        return out + [f"{u.label} may set it ({u.reason})" for u in self.may_set]
 
 
 def _may_set(unread: Unread, path: Path, first: Pass) -> bool:

@@ -1,10 +1,12 @@
-"""The editor's status line on a config with a spread it cannot read: never ✓."""
+"""The editor on spreads as the file is: the status line never says ✓ past one it cannot read, a field names its spread."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .test_editor import make_app, screen_text
+from fwk_tui.tui.widgets.config_form import ConfigForm
+
+from .test_editor import go_to, make_app, screen_text
 from .test_human_speed import write_config
 
 UNREAD = "export default defineFwkConfig({\n  ssr: true,\n  ...sharedConfig,\n})\n"
@@ -28,3 +30,35 @@ async def test_a_readable_spread_keeps_no_problems(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert "✓ no problems" in screen_text(app).splitlines()[0]
+
+
+LOOK = """\
+const look = { router: { options: { scrollBehaviorType: 'smooth' } } }
+export default defineFwkConfig({
+  ...look,
+  devServer: { port: 3000, ...serverDefaults },
+})
+"""
+
+
+async def test_a_field_whose_value_a_spread_gives_says_so_under_it(tmp_path: Path) -> None:
+    file = write_config(tmp_path, LOOK)
+    app = make_app(file)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "router.options.scrollBehaviorType")
+        field = app.query_one(ConfigForm).field_at("router.options.scrollBehaviorType")
+        assert field is not None
+        assert field.spread_notes == ["set by `...look` on line 3: 'smooth'"]
+        for _ in range(40):  # the form scrolls to the field; on a loaded machine that takes a few frames
+            if "set by `...look` on line 3: 'smooth'" in screen_text(app):
+                break
+            await pilot.pause(0.05)
+        assert "set by `...look` on line 3: 'smooth'" in screen_text(app)
+        await go_to(app, pilot, "devServer.port")
+        port = app.query_one(ConfigForm).field_at("devServer.port")
+        assert port is not None
+        assert port.spread_notes == [
+            "`...serverDefaults` (line 4) may set it (`serverDefaults` is not a const of this file)"
+        ]
+    assert file.read_text() == LOOK
