@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tree_sitter import Node
+
 from fwk_tui.paths import format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config, top_level_names
@@ -39,13 +41,16 @@ def _changed_names(doc: ConfigDocument) -> list[Diagnostic]:
     if config is None:
         return []
     names = None
+    changes: dict[str, Node | None] = {}  # by name: a name written as many values is looked up once
     out: list[Diagnostic] = []
     for entry in doc.entries():
         value = entry.value
         if not (isinstance(value, Code) and value.text.isidentifier()):
             continue
         names = names or top_level_names(doc.tree)
-        change = names.change_of(value.text, config)
+        if value.text not in changes:
+            changes[value.text] = names.change_of(value.text, config)
+        change = changes[value.text]
         if change is None:
             continue
         line, column = change.start_point[0] + 1, change.start_point[1] + 1
