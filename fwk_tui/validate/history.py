@@ -1,4 +1,4 @@
-"""Top-level keys of the framework's older major version, and what took their place here.
+"""Keys of the framework's older major version (top-level, in groups, in list items) and what took their place.
 
 The framework is modelled on Nuxt: these are Nuxt 2 keys that Nuxt 3 no longer
 reads, with their Nuxt 3 successor renamed per spec/naming.md. Each successor
