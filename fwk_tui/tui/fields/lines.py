@@ -8,6 +8,8 @@ layout they hand over to the grid itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -15,7 +17,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-PreviewLine = tuple[Text, bool]
+if TYPE_CHECKING:
+    from fwk_tui.tui.fields.folded import FoldedText
+
+PreviewLine = tuple["Text | FoldedText", bool]
 """A line of a field's text before it is focused, and whether it sits on the value's background."""
 
 _NEW_LINE = Segment.line()
@@ -23,7 +28,7 @@ _NULL = Style()
 
 
 def _cells(
-    console: Console, text: Text, options: ConsoleOptions, width: int, justify: JustifyMethod, style: Style
+    console: Console, text: Text | FoldedText, options: ConsoleOptions, width: int, justify: JustifyMethod, style: Style
 ) -> list[list[Segment]]:
     """``text`` in a column of ``width``: one line per line of text, cut with an ellipsis, padded in ``style``."""
     column = options.update(

@@ -16,6 +16,7 @@ from fwk_tui.session import Edit
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.base import OptionField, PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.validate.values import MISSING
 from fwk_tui.tui.fields.present import child_path, default_value, js
@@ -91,9 +92,9 @@ class ListEditor(ValueEditor):
     def rows(self) -> RowList:
         return self.query_one(RowList)
 
-    def _rows(self) -> list[Text]:
+    def _rows(self) -> list[Text | FoldedText]:
         width = len(str(len(self.items) - 1)) if self.items else 1
-        return [Text.assemble((f"{i:>{width}}  ", "dim"), js(item)) for i, item in enumerate(self.items)]
+        return [value_row(Text(f"{i:>{width}}  ", "dim"), item) for i, item in enumerate(self.items)]
 
     def _empty(self) -> Text:
         if is_missing(self.value):
@@ -185,7 +186,7 @@ class ListEditor(ValueEditor):
             return  # nothing else changes an item that is not in the file yet
         self.draft = None
         self._pending_row = index
-        self.post_message(OptionField.EditRequested(Edit("insert", self.path, value, index=index), event.merge))
+        self.post_message(OptionField.EditRequested(Edit("insert", self.path, value, index=index), event.merge, event.origin))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.rows:

@@ -23,6 +23,7 @@ from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
 from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, safe
 from fwk_tui.tui.fields.rows import RowList, rows_preview
@@ -131,14 +132,17 @@ class RecordEditor(ValueEditor):
     def rows(self) -> RowList:
         return self.query_one(RowList)
 
-    def _rows(self) -> list[Text]:
+    def _rows(self) -> list[Text | FoldedText]:
         width = min(_KEY_WIDTH, max((len(key_text(e.key)) for e in self.entries), default=0))
-        out = []
+        out: list[Text | FoldedText] = []
         for e in self.entries:
             row = Text(end="")
             key = key_text(e.key)
             row.append(key.ljust(width), style="bold" if e.is_set else "dim")
             row.append("  ")
+            if e.is_set and e.allowed:
+                out.append(value_row(row, e.value))
+                continue
             if e.is_set:
                 row.append(js(e.value))
             else:

@@ -6,11 +6,14 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from fwk_tui.tui.fields.folded import FoldedText
+from fwk_tui.tui.fields.lines import PreviewLine
+
 PREVIEW_ROWS = 8
 """Rows shown before the field is focused; the rest is counted."""
 
 
-def rows_preview(rows: list[Text], empty: Text) -> list[tuple[Text, bool]]:
+def rows_preview(rows: list[Text | FoldedText], empty: Text) -> list[PreviewLine]:
     """Rows as preview lines (at most ``PREVIEW_ROWS``, then how many more)."""
     if not rows:
         return [(empty, True)]
@@ -40,17 +43,18 @@ class RowList(OptionList):
     }
     """
 
-    def __init__(self, rows: list[Text], empty: Text, *, classes: str | None = None) -> None:
+    def __init__(self, rows: list[Text | FoldedText], empty: Text, *, classes: str | None = None) -> None:
         super().__init__(markup=False, compact=True, classes=classes)
         self.count = 0
         self.set_rows(rows, empty)
 
-    def set_rows(self, rows: list[Text], empty: Text) -> None:
+    def set_rows(self, rows: list[Text | FoldedText], empty: Text) -> None:
         """Show ``rows`` (or ``empty`` when there are none), keeping the highlighted index."""
         keep = self.highlighted
         for row in rows:
-            row.no_wrap = True
-            row.overflow = "ellipsis"
+            if isinstance(row, Text):  # a folded row cuts itself, after folding
+                row.no_wrap = True
+                row.overflow = "ellipsis"
         self.count = len(rows)
         self.clear_options()
         if rows:
