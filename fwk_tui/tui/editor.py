@@ -125,6 +125,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._watch_disk = watch_disk
         self._search_index: SearchIndex | None = None
         self._focused_path: str | None = None
+        self._told_read_only = False
+        """Whether the user was told that a read-only config takes no edits."""
         self._entries_key: tuple[str, ...] = ()
         self._disk_prompted: bytes | None = None
         self._disk_hinted: bytes | None = None
@@ -365,6 +367,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             deleted=session.deleted,
             built_by_code_line=built.line if (built := session.document.built_by_code) else None,
             unread_spread_line=next((d.line for d in session.diagnostics if d.rule == "not-checked"), None),
+            unread_fields=self.query_one(ConfigForm).unread_fields(),
         )
         self.query_one(OptionDetail).variant = session.variant
         self.sub_title = plain(self.label)
@@ -405,7 +408,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
         event.stop()
-        self._apply(event.edit, merge=event.merge)
+        if not self._apply(event.edit, merge=event.merge) and event.origin is not None:
+            event.origin.discard_text()  # what was typed is not in the file: the field says so by not showing it
+
+    def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
+        event.stop()
+        self.call_after_refresh(self._refresh_chrome)  # once the editor's class says it
 
     def on_option_field_focused(self, event: OptionField.Focused) -> None:
         event.stop()
@@ -429,10 +437,19 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self.run_worker(self.go_to(event.path))
 
     def _apply(self, edit: Edit, *, merge: bool = False) -> bool:
+        read_only = self.session.read_only
+        if read_only is not None:
+            # Said once: every later key of a read-only config would repeat it.
+            if not self._told_read_only:
+                self._told_read_only = True
+                self.notify(plain(f"Edits are not taken: {read_only}."), title="Read-only", severity="warning")
+            self.query_one(ConfigForm).reshow(edit.path)
+            return False
         try:
             self.session.apply(edit, merge=merge)
         except EditError as exc:
             self.notify(plain(str(exc)), title=f"Could not {edit.label.lower()}", severity="error")
+            self.query_one(ConfigForm).reshow(edit.path)
             return False
         return True
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input, Switch
+
+from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import focused_field, type_slowly, write_config
+from .test_human_speed import HUMAN, focused_field, type_slowly, write_config
 
 
 async def test_a_spread_item_of_a_list_is_edited_and_saved_as_a_spread(tmp_path: Path) -> None:
@@ -41,3 +44,59 @@ async def test_a_spread_item_that_does_not_read_says_where_and_writes_nothing(tm
         assert app.session.get("modules[0]").text == "...base"
         assert not app.session.dirty
     assert file.read_text() == body
+
+
+async def test_a_read_only_config_takes_no_edit_and_its_fields_keep_showing_the_file(tmp_path: Path) -> None:
+    body = "function make() { return { ssr: true } }\nexport default defineFwkConfig(make())\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "/", *"ssr", "enter")
+        assert focused_field(app) == "ssr"
+        switch = app.query_one(BooleanEditor).query_one(Switch)
+        for _ in range(2):
+            await type_slowly(pilot, "space")
+            assert switch.value is True
+            assert "true  (default)" in screen_text(app)
+        await type_slowly(pilot, "/", *"port", "enter")
+        await type_slowly(pilot, "8")
+        assert isinstance(app.focused, Input) and app.focused.value == ""  # the key did not land
+        told = [n.message for n in app._notifications]
+        assert told == ["Edits are not taken: the config is built by code: `make()` makes it (line 2)."]  # once
+        assert not app.session.dirty
+    assert file.read_text() == body
+
+
+async def test_a_narrow_list_row_folds_inner_brackets_so_the_else_branch_stays(tmp_path: Path) -> None:
+    spread = (
+        "...(process.env.ANALYTICS_ID ? ['@fwk/gtag', ['@fwk/plausible', "
+        "{ domain: 'example.com', apiHost: 'https://plausible.example.com' }]] : [])"
+    )
+    file = write_config(tmp_path, f"export default defineFwkConfig({{\n  modules: ['@fwk/content', {spread}],\n}})\n")
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "/", *"modules", "enter")
+        rows = [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
+        assert len(rows) == 1 and "1  ...(process.env.ANALYTICS_ID ? […] : [])" in rows[0]
+        await pilot.resize_terminal(140, 24)
+        await pilot.pause(HUMAN)
+        rows = [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
+        assert "? ['@fwk/gtag', ['@fwk/plausible', {…}]] : [])" in rows[0]  # room: less is folded
+
+
+async def test_the_status_line_does_not_say_no_problems_while_a_field_does_not_read(tmp_path: Path) -> None:
+    body = "export default defineFwkConfig({ devServer: { port: 3000 } })\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert "✓ no problems" in screen_text(app).splitlines()[0]
+        await type_slowly(pilot, "/", *"port", "enter", "ctrl+u", "8", "0", "a")
+        top = screen_text(app).splitlines()[0]
+        assert "1 field does not read" in top and "✓" not in top
+        await type_slowly(pilot, "backspace")
+        top = screen_text(app).splitlines()[0]
+        assert "✓ no problems" in top and "does not read" not in top
+        assert app.session.get("devServer.port") == 80

@@ -79,6 +79,9 @@ class ValueEditor(Widget):
             super().__init__()
             self.editor = editor
 
+    class ReadChanged(Message):
+        """The editor's typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
+
     DEFAULT_CSS = """
     ValueEditor {
         height: auto;
@@ -139,7 +142,7 @@ class ValueEditor(Widget):
     def request(self, edit: Edit, *, merge: bool = False) -> None:
         """Ask the app to apply ``edit``."""
         self.last_typed = edit if merge else None
-        self.post_message(OptionField.EditRequested(edit, merge))
+        self.post_message(OptionField.EditRequested(edit, merge, self))
 
     def request_set(self, value: Any, *, merge: bool = False) -> None:
         """Ask the app to write ``value`` at this editor's path."""
@@ -222,10 +225,12 @@ class OptionField(Widget, can_focus=True):
     class EditRequested(Message):
         """The field asks the app to apply ``edit``; ``merge``: typing, joins the last undo step of the same path."""
 
-        def __init__(self, edit: Edit, merge: bool = False) -> None:
+        def __init__(self, edit: Edit, merge: bool = False, origin: ValueEditor | None = None) -> None:
             super().__init__()
             self.edit = edit
             self.merge = merge
+            self.origin = origin
+            """The editor that asked: a refused edit puts the file's value back in it."""
 
     class Focused(Message):
         """A part of the field got the focus (the app shows the option's docs)."""

@@ -152,6 +152,8 @@ class CodeEditor(ValueEditor):
     def _status(self, problem: str | None) -> None:
         if problem == self.problem:
             return
+        if (problem is None) != (self.problem is None):
+            self.post_message(ValueEditor.ReadChanged())
         self.problem = problem
         self.set_class(problem is not None, "-invalid")
         if problem is not None or self.query_children(".editor--hint"):

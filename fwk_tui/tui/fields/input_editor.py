@@ -167,8 +167,11 @@ class InputEditor(ValueEditor):
         """Show ``problem`` under the input (an error, or a ``note`` that is not one); ``None`` hides it."""
         if (problem, note) == self._shown_problem:
             return
+        invalid = problem is not None and not note
+        if invalid != self.has_class("-invalid"):
+            self.post_message(ValueEditor.ReadChanged())
         self._shown_problem = (problem, note)
-        self.set_class(problem is not None and not note, "-invalid")
+        self.set_class(invalid, "-invalid")
         self.set_class(problem is not None and note, "-note")
         if problem is not None or self.query_children(".input--message"):
             lazy_static(self, "input--message").update(safe(problem) if problem else Text())

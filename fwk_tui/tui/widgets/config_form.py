@@ -171,6 +171,14 @@ class ConfigForm(VerticalScroll):
                 out[editor.path] = text
         return out
 
+    def unread_fields(self) -> int:
+        """How many fields hold typed text that does not read: shown with its error here, or kept from a group left."""
+        shown: set[int] = set()
+        for editor in self.query(".-invalid").results(ValueEditor):
+            field = next((a for a in editor.ancestors if isinstance(a, OptionField)), None)
+            shown.add(id(field) if field is not None else id(editor))
+        return len(shown) + len(self.unread)
+
     def focused_path(self) -> str | None:
         """The path of the field holding the focus, if any."""
         focused = self.screen.focused if self.is_attached else None
@@ -208,6 +216,13 @@ class ConfigForm(VerticalScroll):
             if self._states.get(path) != state:
                 self._states[path] = state
                 field.refresh_state(*state)
+
+    def reshow(self, path: str) -> None:
+        """Show again what the file holds in the field of ``path``: an edit it asked for was refused."""
+        field = self.field_at(path)
+        state = self._states.get(field.path) if field is not None else None
+        if field is not None and state is not None:
+            field.refresh_state(*state)
 
     def field_at(self, path: str) -> OptionField | None:
         """The field editing ``path`` or the value holding it."""

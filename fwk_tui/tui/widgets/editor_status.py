@@ -29,6 +29,7 @@ class EditorState:
     deleted: bool = False
     built_by_code_line: int | None = None  # where code builds the config: not everything was checked
     unread_spread_line: int | None = None  # a spread whose keys could not be read: not everything was checked
+    unread_fields: int = 0  # fields holding typed text that does not read: the file does not say what they show
 
 
 class EditorStatus(Widget):
@@ -85,13 +86,16 @@ class EditorStatus(Widget):
             right.append(f"✖ {state.errors} ", style=style("error"))
         if state.warnings:
             right.append(f"▲ {state.warnings} ", style=style("warning"))
+        if state.unread_fields:
+            n = state.unread_fields
+            right.append(f"{n} field{'s do' if n > 1 else ' does'} not read ", style=style("error"))
         built = state.built_by_code_line
         if built is not None:
             what = "not all checked" if state.errors or state.warnings else "not checked: built by code"
             right.append(f"{what} (line {built}) ", style=style("warning"))
         elif state.unread_spread_line is not None:
             right.append(f"not all checked: a spread (line {state.unread_spread_line}) ", style=style("warning"))
-        elif not state.errors and not state.warnings:
+        elif not state.errors and not state.warnings and not state.unread_fields:
             right.append("✓ no problems ", style=style("muted"))
         width = self.size.width
         if text.cell_len + right.cell_len + 1 > width:
