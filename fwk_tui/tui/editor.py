@@ -413,6 +413,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()
+        if self.session.read_only is not None and event.editor.has_class("-invalid"):
+            self._refuse_read_only()
+            event.editor.discard_text()  # no edit is taken, not even text that does not read yet
         self.call_after_refresh(self._refresh_chrome)  # once the editor's class says it
 
     def on_option_field_focused(self, event: OptionField.Focused) -> None:
@@ -437,12 +440,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self.run_worker(self.go_to(event.path))
 
     def _apply(self, edit: Edit, *, merge: bool = False) -> bool:
-        read_only = self.session.read_only
-        if read_only is not None:
-            # Said once: every later key of a read-only config would repeat it.
-            if not self._told_read_only:
-                self._told_read_only = True
-                self.notify(plain(f"Edits are not taken: {read_only}."), title="Read-only", severity="warning")
+        if self.session.read_only is not None:
+            self._refuse_read_only()
             self.query_one(ConfigForm).reshow(edit.path)
             return False
         try:
@@ -452,6 +451,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.query_one(ConfigForm).reshow(edit.path)
             return False
         return True
+
+    def _refuse_read_only(self) -> None:
+        """Say why a read-only config takes no edit: once, as every later key would repeat it."""
+        if not self._told_read_only and self.session.read_only is not None:
+            self._told_read_only = True
+            self.notify(plain(f"Edits are not taken: {self.session.read_only}."), title="Read-only", severity="warning")
 
     # -------------------------------------------------------------- actions
 

@@ -62,6 +62,9 @@ async def test_a_read_only_config_takes_no_edit_and_its_fields_keep_showing_the_
         await type_slowly(pilot, "/", *"port", "enter")
         await type_slowly(pilot, "8")
         assert isinstance(app.focused, Input) and app.focused.value == ""  # the key did not land
+        await type_slowly(pilot, "0")  # a text that does not read (port 0) does not land either
+        assert app.focused.value == ""
+        assert "does not read" not in screen_text(app).splitlines()[0]
         told = [n.message for n in app._notifications]
         assert told == ["Edits are not taken: the config is built by code: `make()` makes it (line 2)."]  # once
         assert not app.session.dirty

@@ -80,7 +80,11 @@ class ValueEditor(Widget):
             self.editor = editor
 
     class ReadChanged(Message):
-        """The editor's typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
+        """``editor``'s typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
+
+        def __init__(self, editor: ValueEditor) -> None:
+            super().__init__()
+            self.editor = editor
 
     DEFAULT_CSS = """
     ValueEditor {

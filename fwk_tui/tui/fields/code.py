@@ -153,7 +153,7 @@ class CodeEditor(ValueEditor):
         if problem == self.problem:
             return
         if (problem is None) != (self.problem is None):
-            self.post_message(ValueEditor.ReadChanged())
+            self.post_message(ValueEditor.ReadChanged(self))
         self.problem = problem
         self.set_class(problem is not None, "-invalid")
         if problem is not None or self.query_children(".editor--hint"):

@@ -169,7 +169,7 @@ class InputEditor(ValueEditor):
             return
         invalid = problem is not None and not note
         if invalid != self.has_class("-invalid"):
-            self.post_message(ValueEditor.ReadChanged())
+            self.post_message(ValueEditor.ReadChanged(self))
         self._shown_problem = (problem, note)
         self.set_class(invalid, "-invalid")
         self.set_class(problem is not None and note, "-note")
