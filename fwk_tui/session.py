@@ -128,7 +128,7 @@ class Edit:
 
 
 def is_spread_item(path: str, source: str) -> bool:
-    """True when ``source`` is written as a spread (``...rest``) and ``path`` names an array item, where one is valid."""
+    """True when ``source`` is a spread (``...rest``) and ``path`` names an array item, where one is valid."""
     if not source.lstrip().startswith("..."):
         return False
     try:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
-from typing import Any
 
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import plain
@@ -37,7 +38,10 @@ class FoldedText:
         """The line for ``width`` cells (the last one drawn is kept: a list redraws its rows often)."""
         if self._drawn is None or self._drawn[0] != width:
             room = max(width - self.prefix.cell_len, 1)
-            line = Text.assemble(self.prefix, plain(one_line(self.code, room)))  # the prefix's style stays its own
+            code = self.code
+            if "\n" in code or "//" in code or "/*" in code or len(code) > room:
+                code = one_line(code, room)  # parsed only when it must fold: a long list draws all its rows
+            line = Text.assemble(self.prefix, plain(code))  # the prefix's style stays its own
             line.no_wrap = True
             line.overflow = "ellipsis"
             line.end = "\n"  # a list measures a row's height by its line ends

@@ -186,7 +186,8 @@ class ListEditor(ValueEditor):
             return  # nothing else changes an item that is not in the file yet
         self.draft = None
         self._pending_row = index
-        self.post_message(OptionField.EditRequested(Edit("insert", self.path, value, index=index), event.merge, event.origin))
+        insert = Edit("insert", self.path, value, index=index)
+        self.post_message(OptionField.EditRequested(insert, event.merge, event.origin))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.rows:
