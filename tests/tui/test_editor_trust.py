@@ -103,3 +103,19 @@ async def test_the_status_line_does_not_say_no_problems_while_a_field_does_not_r
         top = screen_text(app).splitlines()[0]
         assert "✓ no problems" in top and "does not read" not in top
         assert app.session.get("devServer.port") == 80
+
+
+async def test_a_refused_edit_leaves_the_switch_showing_the_file(tmp_path: Path) -> None:
+    body = "const base = { app: {} }\nexport default defineFwkConfig({ ...base })\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert app.session.read_only is None
+        await type_slowly(pilot, "/", *"ssr", "enter")
+        switch = app.query_one(BooleanEditor).query_one(Switch)
+        await type_slowly(pilot, "space")
+        assert [n.title for n in app._notifications] == ["Could not set ssr"]
+        assert switch.value is True and "true  (default)" in screen_text(app)
+        assert not app.session.dirty
+    assert file.read_text() == body
