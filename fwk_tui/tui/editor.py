@@ -366,7 +366,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             filter_title=FILTER_TITLES[self.form_filter] if self.form_filter != "all" else "",
             deleted=session.deleted,
             built_by_code_line=built.line if (built := session.document.built_by_code) else None,
-            unread_spread_line=next((d.line for d in session.diagnostics if d.rule == "not-checked"), None),
+            not_checked_line=next((d.line for d in session.diagnostics if d.rule == "not-checked"), None),
             unread_fields=self.query_one(ConfigForm).unread_fields(),
         )
         self.query_one(OptionDetail).variant = session.variant
