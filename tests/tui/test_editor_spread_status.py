@@ -19,9 +19,20 @@ async def test_an_unreadable_spread_is_not_all_checked(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         top = screen_text(app).splitlines()[0]
-        assert top.rstrip().endswith("not all checked: a spread (line 3)")
+        assert top.rstrip().endswith("not all checked (line 3)")
         assert "✓" not in top
     assert file.read_text() == UNREAD
+
+
+async def test_a_value_code_changes_is_not_all_checked_either(tmp_path: Path) -> None:
+    text = "const modules = ['@fwk/content']\nmodules.push('@fwk/image')\nexport default defineFwkConfig({ modules })\n"
+    file = write_config(tmp_path, text)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+        assert top.rstrip().endswith("not all checked (line 3)")  # at the value the code changes
+        assert "spread" not in top and "✓" not in top
 
 
 async def test_a_readable_spread_keeps_no_problems(tmp_path: Path) -> None:

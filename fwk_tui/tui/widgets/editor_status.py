@@ -28,7 +28,7 @@ class EditorState:
     filter_title: str = ""
     deleted: bool = False
     built_by_code_line: int | None = None  # where code builds the config: not everything was checked
-    unread_spread_line: int | None = None  # a spread whose keys could not be read: not everything was checked
+    not_checked_line: int | None = None  # code fwk-tui cannot read (a spread, a changed const): not all was checked
     unread_fields: int = 0  # fields holding typed text that does not read: the file does not say what they show
 
 
@@ -93,8 +93,8 @@ class EditorStatus(Widget):
         if built is not None:
             what = "not all checked" if state.errors or state.warnings else "not checked: built by code"
             right.append(f"{what} (line {built}) ", style=style("warning"))
-        elif state.unread_spread_line is not None:
-            right.append(f"not all checked: a spread (line {state.unread_spread_line}) ", style=style("warning"))
+        elif state.not_checked_line is not None:
+            right.append(f"not all checked (line {state.not_checked_line}) ", style=style("warning"))
         elif not state.errors and not state.warnings and not state.unread_fields:
             right.append("✓ no problems ", style=style("muted"))
         width = self.size.width
