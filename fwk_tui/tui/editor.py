@@ -416,7 +416,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if self.session.read_only is not None and event.editor.has_class("-invalid"):
             self._refuse_read_only()
             event.editor.discard_text()  # no edit is taken, not even text that does not read yet
-        self.call_after_refresh(self._refresh_chrome)  # once the editor's class says it
+        self.call_after_refresh(self._refresh_chrome_if_shown)  # once the editor's class says it
+
+    def _refresh_chrome_if_shown(self) -> None:
+        shown = bool(self.query(EditorStatus)) and bool(self.query(ConfigForm))
+        if shown:  # not while the app closes
+            self._refresh_chrome()
 
     def on_option_field_focused(self, event: OptionField.Focused) -> None:
         event.stop()
