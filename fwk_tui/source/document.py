@@ -56,6 +56,7 @@ class ConfigDocument:
         self._root = located.node
         self._read_only = located.read_only
         self._built = located.built
+        self._entries: list[Entry] | None = None  # a document never changes: read once, on demand
         self._style = style
         self._text: str | None = None
         self.filename = filename
@@ -159,9 +160,11 @@ class ConfigDocument:
         """Every object, array and leaf under the config, in source order, with spans."""
         if self._root is None:
             return []
-        found: list[Entry] = []
-        Reader(self._data, found).value(self._root)
-        return found
+        if self._entries is None:
+            found: list[Entry] = []
+            Reader(self._data, found).value(self._root)
+            self._entries = found
+        return list(self._entries)
 
     def span(self, path: PathLike) -> Span:
         """Where the value at ``path`` is written; KeyError when there is none."""

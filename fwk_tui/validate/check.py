@@ -157,7 +157,7 @@ def check_document(
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.
-    in_source = prototype_setters(doc) + duplicate_keys(doc) + not_checked(doc)
+    in_source = prototype_setters(doc) + duplicate_keys(doc) + not_checked(doc, values)
     # A name code changes says more than "not checked (code)" at the same value.
     changed = {d.path for d in in_source if d.rule == "not-checked"}
     diagnostics = [d for d in diagnostics if not (d.rule == "code-value" and d.path in changed)]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from tree_sitter import Node
 
-from fwk_tui.paths import format_path
+from fwk_tui.paths import Path, format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config, top_level_names
 from fwk_tui.source.nodes import text_of
@@ -16,12 +19,12 @@ from fwk_tui.validate.diagnostics import Diagnostic
 RULE = "not-checked"
 
 
-def not_checked(doc: ConfigDocument) -> list[Diagnostic]:
+def not_checked(doc: ConfigDocument, values: dict[str, Any] | None = None) -> list[Diagnostic]:
     """One info at the code that builds the config (none for a plain literal), and one at each value naming
-    a top-level name that code changes after it is written."""
+    a top-level name that code changes after it is written. ``values`` is ``doc.values()`` when known."""
     built = doc.built_by_code
     if built is None:
-        return _changed_names(doc)
+        return _changed_names(doc, doc.values() if values is None else values)
     span = Reader(doc.data).span(built.node)
     literal = locate_config(doc.tree, doc.filename).node
     if literal is None:
@@ -35,19 +38,18 @@ def not_checked(doc: ConfigDocument) -> list[Diagnostic]:
     return [Diagnostic("info", "", message, RULE).at(span)]
 
 
-def _changed_names(doc: ConfigDocument) -> list[Diagnostic]:
+def _changed_names(doc: ConfigDocument, values: dict[str, Any]) -> list[Diagnostic]:
     """``modules`` in ``{ modules }`` when ``modules.push(...)`` runs before the config is read."""
+    named = list(_names_as_values(values, ()))
+    if not named:
+        return []  # most configs: no value is a bare name, nothing to look up
     config = locate_config(doc.tree, doc.filename).node
     if config is None:
         return []
-    names = None
+    names = top_level_names(doc.tree)
     changes: dict[str, Node | None] = {}  # by name: a name written as many values is looked up once
     out: list[Diagnostic] = []
-    for entry in doc.entries():
-        value = entry.value
-        if not (isinstance(value, Code) and value.text.isidentifier()):
-            continue
-        names = names or top_level_names(doc.tree)
+    for path, value in named:
         if value.text not in changes:
             changes[value.text] = names.change_of(value.text, config)
         change = changes[value.text]
@@ -58,5 +60,18 @@ def _changed_names(doc: ConfigDocument) -> list[Diagnostic]:
             f"not checked: {value.text} is changed by code after it is written "
             f"(line {line}:{column}: `{one_line(text_of(change), 40)}`); fwk-tui never runs code"
         )
-        out.append(Diagnostic("info", format_path(entry.path), message, RULE).at(entry.span))
+        out.append(Diagnostic("info", format_path(path), message, RULE).at(value.span))
     return out
+
+
+def _names_as_values(value: Any, path: Path) -> Iterator[tuple[Path, Code]]:
+    """Each value of ``value`` that is a bare name (``modules``), with its path, in source order."""
+    if isinstance(value, Code):
+        if value.text.isidentifier():
+            yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _names_as_values(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _names_as_values(item, (*path, index))
