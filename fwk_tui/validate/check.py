@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,8 +31,12 @@ def validate(
     project: Project | None = None,
     positions: Mapping[Path, Span] | None = None,
     key_positions: Mapping[Path, Span] | None = None,
+    unknown: Callable[[Path], bool] | None = None,
 ) -> list[Diagnostic]:
     """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
+
+    ``unknown`` says which paths a spread that cannot be read may set: the rules
+    judge no value there (an imported ``...spa`` may turn ssr off).
 
     ``project`` is the package.json beside the config, when there is one;
     ``positions`` maps paths to where their values are written (see
@@ -40,7 +44,7 @@ def validate(
     :func:`key_positions_of`); without them every diagnostic is at 1:1.
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
-    ctx = RuleContext(values, variant, catalog, project)
+    ctx = RuleContext(values, variant, catalog, project, unknown)
     from_rules = [
         Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key", related=f.related)
         for r in RULES
@@ -150,7 +154,8 @@ def check_document(
         values = doc.values()
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     if spreads is not None:
-        run = lambda v: validate(catalog, v, choice.variant, project=project)  # noqa: E731
+        may_set = spreads.may_set if spreads.unread else None
+        run = lambda v: validate(catalog, v, choice.variant, project=project, unknown=may_set)  # noqa: E731
         diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
     else:
         diagnostics = validate(catalog, values, choice.variant, project=project)

@@ -27,7 +27,10 @@ class Fix:
     to ``ssr: false``);
     ``remove-duplicate`` removes copy ``occurrence`` (from 0) of a key written
     more than once in one object (``path`` as written).
-    ``title`` is what a menu shows ("Rename unhead to headmgr").
+    ``title`` is what a menu shows ("Rename unhead to headmgr"). ``keeps_behaviour``
+    is False for a fix of a rule whose fixes are otherwise safe when this one
+    changes what the app does (a repeated module whose options differ):
+    ``check --fix`` leaves it to a person.
     """
 
     kind: FixKind
@@ -37,6 +40,7 @@ class Fix:
     new_key: str | None = None
     new_path: str | None = None
     occurrence: int | None = None
+    keeps_behaviour: bool = True
 
 
 @dataclass(frozen=True, slots=True)

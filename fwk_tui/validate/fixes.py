@@ -68,7 +68,7 @@ SAFE_FIX_RULES = frozenset(
 
 def is_safe(d: Diagnostic) -> bool:
     """True when ``d`` has a fix that ``check --fix`` may apply without asking."""
-    return d.fix is not None and d.rule in SAFE_FIX_RULES
+    return d.fix is not None and d.rule in SAFE_FIX_RULES and d.fix.keeps_behaviour
 
 
 @dataclass(frozen=True)

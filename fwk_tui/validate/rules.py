@@ -46,13 +46,18 @@ class RuleContext:
     variant: Variant
     catalog: Catalog
     project: Project | None = None
+    # True for a path a spread fwk-tui cannot read may set at run time: its value is unknown, like code.
+    unknown: Callable[[Path], bool] | None = None
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def get(self, path: str) -> Any:
-        """The value at ``path`` (code included), or MISSING."""
+        """The value at ``path`` (code included), or MISSING; code when an unreadable spread may replace it."""
         found = self._cache.get(path, self)
         if found is self:
-            found = lookup(self.values, parse_path(path))
+            parsed = parse_path(path)
+            found = lookup(self.values, parsed)
+            if found is not MISSING and self.unknown is not None and self.unknown(parsed):
+                found = UNREAD_SPREAD  # written, but a later spread may replace it
             self._cache[path] = found
         return found
 
@@ -63,7 +68,7 @@ class RuleContext:
         """A boolean option's effective value; None when code decides it or it is not a boolean."""
         value = self.get(path)
         if value is MISSING:
-            return default
+            return None if self.unknown is not None and self.unknown(parse_path(path)) else default
         return value if isinstance(value, bool) else None
 
     @property
@@ -75,6 +80,9 @@ class RuleContext:
         version = self.compatibility_version
         return version == 4 and not isinstance(version, bool)
 
+
+# What a rule reads where a spread it cannot read may set the value: code, so no rule judges it.
+UNREAD_SPREAD = Code("(a spread fwk-tui cannot read may set it)")
 
 Check = Callable[[RuleContext], Iterator[Finding]]
 
@@ -825,8 +833,11 @@ def _duplicates(ctx: RuleContext, key: str, name_of: Callable[[Any], str | None]
                 seen[name] = i
 
 
-def _remove_duplicate(path: str) -> Fix:
-    return Fix("unset", path, f"Remove the duplicate {path}")
+def _remove_duplicate(r: _Repeat) -> Fix:
+    """Remove the later entry; a fix that keeps what the app does only when it is the earlier one written again."""
+    if r.item == r.first:
+        return Fix("unset", r.path, f"Remove the duplicate {r.path}")
+    return Fix("unset", r.path, f"Remove the duplicate {r.path} (what it adds is lost)", keeps_behaviour=False)
 
 
 _MODULES_REFERENCE = (
@@ -853,7 +864,7 @@ def duplicate_module(ctx: RuleContext) -> Iterator[Finding]:
             "warning",
             r.path,
             f"the module {js_text(r.name)} is already listed at {r.earlier}; list a module once{also}",
-            _remove_duplicate(r.path),
+            _remove_duplicate(r),
             r.earlier,
         )
 
@@ -875,7 +886,7 @@ def duplicate_plugin(ctx: RuleContext) -> Iterator[Finding]:
             "warning",
             r.path,
             f"{js_text(r.name)} is already listed at {r.earlier}; plugins are deduplicated by src, so only one is kept",
-            _remove_duplicate(r.path),
+            _remove_duplicate(r),
             r.earlier,
         )
 
@@ -900,7 +911,7 @@ def duplicate_css(ctx: RuleContext) -> Iterator[Finding]:
             "warning",
             r.path,
             f"{js_text(r.name)} is already listed at {r.earlier}; listing it once includes it on every page",
-            _remove_duplicate(r.path),
+            _remove_duplicate(r),
             r.earlier,
         )
 
@@ -922,7 +933,7 @@ def duplicate_layer(ctx: RuleContext) -> Iterator[Finding]:
             "warning",
             r.path,
             f"the layer {js_text(r.name)} is already listed at {r.earlier}; extending it again adds nothing",
-            _remove_duplicate(r.path),
+            _remove_duplicate(r),
             r.earlier,
         )
 

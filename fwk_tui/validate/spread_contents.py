@@ -94,6 +94,10 @@ class SpreadContents:
                     out.append(d)
         return out + self.found
 
+    def may_set(self, path: Path) -> bool:
+        """True when a spread that cannot be read may give ``path`` its value at run time."""
+        return any(_may_set(u, path, self.passes[0]) for u in self.unread)
+
     def origin(self, path: Path) -> Origin:
         """Where the value at ``path`` comes from: each pass's value and spread, and spreads unread that may set it."""
         text = format_path(path)

@@ -188,3 +188,19 @@ def test_fix_lines_point_into_the_file_as_read(project: Path, capsys: pytest.Cap
     # after a dry run the diagnostics are those of the file on disk, at its lines
     assert "fwk.config.ts:10:5: warning FWK106: port is written again in devServer at line 11" in out
     assert config(project) == COMMENTED
+
+
+def test_a_repeated_entry_that_adds_something_is_left_to_a_person(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        "export default defineFwkConfig({\n  modules: ['@fwk/a', ['@fwk/a', { key: 'x' }], '@fwk/b', '@fwk/b'],\n"
+        "  css: ['~/a.css', { src: '~/a.css', lang: 'scss' }],\n})\n"
+    )
+    (project / "fwk.config.ts").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--fix")
+    assert code == 0
+    # only the plain repeat goes; the one with options and the css object keep what they add
+    assert config(project) == text.replace("'@fwk/b', '@fwk/b'", "'@fwk/b'")
+    assert "= fix: Remove the duplicate modules[1] (what it adds is lost)" in out
+    assert "2 fixes left for you to choose" in out
