@@ -106,6 +106,8 @@ def _guard(command: Callable[[], int]) -> int:
     except DocumentError as exc:
         _err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        raise  # the reader went away (`check | head`): nothing to say, main ends quietly
     except OSError as exc:  # the lock or the write of --fix
         _err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
         return EXIT_BAD_INPUT

@@ -204,3 +204,15 @@ def test_a_repeated_entry_that_adds_something_is_left_to_a_person(
     assert config(project) == text.replace("'@fwk/b', '@fwk/b'", "'@fwk/b'")
     assert "= fix: Remove the duplicate modules[1] (what it adds is lost)" in out
     assert "2 fixes left for you to choose" in out
+
+
+def test_check_into_a_closed_pipe_says_nothing(project: Path) -> None:
+    import subprocess
+    import sys
+
+    many = "export default defineFwkConfig({\n" + "".join(f"  k{i}: 1,\n" for i in range(3000)) + "})\n"
+    (project / "fwk.config.ts").write_text(many, encoding="utf-8")
+    run_check = f"{sys.executable} -m fwk_tui check --verbose | head -1"
+    done = subprocess.run(["bash", "-c", run_check], cwd=project, capture_output=True, text=True, check=False)
+    assert done.stdout.startswith("fwk.config.ts: checked as variant A")
+    assert done.stderr == ""
