@@ -1,7 +1,7 @@
 """Keys of the framework's older major version (top-level, in groups, in list items) and what took their place.
 
-The framework is modelled on Nuxt: these are Nuxt 2 keys that Nuxt 3 no longer
-reads, with their Nuxt 3 successor renamed per spec/naming.md. Each successor
+These are keys of the framework's major version 2 that major 3 no longer
+reads, with their major-3 successor named as spec/naming.md names keys. Each successor
 is a path of this catalogue (``path``, checked by a test) or a replacement in
 words. A :class:`Move` says how the value goes there where that is mechanical.
 """
@@ -62,15 +62,15 @@ def _mode(value: Any) -> Move | None:
 
 
 def _public_path(value: Any) -> Move | None:
-    # Nuxt 2 docs, build.publicPath: its default /_nuxt/ is the assets' path, or a CDN's URL "for maximum
-    # performance"; Nuxt 3 splits the two into app.buildAssetsDir (default /_nuxt/) and app.cdnURL.
+    # the major-2 docs, build.publicPath: its default /_fwk/ is the assets' path, or a CDN's URL "for maximum
+    # performance"; major 3 splits the two into app.buildAssetsDir (default /_fwk/) and app.cdnURL.
     if not isinstance(value, str):
         return None
     return Move("app.cdnURL") if value.startswith(("https://", "http://", "//")) else Move("app.buildAssetsDir")
 
 
 def _postcss(value: Any) -> Move | None:
-    # Nuxt 2's build.postcss also took a `preset` and a list form, which Nuxt 3's postcss does not.
+    # major 2's build.postcss also took a `preset` and a list form, which major 3's postcss does not.
     if isinstance(value, dict) and value and set(value) <= {"plugins", "order"} and not contains_code(value):
         return Move("cssproc")
     return None
@@ -81,23 +81,23 @@ def _items_to_modules(value: Any) -> Move | None:
 
 
 OLDER_KEYS: dict[str, Successor] = {
-    # Nuxt 3 migration guide, "Meta Tags": head in nuxt.config is app.head.
+    # the migration guide to major 3, "Meta Tags": head in fwk.config is app.head.
     "head": Successor("use app.head", "app.head", lambda v: Move("app.head")),
-    # Nuxt 3 migration guide, "Modules": buildModules are now listed in modules.
+    # the migration guide to major 3, "Modules": buildModules are now listed in modules.
     "buildModules": Successor("list its items in modules", "modules", _items_to_modules),
-    # Nuxt 2.9 release notes: devModules was renamed buildModules, itself now modules.
+    # the 2.9 release notes: devModules was renamed buildModules, itself now modules.
     "devModules": Successor("list its items in modules", "modules", _items_to_modules),
-    # Nuxt 2.13 docs, "ssr" property: mode 'universal' / 'spa' became ssr: true / false; ssr: true is the default.
+    # the 2.13 docs, "ssr" property: mode 'universal' / 'spa' became ssr: true / false; ssr: true is the default.
     "mode": Successor("use ssr (mode: 'spa' is ssr: false)", "ssr", _mode),
-    # Nuxt 3 migration guide, "Server": a static site is prerendered (`nuxi generate`); server is the default.
+    # the migration guide to major 3, "Server": a static site is prerendered (the generate command); server is the default.
     "target": Successor(
         "prerender the pages of a static site (srv.prerender.routes); the server target is the default",
         None,
         lambda v: Move(None) if v == "server" else None,
     ),
-    # Nuxt 3 migration guide, "Runtime Config": environment values are read through runtimeConfig.
+    # the migration guide to major 3, "Runtime Config": environment values are read through runtimeConfig.
     "env": Successor("use runtimeConfig (runtimeConfig.public for what the browser reads)", "runtimeConfig"),
-    # Nuxt 3 migration guide, "Runtime Config": privateRuntimeConfig / publicRuntimeConfig.
+    # the migration guide to major 3, "Runtime Config": privateRuntimeConfig / publicRuntimeConfig.
     "privateRuntimeConfig": Successor(
         "use runtimeConfig (its keys outside public are private)",
         "runtimeConfig",
@@ -108,36 +108,36 @@ OLDER_KEYS: dict[str, Successor] = {
         "runtimeConfig",
         lambda v: Move("runtimeConfig.public") if isinstance(v, dict) else None,
     ),
-    # Nuxt 3 migration guide, "Server": Nitro serves the app; render's options went to it and to routeRules.
+    # the migration guide to major 3, "Server": the server engine serves the app; render's options went to it and to routeRules.
     "render": Successor("use the server engine's options (srv) and routeRules", "routeRules"),
-    # Nuxt 3 builds modern JavaScript only (Vite's default targets); the separate modern build is gone.
+    # major 3 builds modern JavaScript only (the client bundler's default targets); the separate modern build is gone.
     "modern": Successor("remove it: modern JavaScript is what the bundler builds", None, lambda v: Move(None)),
-    # Nuxt 3 docs, "Transitions": the default page and layout transitions are app.pageTransition / app.layoutTransition.
+    # the major-3 docs, "Transitions": the default page and layout transitions are app.pageTransition / app.layoutTransition.
     "transition": Successor("use app.pageTransition", "app.pageTransition", _transition("app.pageTransition")),
-    # Nuxt 2.7 release notes: transition was renamed pageTransition (still top-level there).
+    # the 2.7 release notes: transition was renamed pageTransition (still top-level there).
     "pageTransition": Successor("use app.pageTransition", "app.pageTransition", _transition("app.pageTransition")),
     "layoutTransition": Successor(
         "use app.layoutTransition", "app.layoutTransition", _transition("app.layoutTransition")
     ),
-    # Nuxt 3 docs, <NuxtLoadingIndicator>: the progress bar between pages is a component.
+    # the major-3 docs, the loading-indicator component: the progress bar between pages is a component.
     "loading": Successor("use the <FwkLoadingIndicator> component in app.vue"),
-    # Nuxt 3 docs, spaLoadingTemplate: the page shown while a single-page app loads.
+    # the major-3 docs, spaLoadingTemplate: the page shown while a single-page app loads.
     "loadingIndicator": Successor("use spaLoadingTemplate (an HTML file)", "spaLoadingTemplate"),
-    # Nuxt 3 migration guide, "Server": serverMiddleware became serverHandlers and files in server/.
+    # the migration guide to major 3, "Server": serverMiddleware became serverHandlers and files in server/.
     "serverMiddleware": Successor("use serverHandlers, or files in the server/ directory", "serverHandlers"),
-    # Nuxt 3 migration guide, "Configuration": router.base is app.baseURL.
+    # the migration guide to major 3, "Configuration": router.base is app.baseURL.
     "router.base": Successor("use app.baseURL", "app.baseURL", lambda v: Move("app.baseURL")),
     # See _public_path: a CDN's URL is app.cdnURL, a path app.buildAssetsDir.
     "build.publicPath": Successor(
         "use app.cdnURL for a CDN's URL, app.buildAssetsDir for a path", "app.cdnURL", _public_path
     ),
-    # Nuxt 3 migration guide, "Configuration": build.postcss is the top-level postcss (cssproc, naming.md).
+    # the migration guide to major 3, "Configuration": build.postcss is the top-level postcss (cssproc, naming.md).
     "build.postcss": Successor("use cssproc (the top-level CSS post-processor options)", "cssproc", _postcss),
 }
 """Older keys by their path from the top of the config (of an environment block)."""
 
 OLDER_ITEM_KEYS: dict[tuple[str, str], Successor] = {
-    # Nuxt 2.4 docs, plugins: `ssr: false` became `mode: 'client'`; the reference lists {src, mode}.
+    # the 2.4 docs, plugins: `ssr: false` became `mode: 'client'`; the reference lists {src, mode}.
     ("plugins", "ssr"): Successor(
         "use mode: 'client' (ssr: false), or nothing (loaded on both sides)",
         None,
