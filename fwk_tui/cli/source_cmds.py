@@ -6,7 +6,7 @@ import argparse
 import re
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +38,7 @@ from fwk_tui.source.values import JSValue
 
 if TYPE_CHECKING:
     from fwk_tui.catalog.models import Variant
+    from fwk_tui.validate.spread_contents import Pass
     from fwk_tui.validate import Diagnostic
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -57,7 +58,9 @@ class _Stop(Exception):
 
 def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     """Add the document commands to ``sub``."""
-    get = sub.add_parser("get", help="print the value at PATH", description="Print the value at PATH.")
+    get = sub.add_parser(
+        "get", help="print the value at PATH", description="Print the value at PATH as the app gets it at run time."
+    )
     get.add_argument("path", metavar="PATH", help='option path, e.g. app.head.meta[0].name or routeRules["/api/**"]')
     _file_option(get)
     get.add_argument("--json", action="store_true", help='print JSON (code as {"code": "..."})')
@@ -95,8 +98,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
         "unset",
         help="remove PATH",
         description=(
-            "Remove PATH from the config. When a spread of the same object defines the key too, the key "
-            "does not go away at run time: nothing is written (exit 1) unless --force."
+            "Remove PATH from the config. When removing it lets an earlier spread's value show, or a later "
+            "spread may (or may not) set the key, nothing is written (exit 1) unless --force; a key a later "
+            "spread surely replaces had no effect, and removing it is written with a note."
         ),
     )
     unset.add_argument("path", metavar="PATH")
@@ -174,13 +178,16 @@ def _get(ns: argparse.Namespace) -> int:
         _out_json(to_json(value))
     else:
         _out(Renderer(doc.style).value(value))
+    if doc.read_only:
+        notes.append(f"{file}: note: {doc.read_only}; this is the value written in the file")
     for note in notes:
         _err(note)
     return EXIT_OK
 
 
 def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -> tuple[JSValue, list[str]]:
-    """The value at ``path`` as the config has it at run time, and where a spread gives (or may give) it."""
+    """The value at ``path`` as JavaScript builds it from the readable spreads, and the spreads that give
+    (or may give) it; exit 1 when a later spread surely replaces what the file writes there."""
     from fwk_tui.validate.spread_contents import spread_contents
     from fwk_tui.validate.values import MISSING
 
@@ -192,11 +199,33 @@ def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -
     render = Renderer(doc.style)
     notes = origin.notes(lambda v: one_line(render.value(v), 60))
     if origin.value is MISSING:
+        replaced = _replaced_by(contents.passes[0], path, render) if _written(doc, path) else None
+        if replaced is not None:
+            raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} at run time: {replaced}")
         if notes:
             raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(notes))
         return _lookup(doc, file, path), []
-    value = origin.value if origin.from_spread else _lookup(doc, file, path)
-    return value, [f"{file}: {where} is {n}" if n.startswith("set by") else f"{file}: {where}: {n}" for n in notes]
+    return origin.value, [f"{file}: {where}{' is' if n.startswith('set by') else ':'} {n}" for n in notes]
+
+
+def _written(doc: ConfigDocument, path: OptionPath) -> bool:
+    try:
+        doc.get(path)
+    except KeyError:
+        return False
+    return True
+
+
+def _replaced_by(merged: Pass, path: OptionPath, render: Renderer) -> str | None:
+    """The later spread that replaces an object on the way to ``path`` (or its key) with a value lacking it."""
+    from fwk_tui.validate.values import lookup
+
+    for depth in range(len(path), 0, -1):
+        spread = merged.origins.get(path[:depth])
+        if spread is not None:
+            shown = one_line(render.value(lookup(merged.values, path[:depth])), 60)
+            return f"{spread} comes after it and sets {format_path(path[:depth])}: {shown}"
+    return None
 
 
 def _set(ns: argparse.Namespace) -> int:
@@ -440,7 +469,8 @@ def _unset(ns: argparse.Namespace) -> int:
             new = doc.unset(path)
         except KeyError:
             raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
-        notes = [n for n in spread_notes(doc, new, path) if n.risky]
+        found = spread_notes(doc, new, path)
+        notes = [n for n in found if n.risky]
         if notes and not ns.force:
             if ns.dry_run:
                 _finish(file, doc, new, ns)
@@ -448,27 +478,52 @@ def _unset(ns: argparse.Namespace) -> int:
             return EXIT_FINDINGS
         code = _finish(file, doc, new, ns)
         _print_spreads(file, notes, True, ns.dry_run)
+        # A key a later spread surely replaces had no effect: removing it is written, and said.
+        for note in found:
+            if note.outcome == "overridden" and not note.risky:
+                _err(f"{file}:{note.line}:{note.column}: note: {note.message()}")
         return code
 
 
 def _dump(ns: argparse.Namespace) -> int:
-    _file, doc = _open(ns.file)
+    file, doc = _open(ns.file)
     if doc.read_only:
-        _err(f"note: {doc.read_only}")
+        _err(f"{file}: note: {doc.read_only}; these are the values written in the file")
+    values = _run_time_values(doc, file)
     if ns.json:
-        _out_json(to_json(doc.values()))
+        _out_json(to_json(values))
         return EXIT_OK
     render = Renderer(doc.style)
-    lines = []
-    for entry in doc.entries():
-        value = entry.value
-        if isinstance(value, (dict, list)) and value:
-            continue  # one line per leaf: the members below say it all
-        text = one_line(render.value(value, "", True), _DUMP_WIDTH)
-        lines.append(f"{format_path(entry.path)} = {text}")
+    lines = [f"{format_path(p)} = {one_line(render.value(v, '', True), _DUMP_WIDTH)}" for p, v in _leaves(values)]
     if lines:
         _out("\n".join(lines))
     return EXIT_OK
+
+
+def _run_time_values(doc: ConfigDocument, file: Path) -> dict[str, JSValue]:
+    """The config as JavaScript builds it from the spreads fwk-tui can read; those it cannot are named on stderr."""
+    from fwk_tui.validate.spread_contents import spread_contents
+
+    contents = spread_contents(doc)
+    if contents is None:
+        return doc.values()
+    for unread in contents.unread:
+        _err(f"{file}: note: {unread.label} may add keys fwk-tui cannot read ({unread.reason})")
+    if len(contents.passes) > 1:
+        _err(f"{file}: note: a spread under a condition is shown as when its condition holds (`get PATH` says when)")
+    return contents.passes[0].values
+
+
+def _leaves(value: JSValue, path: OptionPath = ()) -> Iterator[tuple[OptionPath, JSValue]]:
+    """Each value that is not a non-empty object or array, with its path, in order."""
+    if isinstance(value, dict) and value:
+        for key, item in value.items():
+            yield from _leaves(item, (*path, key))
+    elif isinstance(value, list) and value:
+        for index, item in enumerate(value):
+            yield from _leaves(item, (*path, index))
+    elif path:
+        yield path, value
 
 
 def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, ns: argparse.Namespace) -> int:

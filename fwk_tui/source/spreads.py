@@ -9,7 +9,7 @@ what it holds when it can be read in the file, and what the edit does.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tree_sitter import Node
@@ -56,10 +56,22 @@ class SpreadNote:
     outcome: Outcome
     definition: Definition
     removing: bool
+    removal: bool = False  # the whole edit removes a key (at this level or below)
+
+    @property
+    def certain(self) -> bool:
+        """True when the spread was read in the file and gives the key its value in every case."""
+        d = self.definition
+        return d.defines and d.value is not None and not d.reason and not d.when
 
     @property
     def risky(self) -> bool:
-        """True when the edit does not mean at run time what it says (every outcome but ``safe``)."""
+        """True when the edit does not mean at run time what it says.
+
+        Removing a key that a later spread surely replaces is harmless: the key had no effect.
+        """
+        if self.outcome == "overridden" and self.removal and self.certain:
+            return False
         return self.outcome != "safe"
 
     def message(self) -> str:
@@ -119,7 +131,7 @@ def spread_notes(before: ConfigDocument, after: ConfigDocument, path: Path) -> l
         if old_member is not None and new_member is None:
             assert old_node is not None
             notes += _level(before, old_node, old_member, path[: depth + 1], "removed")
-            return notes
+            return [replace(n, removal=True) for n in notes]
         assert new_node is not None and new_member is not None
         state = "created" if old_member is None else "kept"
         notes += _level(after, new_node, new_member, path[: depth + 1], state)

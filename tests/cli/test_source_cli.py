@@ -160,7 +160,12 @@ def test_template_and_read_only_files_exit_2(project: Path, capsys) -> None:  # 
     assert "this is a template" in err
     built = "const config = { a: 1 }\nextend(config)\nexport default config\n"
     (project / "fwk.config.ts").write_text(built)
-    assert run(capsys, "get", "a") == (0, "1\n", "")
+    assert run(capsys, "get", "a") == (
+        0,
+        "1\n",
+        "fwk.config.ts: note: the config is built by code: `extend(config)` may change `config` after it is "
+        "written (line 2); this is the value written in the file\n",
+    )
     code, _, err = run(capsys, "set", "a", "2")
     assert code == 2
     assert "read-only: the config is built by code: `extend(config)` may change `config`" in err
