@@ -189,7 +189,7 @@ def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -
     """The value at ``path`` as JavaScript builds it from the readable spreads, and the spreads that give
     (or may give) it; exit 1 when a later spread surely replaces what the file writes there."""
     from fwk_tui.validate.spread_contents import spread_contents
-    from fwk_tui.validate.values import MISSING
+    from fwk_tui.validate.values import MISSING, lookup
 
     contents = spread_contents(doc)
     if contents is None:
@@ -205,7 +205,12 @@ def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -
         if notes:
             raise _Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(notes))
         return _lookup(doc, file, path), []
-    return origin.value, [f"{file}: {where}{' is' if n.startswith('set by') else ':'} {n}" for n in notes]
+    out = [f"{file}: {where}{' is' if n.startswith('set by') else ':'} {n}" for n in notes]
+    for merged in contents.passes:  # a spread under a condition may replace it in one branch only
+        replaced = _replaced_by(merged, path, render) if lookup(merged.values, path) is MISSING else None
+        if replaced is not None:
+            out.append(f"{file}: {where}: no value at run time: {replaced}")
+    return origin.value, out
 
 
 def _written(doc: ConfigDocument, path: OptionPath) -> bool:

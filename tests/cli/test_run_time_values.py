@@ -157,3 +157,19 @@ def test_get_on_a_config_code_changes_says_so(tmp_path: Path, capsys: pytest.Cap
         f"{file}: note: the config is built by code: `if (process.env.CI) {{…}}` may change `config` after it "
         "is written (line 2); this is the value written in the file\n"
     )
+
+
+def test_a_key_a_conditional_later_spread_replaces_says_when(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        "export default defineFwkConfig({\n  devServer: { host: '0.0.0.0' },\n"
+        "  ...(process.env.CI ? { devServer: { port: 1 } } : {}),\n})\n"
+    )
+    file = write(tmp_path, text)
+    code, out, err = run(capsys, "get", "devServer.host", "--file", file)
+    assert (code, out) == (0, "'0.0.0.0'\n")
+    assert err == (
+        f"{file}: devServer.host: no value at run time: `...(process.env.CI ? {{…}} : {{}})` on line 3 when "
+        "process.env.CI comes after it and sets devServer: { port: 1, }\n"
+    )
