@@ -225,13 +225,12 @@ class _SpreadReader(Reader):
         written: dict[str, Member] = {}  # keys written in this object since the last spread that set them
         for member in members(node):
             if member.key is not None:
-                out.pop(member.key, None)  # a later key moves to the end, as in JavaScript
+                # A key written again keeps the place it first had, as in JavaScript.
                 out[member.key] = self.member_value(member, (*path, member.key))
                 written[member.key] = member
             elif member.kind == "spread":
                 added = self._spread(member.node, path)
                 for key, value in added.items():
-                    out.pop(key, None)
                     out[key] = value
                     earlier = written.pop(key, None)
                     if earlier is not None:

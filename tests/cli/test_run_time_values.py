@@ -173,3 +173,13 @@ def test_a_key_a_conditional_later_spread_replaces_says_when(
         f"{file}: devServer.host: no value at run time: `...(process.env.CI ? {{…}} : {{}})` on line 3 when "
         "process.env.CI comes after it and sets devServer: { port: 1, }\n"
     )
+
+
+def test_a_key_written_again_keeps_its_first_place_as_in_javascript(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("const d = { port: 1, host: 'h' }\nexport default { devServer: { ...d, port: 3 } }\n")
+    code, out, _ = run(capsys, "get", "devServer", "--json", "--file", str(file))
+    assert code == 0
+    assert list(json.loads(out)) == ["port", "host"]  # node: {"port":3,"host":"h"}
