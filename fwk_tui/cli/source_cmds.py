@@ -281,15 +281,41 @@ def _unreadable_code(ns: argparse.Namespace, path: OptionPath, error: ParseError
     )
 
 
+_BOOLEAN_WORDS = {"yes": True, "on": True, "true": True, "no": False, "off": False, "false": False}
+
+
 def _unreadable(ns: argparse.Namespace, doc: ConfigDocument, problem: Problem) -> str:
     lines = [f"VALUE is not a JSON or JavaScript literal: {describe(ns.value, problem)}"]
-    string = as_string(ns.value, problem, doc.style)
-    if string is not None:
-        literal, how = string
-        lines += [f"{how}: {literal}", f"  {_command(ns, literal, code=False)}"]
+    meant = _meant(ns, doc, problem)
+    if meant:
+        lines += meant
     elif ns.value.lstrip()[:1] in ("{", "["):
         lines.append("write objects as {key: value} and arrays as [a, b], strings quoted: \"{a: 1, b: 'text'}\"")
     return "\n".join(lines)
+
+
+def _meant(ns: argparse.Namespace, doc: ConfigDocument, problem: Problem) -> list[str]:
+    """What VALUE was probably meant as, and the command that writes it: true/false for a switch, else a string."""
+    switch = _BOOLEAN_WORDS.get(ns.value.strip().lower())
+    if switch is not None and _takes_boolean(ns.path):
+        literal = "true" if switch else "false"
+        return [f"{ns.path} takes true or false: {literal}", f"  {_command(ns, literal, code=False)}"]
+    string = as_string(ns.value, problem, doc.style)
+    if string is None:
+        return []
+    literal, how = string
+    return [f"{how}: {literal}", f"  {_command(ns, literal, code=False)}"]
+
+
+def _takes_boolean(path_text: str) -> bool:
+    """True when the catalogue's option at ``path_text`` takes true or false (in either variant)."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.validate.typecheck import check_value
+
+    option = load_catalog().get(path_text)
+    if option is None:
+        return False
+    return any(not check_value(option.type_for(variant), True, ()) for variant in option.variants)
 
 
 def _holds_code(ns: argparse.Namespace, doc: ConfigDocument, value: JSValue) -> str:
@@ -297,10 +323,7 @@ def _holds_code(ns: argparse.Namespace, doc: ConfigDocument, value: JSValue) -> 
     if code is value or code is None:
         what = "a regular expression" if code is not None and code.kind == "regex" else "an expression (code)"
         lines = [f"VALUE is not a JSON or JavaScript literal: {ns.value.strip()} is {what}"]
-        string = as_string(ns.value, Problem(""), doc.style)
-        if string is not None:
-            literal, how = string
-            lines += [f"{how}: {literal}", f"  {_command(ns, literal, code=False)}"]
+        lines += _meant(ns, doc, Problem(""))
     else:
         offset = _code_offset(ns.value, code)
         problem = Problem(f"`{code.text}` is an expression (code), not a literal", offset, syntax=False)

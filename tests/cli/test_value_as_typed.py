@@ -96,3 +96,13 @@ def test_a_value_reading_like_a_short_option_is_given_after_a_double_dash(capsys
     assert suggested[0].endswith("--file " + str(config)) and suggested[1].endswith("--code -- -foo")
     assert run(capsys, *shlex.split(suggested[1])[1:])[0] == 0
     assert "s: -foo" in config.read_text()
+
+
+def test_a_yes_or_off_for_a_switch_suggests_true_or_false(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({\n  ssr: true,\n})\n", encoding="utf-8")
+    code, _, err = run(capsys, "set", "ssr", "Off", "--file", str(file))
+    assert code == 2
+    assert f"ssr takes true or false: false\n  fwk-tui set ssr false --file {file}" in err
+    code, _, err = run(capsys, "set", "app.baseURL", "yes", "--file", str(file))
+    assert "to set a string, quote it: 'yes'" in err and "takes true or false" not in err
