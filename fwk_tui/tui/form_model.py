@@ -210,7 +210,14 @@ class FormModel:
                 if e.option is not None and "experimental" in e.option.tags
             ]
         flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
-        return [e for e in entries if any(within(p, e.path) for p in flagged)]
+        entries = list(entries)
+        paths = {e.path for e in entries}
+        # An object's own problem (no field of its own) is shown on its fields (see ConfigForm): they pass too.
+        return [
+            e
+            for e in entries
+            if any(within(p, e.path) or (p and p not in paths and within(e.path, p)) for p in flagged)
+        ]
 
     def badges(self, layout: FormLayout, diagnostics: list[Diagnostic]) -> dict[str, tuple[int, int, int]]:
         """Per tree group: (options set in the file, errors, warnings)."""

@@ -336,7 +336,10 @@ class OptionField(Widget, can_focus=True):
         An editor mounted a moment ago (text put back when its group opened again) has no
         focusable widget yet: the field holds the focus, and the keys, until it has.
         """
-        target = next((w for w in self.query("*") if w.focusable), None)
+        # The field's current editor: one it replaces may still be there, going once the focus
+        # has moved (see swap_editor); focusing that would hand the keys to another field.
+        parts = [self._editor, *self._editor.query("*")] if self._active else list(self.query("*"))
+        target = next((w for w in parts if w.focusable), None)
         if target is not None:
             target.focus()
             return

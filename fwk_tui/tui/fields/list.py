@@ -109,6 +109,8 @@ class ListEditor(ValueEditor):
     # -- the file's value -----------------------------------------------------------
 
     def show(self, value: Any) -> None:
+        before = len(self.items)
+        inserted = self._pending_row  # the draft's own insert (or a move) asked for this value
         super().show(value)
         rows = self.rows
         rows.set_rows(self._rows(), self._empty())
@@ -116,7 +118,9 @@ class ListEditor(ValueEditor):
             rows.go_to(self._pending_row)
             self._pending_row = None
         if self.open_index is not None and self.draft is None:
-            if self.open_index < len(self.items):
+            # Items came or went (an undo of the insert): the open index may name another item now.
+            shifted = len(self.items) != before and inserted != self.open_index
+            if not shifted and self.open_index < len(self.items):
                 self.query_one(".list--panel EditorSlot", EditorSlot).show(self.items[self.open_index])
             else:
                 self.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -13,7 +13,7 @@ from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.base import OptionField, ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup
-from fwk_tui.validate import Diagnostic, diagnostics_at
+from fwk_tui.validate import Diagnostic, diagnostics_at, within
 
 
 class ConfigForm(VerticalScroll):
@@ -91,9 +91,10 @@ class ConfigForm(VerticalScroll):
                 )
             self._fields = {}
             self._states = {}
+            paths = {e.path for e in entries}
             for entry in entries:
                 value = get(entry.path, MISSING)
-                at = diagnostics_at(diagnostics, entry.path)
+                at = field_diagnostics(diagnostics, entry.path, paths)
                 self._states[entry.path] = (value, variant, at)
                 field = field_for(entry.path, entry.option, value, variant, at)
                 self._fields[entry.path] = field
@@ -138,7 +139,7 @@ class ConfigForm(VerticalScroll):
                 field = self._fields.get(entry.path)
                 if field is None:
                     value = get(entry.path, MISSING)
-                    at = diagnostics_at(diagnostics, entry.path)
+                    at = field_diagnostics(diagnostics, entry.path, wanted)
                     self._states[entry.path] = (value, variant, at)
                     field = field_for(entry.path, entry.option, value, variant, at)
                     if previous is None:
@@ -211,7 +212,7 @@ class ConfigForm(VerticalScroll):
         """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
         for path, field in self._fields.items():
             value = get(path, MISSING)
-            state = (value, variant, diagnostics_at(diagnostics, path))
+            state = (value, variant, field_diagnostics(diagnostics, path, self._fields))
             # Most edits touch one field: the others keep their widgets as they are.
             if self._states.get(path) != state:
                 self._states[path] = state
@@ -250,3 +251,11 @@ class ConfigForm(VerticalScroll):
         self.scroll_to_widget(field, animate=False, top=True)
         field.take_focus()
         return True
+
+
+def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:
+    """What the field of ``path`` shows: the diagnostics of its value, and those of an object holding it
+    that no field of ``shown`` (the form's paths) shows itself (``devServer`` set again by a later spread)."""
+    own = diagnostics_at(diagnostics, path)
+    held = [d for d in diagnostics if d.path and d.path != path and within(path, d.path) and d.path not in shown]
+    return own + held

@@ -1,0 +1,105 @@
+"""After undo, redo and fix the keys go to the field the edit touched, at a person's speed.
+
+An undo or a fix that changes a value's kind (code to a number, an object to
+true/false) swaps the field's editor; the old one goes once the focus has moved.
+Going to the touched field while the old editor was still there focused it, and
+its removal then handed the keys to the field above.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fwk_tui.tui.widgets.config_form import ConfigForm
+
+from .test_editor import make_app, screen_text
+from .test_human_speed import focused_field, search_to, type_slowly, write_config
+
+
+async def test_undo_after_save_leaves_the_keys_in_the_field_it_touched(tmp_path: Path) -> None:
+    body = (
+        "const isProd = process.env.NODE_ENV === 'production'\n"
+        "const port = 99999\n"
+        "export default defineFwkConfig({ ssr: isProd, devServer: { port } })\n"
+    )
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "port")
+        assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "ctrl+t")  # the code `port` becomes its typed value
+        assert app.session.has("devServer.port") and app.session.get("devServer.port") != "port"
+        await type_slowly(pilot, "ctrl+s", "escape")
+        # The race lost the focus now and then: a few rounds of undo and redo each swap the editor.
+        for _ in range(5):
+            await type_slowly(pilot, "ctrl+z")
+            assert focused_field(app) == "devServer.port"
+            await type_slowly(pilot, "ctrl+y")
+            assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "ctrl+z")
+        assert focused_field(app) == "devServer.port"
+        await type_slowly(pilot, "9")
+        assert focused_field(app) == "devServer.port"
+        assert not app.session.has("devServer.loadingTemplate")
+    assert file.read_text() == body
+
+
+async def test_a_fix_that_changes_the_kind_keeps_the_focus_on_its_field(tmp_path: Path) -> None:
+    file = write_config(tmp_path, "export default defineFwkConfig({\n  ssr: true,\n  telemetry: { enabled: false },\n})\n")
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            await search_to(pilot, "telemetry")
+            assert focused_field(app) == "telemetry"
+            await type_slowly(pilot, "f3")
+            assert app.session.get("telemetry") is False
+            assert focused_field(app) == "telemetry"
+            await type_slowly(pilot, "ctrl+z")
+            assert app.session.get("telemetry") == {"enabled": False}
+            assert focused_field(app) == "telemetry"
+        assert app.session.get("ssr") is True
+
+
+async def test_undoing_a_new_list_item_closes_its_editor(tmp_path: Path) -> None:
+    body = (
+        "export default defineFwkConfig({\n"
+        "  modules: ['@fwk/image', '@fwk/content', '@fwk/ui', 'k', ['@pinia/fwk', { autoImports: ['defineStore'] }]],\n"
+        "})\n"
+    )
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "modules")
+        await type_slowly(pilot, "down", "down", "down")  # on 'k'
+        await type_slowly(pilot, "a", "z", "z", "z")
+        assert app.session.get("modules[4]") == "zzz"
+        await type_slowly(pilot, "ctrl+z")
+        assert app.session.get("modules") == ["@fwk/image", "@fwk/content", "@fwk/ui", "k", ["@pinia/fwk", {"autoImports": ["defineStore"]}]]
+        text = screen_text(app)
+        assert "new item" not in text  # the panel of the item that is gone closed
+        assert focused_field(app) == "modules"
+        await type_slowly(pilot, "a", "x")  # the keys are on the list: `a` adds an item again
+        assert app.session.get("modules[5]") == "x"
+    assert file.read_text() == body
+
+
+async def test_a_warning_on_an_object_shows_on_its_fields_and_under_the_problems_filter(tmp_path: Path) -> None:
+    file = write_config(
+        tmp_path,
+        "const shared = { devServer: { host: '0.0.0.0' } }\n"
+        "export default defineFwkConfig({\n  devServer: { port: 4000 },\n  ...shared,\n})\n",
+    )
+    app = make_app(file)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        form = app.query_one(ConfigForm)
+        assert [d.rule for d in form.fields["devServer.port"].diagnostics] == ["overridden-by-spread"]
+        assert "devServer is set again by `...shared`" in screen_text(app)
+        await type_slowly(pilot, "f4", "f4")
+        assert app.form_filter == "errors"
+        assert "devServer.port" in form.fields
+        assert "showing with problems" in screen_text(app)
