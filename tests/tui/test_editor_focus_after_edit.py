@@ -76,6 +76,8 @@ async def test_undoing_a_new_list_item_closes_its_editor(tmp_path: Path) -> None
         await type_slowly(pilot, "down", "down", "down")  # on 'k'
         await type_slowly(pilot, "a", "z", "z", "z")
         assert app.session.get("modules[4]") == "zzz"
+        assert "[4] new item" not in screen_text(app)  # it is in the file now
+        assert "[4] text or" in screen_text(app)
         await type_slowly(pilot, "ctrl+z")
         assert app.session.get("modules") == ["@fwk/image", "@fwk/content", "@fwk/ui", "k", ["@pinia/fwk", {"autoImports": ["defineStore"]}]]
         text = screen_text(app)

@@ -122,6 +122,8 @@ class ListEditor(ValueEditor):
             shifted = len(self.items) != before and inserted != self.open_index
             if not shifted and self.open_index < len(self.items):
                 self.query_one(".list--panel EditorSlot", EditorSlot).show(self.items[self.open_index])
+                if inserted == self.open_index:  # the draft is in the file now
+                    self.query_one(".list--panel-title", Static).update(self._title(self.open_index))
             else:
                 self.close()
 
@@ -143,12 +145,14 @@ class ListEditor(ValueEditor):
         self.draft = index if draft else None
         item = value if self.draft == index else self.items[index]
         slot = EditorSlot(self.item_path(index), self.item_type, item)
-        new = "new item, added once it has a value · " if self.draft == index else ""
-        title = Text.assemble((f"[{index}] ", "bold"), new, describe(self.item_type), "  · Esc: close")
-        panel = Vertical(Static(title, classes="list--panel-title"), slot, classes="list--panel")
+        panel = Vertical(Static(self._title(index), classes="list--panel-title"), slot, classes="list--panel")
         self.open_index = index
         self.mount(panel)
         self.call_after_refresh(slot.editor.reveal, rest)
+
+    def _title(self, index: int) -> Text:
+        new = "new item, added once it has a value · " if self.draft == index else ""
+        return Text.assemble((f"[{index}] ", "bold"), new, describe(self.item_type), "  · Esc: close")
 
     def close(self, *, refocus: bool = True) -> None:
         """Close the item's editor."""
