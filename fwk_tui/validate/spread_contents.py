@@ -146,8 +146,22 @@ def _may_set(unread: Unread, path: Path, first: Pass) -> bool:
     return key is None or key.start < unread.start
 
 
+_last: list[tuple[ConfigDocument, SpreadContents | None]] = []  # a document never changes: one read serves all
+
+
 def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
-    """The config read with its spreads, or None when its object literals hold no spread (most files)."""
+    """The config read with its spreads, or None when its object literals hold no spread (most files).
+
+    The last document's answer is kept: the check and the editor's field notes ask about the same one in turn.
+    """
+    if _last and _last[0][0] is doc:
+        return _last[0][1]
+    found = _read_spreads(doc)
+    _last[:] = [(doc, found)]
+    return found
+
+
+def _read_spreads(doc: ConfigDocument) -> SpreadContents | None:
     if b"..." not in doc.data:
         return None
     root = locate_config(doc.tree, doc.filename).node
