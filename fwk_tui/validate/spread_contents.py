@@ -21,7 +21,7 @@ from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import Member, members, text_of
 from fwk_tui.source.read import Reader, is_hooks_path
-from fwk_tui.source.spreads import SpreadReading
+from fwk_tui.source.spread_reading import SpreadReading
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
 from fwk_tui.validate.diagnostics import Diagnostic
