@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config, top_level_names
 from fwk_tui.source.nodes import text_of
@@ -17,6 +16,7 @@ from fwk_tui.source.read import Reader
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Diagnostic
+from fwk_tui.validate.values import code_in
 
 RULE = "not-checked"
 _WORD = re.compile(rb"[A-Za-z_$\x80-\xff][\w$\x80-\xff]*")
@@ -43,7 +43,7 @@ def not_checked(doc: ConfigDocument, values: dict[str, Any] | None = None) -> li
 
 def _changed_names(doc: ConfigDocument, values: dict[str, Any]) -> list[Diagnostic]:
     """``modules`` in ``{ modules }`` when ``modules.push(...)`` runs before the config is read."""
-    named = list(_names_as_values(values, ()))
+    named = [(path, code) for path, code in code_in(values) if code.text.isidentifier()]
     if not named:
         return []  # most configs: no value is a bare name, nothing to look up
     config = locate_config(doc.tree, doc.filename).node
@@ -72,16 +72,3 @@ def _changed_names(doc: ConfigDocument, values: dict[str, Any]) -> list[Diagnost
         )
         out.append(Diagnostic("info", format_path(path), message, RULE).at(value.span))
     return out
-
-
-def _names_as_values(value: Any, path: Path) -> Iterator[tuple[Path, Code]]:
-    """Each value of ``value`` that is a bare name (``modules``), with its path, in source order."""
-    if isinstance(value, Code):
-        if value.text.isidentifier():
-            yield path, value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _names_as_values(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _names_as_values(item, (*path, index))

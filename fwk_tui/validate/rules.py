@@ -24,7 +24,7 @@ from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Fix, Severity
 from fwk_tui.validate.project import Project
 from fwk_tui.validate.text import js_text, quote_list, split_words
-from fwk_tui.validate.values import MISSING, is_code, lookup
+from fwk_tui.validate.values import MISSING, code_in, is_code, lookup
 
 
 @dataclass(frozen=True)
@@ -199,14 +199,7 @@ _FUNCTION = re.compile(r"^\s*(?:async\b\s*)?(?:function\b|\([^()]*\)\s*=>|[\w$]+
 
 
 def _functions_in(value: Any, path: Path) -> Iterator[tuple[Path, str]]:
-    if is_code(value) and _FUNCTION.match(value.text):
-        yield path, value.text
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from _functions_in(item, (*path, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from _functions_in(item, (*path, i))
+    return ((inner, code.text) for inner, code in code_in(value, path) if is_code(code) and _FUNCTION.match(code.text))
 
 
 def _short(text: str) -> str:

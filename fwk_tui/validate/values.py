@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from fwk_tui.paths import Segment
+from fwk_tui.paths import Path, Segment
 from fwk_tui.source.values import UNDEFINED, Code
 
 
@@ -42,3 +42,15 @@ def lookup(values: Any, path: Sequence[Segment]) -> Any:
 def is_code(value: Any) -> bool:
     """True for an expression nobody can evaluate here (a regex literal is a value)."""
     return isinstance(value, Code) and value.kind == "expr"
+
+
+def code_in(value: Any, path: Path = ()) -> Iterator[tuple[Path, Code]]:
+    """Each code value (regular expressions included) in ``value``, with its path below ``path``, in source order."""
+    if isinstance(value, Code):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from code_in(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from code_in(item, (*path, index))
