@@ -14,7 +14,6 @@ from fwk_tui.source.locate import locate_config, top_level_names
 from fwk_tui.source.nodes import text_of
 from fwk_tui.source.read import Reader
 from fwk_tui.source.summary import one_line
-from fwk_tui.source.values import Code
 from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.values import code_in
 
