@@ -1,4 +1,4 @@
-"""Commands that check a config: ``check`` (diagnostics) and ``env`` (run-time variables)."""
+"""``fwk-tui check``: a config's diagnostics, their codes and safe fixes; the helpers the config commands share."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.json_values import json_text, to_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
-from fwk_tui.source.textutil import plain, plain_line
-from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.source.textutil import plain
 from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source.lock import locked
@@ -24,30 +23,18 @@ from fwk_tui.validate import CheckResult, Diagnostic, Fix, check_document, summa
 from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
 from fwk_tui.validate.ignore import Ignored
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
-from fwk_tui.validate.env import (
-    MASK,
-    DotenvMatch,
-    EnvVar,
-    env_variables,
-    match_dotenv,
-    parse_dotenv,
-    prefixes,
-    referenced_env,
-    shown_value,
-)
-from fwk_tui.validate.values import MISSING
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_NOT_CHECKED = 0, 1, 2, 3
 
 
-class _Stop(Exception):
+class Stop(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
-    """Add ``check`` and ``env`` to ``sub``."""
+    """Add ``check`` to ``sub``."""
     check = sub.add_parser(
         "check",
         help="check a config against the catalogue",
@@ -83,33 +70,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     check.add_argument("--dry-run", action="store_true", help="with --fix: print the diff, write nothing")
     check.set_defaults(run=run_check)
 
-    env = sub.add_parser(
-        "env",
-        help="environment variables that override the config at run time",
-        description=(
-            "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
-            "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
-        ),
-    )
-    env.add_argument("file", nargs="?", metavar="FILE", help="config file")
-    env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
-    env.add_argument("--json", action="store_true", help="print a JSON object")
-    env.set_defaults(run=run_env)
 
-
-def _guard(command: Callable[[], int]) -> int:
+def guard(command: Callable[[], int]) -> int:
     try:
         return command()
-    except _Stop as stop:
-        _err(stop.message)
+    except Stop as stop:
+        err(stop.message)
         return EXIT_BAD_INPUT
     except DocumentError as exc:
-        _err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
+        err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         raise  # the reader went away (`check | head`): nothing to say, main ends quietly
     except OSError as exc:  # the lock or the write of --fix
-        _err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
+        err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
         return EXIT_BAD_INPUT
 
 
@@ -118,16 +92,16 @@ def _find(option: str | None) -> Path:
         return Path(option)
     found = find_config_file(".")
     if found is None:
-        raise _Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
+        raise Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
     return found
 
 
-def _open(option: str | None) -> tuple[Path, ConfigDocument]:
+def open_config(option: str | None) -> tuple[Path, ConfigDocument]:
     file = _find(option)
     try:
         return file, load_document(file)
     except OSError as exc:
-        raise _Stop(f"{file}: cannot read: {exc.strerror or exc}") from None
+        raise Stop(f"{file}: cannot read: {exc.strerror or exc}") from None
 
 
 # -- check -----------------------------------------------------------------------------------
@@ -135,20 +109,20 @@ def _open(option: str | None) -> tuple[Path, ConfigDocument]:
 
 def run_check(ns: argparse.Namespace) -> int:
     """``fwk-tui check [FILE]``."""
-    return _guard(lambda: _check(ns))
+    return guard(lambda: _check(ns))
 
 
 def _check(ns: argparse.Namespace) -> int:
     if ns.dry_run and not ns.fix:
-        raise _Stop("--dry-run goes with --fix (check itself never writes)")
+        raise Stop("--dry-run goes with --fix (check itself never writes)")
     file = _find(ns.file)
     with locked(file) if ns.fix and not ns.dry_run else nullcontext():
-        file, doc = _open(ns.file)
+        file, doc = open_config(ns.file)
         project, note = read_project(file)
         layout, layout_note = read_layout_noted(file)
         for text in (note, layout_note):
             if text:
-                _err(text)  # stderr: JSON and annotations on stdout stay clean
+                err(text)  # stderr: JSON and annotations on stdout stay clean
         catalog = load_catalog()
 
         def check(d: ConfigDocument) -> CheckResult:
@@ -156,33 +130,33 @@ def _check(ns: argparse.Namespace) -> int:
 
         result = check(doc)
         if ns.fix and doc.read_only:
-            (_out if ns.format == "text" else _err)(f"{file}: no fix applied: read-only: {doc.read_only}")
+            (out if ns.format == "text" else err)(f"{file}: no fix applied: read-only: {doc.read_only}")
         elif ns.fix:
             outcome = apply_safe_fixes(doc, lambda d: check(d).diagnostics)
             _report_fixes(file, doc, outcome, to_stdout=ns.format == "text", dry_run=ns.dry_run)
             if outcome.applied and not ns.dry_run:
                 for saved_note in save_document(outcome.doc, file):
-                    _err(saved_note)
+                    err(saved_note)
             if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
     if ns.format == "json":
-        _out_json([diagnostic_json(d) for d in diagnostics])
+        out_json([diagnostic_json(d) for d in diagnostics])
     elif ns.format == "github":
         shown = [d for d in diagnostics if ns.verbose or _shown(d)]
         for d in shown:
-            _out(github_line(str(file), d))
-        _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
+            out(github_line(str(file), d))
+        out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
     else:
         how = "chosen with --variant" if result.variant.forced else result.variant.reason
-        _out(f"{file}: checked as variant {result.variant.variant} ({how})")
+        out(f"{file}: checked as variant {result.variant.variant} ({how})")
         for d in diagnostics:
             if ns.verbose or _shown(d):
-                _out(text_block(str(file), doc, d))
+                out(text_block(str(file), doc, d))
         if ns.verbose:
             for ignored in result.ignored:
-                _out(_ignored_line(str(file), ignored))
-        _out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
+                out(_ignored_line(str(file), ignored))
+        out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
     if any(d.severity == "error" for d in diagnostics):
         return EXIT_FINDINGS
     return EXIT_NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else EXIT_OK
@@ -211,7 +185,7 @@ def _ignored_line(file: str, ignored: Ignored) -> str:
 
 def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_stdout: bool, dry_run: bool) -> None:
     """The diff of the safe fixes and what each did; on stderr when stdout carries JSON or annotations."""
-    say = _out if to_stdout else _err
+    say = out if to_stdout else err
     diff = unified_diff(old.text, outcome.doc.text, str(file))
     if diff:
         (sys.stdout if to_stdout else sys.stderr).write(plain(diff))
@@ -295,146 +269,13 @@ def _gh_prop(text: str) -> str:
     return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-# -- env -------------------------------------------------------------------------------------
-
-
-def run_env(ns: argparse.Namespace) -> int:
-    """``fwk-tui env [FILE] [--dotenv PATH]``."""
-    return _guard(lambda: _env(ns))
-
-
-def _env(ns: argparse.Namespace) -> int:
-    file, doc = _open(ns.file)
-    values = doc.values()
-    variables = env_variables(load_catalog(), values)
-    found_prefixes = prefixes(values)
-    matches: list[DotenvMatch] | None = None
-    if ns.dotenv:
-        try:
-            text = read_text_file(Path(ns.dotenv))
-        except UnreadableFile as exc:
-            raise _Stop(str(exc)) from None
-        matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
-    notes = _env_notes(values)
-    if ns.json:
-        data = _env_json(file, variables, found_prefixes, ns.dotenv, matches, notes)
-        _out_json(data)
-    else:
-        _env_text(file, variables, found_prefixes, ns.dotenv, matches, notes)
-    typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
-    return EXIT_FINDINGS if typos else EXIT_OK
-
-
-def _env_notes(values: dict[str, Any]) -> list[str]:
-    from fwk_tui.validate.values import is_code
-
-    code = values.get("runtimeConfig")
-    if is_code(code):
-        return ["runtimeConfig is code: its keys cannot be listed"]
-    return []
-
-
-def _env_text(
-    file: Path,
-    variables: list[EnvVar],
-    found_prefixes: list[str],
-    dotenv: str | None,
-    matches: list[DotenvMatch] | None,
-    notes: list[str],
-) -> None:
-    leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
-    _out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
-    for note in notes:
-        _out(f"  note: {note}")
-    name_w = max((len(v.name) for v in leaves), default=0)
-    path_w = max((len(v.path) for v in leaves), default=0)
-    for v in leaves:
-        kind = "private" if v.private else "public"
-        value = f"file: {shown_value(v, v.value)}" if v.value is not MISSING else "not set in the file"
-        extra = f"  ({v.note})" if v.note else ""
-        _out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
-    if matches is None:
-        return
-    _out("")
-    _out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
-    for m in matches:
-        where = f"{dotenv}:{m.entry.line}"
-        assigned = f"{m.entry.name}={_masked(m)}"
-        if m.status == "overrides" and m.variable is not None:
-            what = f"overrides {m.variable.path}"
-            if not m.variable.leaf:
-                what += " (the whole object, as JSON)"
-            if m.variable.note:
-                what += f"; note: {m.variable.note}"
-        elif m.status == "read-by-config":
-            what = f"overrides no key; read by {file.name} itself (process.env.{m.entry.name})"
-        else:
-            what = "matches no key of runtimeConfig or app"
-            if m.suggestion:
-                what += f"; did you mean {m.suggestion}?"
-        _out(f"  {where}: {assigned}  {what}")
-    unmatched = sum(1 for m in matches if m.status == "unmatched")
-    if unmatched:
-        _out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
-
-
-def _masked(m: DotenvMatch) -> str:
-    """A .env value as shown: public keys' values, everything else masked."""
-    if m.status == "overrides" and m.variable is not None and not m.variable.private:
-        return plain_line(m.entry.value)
-    return MASK
-
-
-def _env_json(
-    file: Path,
-    variables: list[EnvVar],
-    found_prefixes: list[str],
-    dotenv: str | None,
-    matches: list[DotenvMatch] | None,
-    notes: list[str],
-) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "file": str(file),
-        "prefixes": found_prefixes,
-        "notes": notes,
-        "variables": [
-            {
-                "name": v.name,
-                "path": v.path,
-                "visibility": "private" if v.private else "public",
-                "whole_object": not v.leaf,
-                "in_file": v.value is not MISSING,
-                "value": None if v.value is MISSING else (MASK if v.private else to_json(v.value)),
-                "note": v.note,
-            }
-            for v in variables
-        ],
-    }
-    if matches is not None:
-        out["dotenv"] = {
-            "file": dotenv,
-            "entries": [
-                {
-                    "name": m.entry.name,
-                    "line": m.entry.line,
-                    "value": _masked(m),
-                    "status": m.status,
-                    "path": m.variable.path if m.variable else None,
-                    "suggestion": m.suggestion,
-                }
-                for m in matches
-            ],
-        }
-    return out
-
-
-def _out(text: str) -> None:
+def out(text: str) -> None:
     sys.stdout.write(plain(text) + "\n")
 
 
-def _out_json(data: object) -> None:
+def out_json(data: object) -> None:
     sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
 
 
-def _err(text: str) -> None:
+def err(text: str) -> None:
     sys.stderr.write(plain(text) + "\n")

@@ -1,0 +1,171 @@
+"""``fwk-tui env``: the FWK_ variables that override a config's runtimeConfig and app keys at run time."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, out, out_json
+from fwk_tui.cli.json_values import to_json
+from fwk_tui.source.textutil import plain_line
+from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.validate.env import (
+    MASK,
+    DotenvMatch,
+    EnvVar,
+    env_variables,
+    match_dotenv,
+    parse_dotenv,
+    prefixes,
+    referenced_env,
+    shown_value,
+)
+from fwk_tui.validate.values import MISSING
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+    """Add ``env`` to ``sub``."""
+    env = sub.add_parser(
+        "env",
+        help="environment variables that override the config at run time",
+        description=(
+            "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
+            "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
+        ),
+    )
+    env.add_argument("file", nargs="?", metavar="FILE", help="config file")
+    env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
+    env.add_argument("--json", action="store_true", help="print a JSON object")
+    env.set_defaults(run=run_env)
+
+
+def run_env(ns: argparse.Namespace) -> int:
+    """``fwk-tui env [FILE] [--dotenv PATH]``."""
+    return guard(lambda: _env(ns))
+
+
+def _env(ns: argparse.Namespace) -> int:
+    file, doc = open_config(ns.file)
+    values = doc.values()
+    variables = env_variables(load_catalog(), values)
+    found_prefixes = prefixes(values)
+    matches: list[DotenvMatch] | None = None
+    if ns.dotenv:
+        try:
+            text = read_text_file(Path(ns.dotenv))
+        except UnreadableFile as exc:
+            raise Stop(str(exc)) from None
+        matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
+    notes = _env_notes(values)
+    if ns.json:
+        data = _env_json(file, variables, found_prefixes, ns.dotenv, matches, notes)
+        out_json(data)
+    else:
+        _env_text(file, variables, found_prefixes, ns.dotenv, matches, notes)
+    typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
+    return EXIT_FINDINGS if typos else EXIT_OK
+
+
+def _env_notes(values: dict[str, Any]) -> list[str]:
+    from fwk_tui.validate.values import is_code
+
+    code = values.get("runtimeConfig")
+    if is_code(code):
+        return ["runtimeConfig is code: its keys cannot be listed"]
+    return []
+
+
+def _env_text(
+    file: Path,
+    variables: list[EnvVar],
+    found_prefixes: list[str],
+    dotenv: str | None,
+    matches: list[DotenvMatch] | None,
+    notes: list[str],
+) -> None:
+    leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
+    out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
+    for note in notes:
+        out(f"  note: {note}")
+    name_w = max((len(v.name) for v in leaves), default=0)
+    path_w = max((len(v.path) for v in leaves), default=0)
+    for v in leaves:
+        kind = "private" if v.private else "public"
+        value = f"file: {shown_value(v, v.value)}" if v.value is not MISSING else "not set in the file"
+        extra = f"  ({v.note})" if v.note else ""
+        out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
+    if matches is None:
+        return
+    out("")
+    out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
+    for m in matches:
+        where = f"{dotenv}:{m.entry.line}"
+        assigned = f"{m.entry.name}={_masked(m)}"
+        if m.status == "overrides" and m.variable is not None:
+            what = f"overrides {m.variable.path}"
+            if not m.variable.leaf:
+                what += " (the whole object, as JSON)"
+            if m.variable.note:
+                what += f"; note: {m.variable.note}"
+        elif m.status == "read-by-config":
+            what = f"overrides no key; read by {file.name} itself (process.env.{m.entry.name})"
+        else:
+            what = "matches no key of runtimeConfig or app"
+            if m.suggestion:
+                what += f"; did you mean {m.suggestion}?"
+        out(f"  {where}: {assigned}  {what}")
+    unmatched = sum(1 for m in matches if m.status == "unmatched")
+    if unmatched:
+        out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
+
+
+def _masked(m: DotenvMatch) -> str:
+    """A .env value as shown: public keys' values, everything else masked."""
+    if m.status == "overrides" and m.variable is not None and not m.variable.private:
+        return plain_line(m.entry.value)
+    return MASK
+
+
+def _env_json(
+    file: Path,
+    variables: list[EnvVar],
+    found_prefixes: list[str],
+    dotenv: str | None,
+    matches: list[DotenvMatch] | None,
+    notes: list[str],
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "file": str(file),
+        "prefixes": found_prefixes,
+        "notes": notes,
+        "variables": [
+            {
+                "name": v.name,
+                "path": v.path,
+                "visibility": "private" if v.private else "public",
+                "whole_object": not v.leaf,
+                "in_file": v.value is not MISSING,
+                "value": None if v.value is MISSING else (MASK if v.private else to_json(v.value)),
+                "note": v.note,
+            }
+            for v in variables
+        ],
+    }
+    if matches is not None:
+        out["dotenv"] = {
+            "file": dotenv,
+            "entries": [
+                {
+                    "name": m.entry.name,
+                    "line": m.entry.line,
+                    "value": _masked(m),
+                    "status": m.status,
+                    "path": m.variable.path if m.variable else None,
+                    "suggestion": m.suggestion,
+                }
+                for m in matches
+            ],
+        }
+    return out
