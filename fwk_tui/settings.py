@@ -28,14 +28,18 @@ VARIANT_SETTINGS: tuple[str, ...] = get_args(VariantSetting)
 
 DEFAULT_THEME = "textual-dark"
 DEFAULT_VARIANT: VariantSetting = "auto"
-KNOWN = ("theme", "variant", "keymap")
+DocsSetting = Literal["auto", "shown", "folded"]
+DOCS_SETTINGS: tuple[str, ...] = get_args(DocsSetting)
+DEFAULT_DOCS: DocsSetting = "auto"
+KNOWN = ("theme", "variant", "docs", "keymap")
 """The settings fwk-tui reads; other keys of the file are kept but reported."""
 
 HEADER = """\
 # fwk-tui settings: edit freely, fwk-tui keeps your comments when it changes a value.
 # theme   = a Textual theme name ("textual-dark", "nord", "gruvbox", ...)
 # variant = "auto" (detected from each config file), "A" or "B"
-# [keymap]  binding id = keys, e.g.  save = "ctrl+s"   undo = "ctrl+z,f9"
+# docs    = the editor's docs pane: "auto" (folded on short terminals), "shown" or "folded" (F9)
+# [keymap]  binding id = keys, e.g.  save = "ctrl+s"   undo = "ctrl+z,f12"
 """
 
 # A binding id as the editor names them ("save", "toggle_variant"), and keys
@@ -74,6 +78,7 @@ class Settings:
         self._theme = DEFAULT_THEME
         self._variant: VariantSetting = DEFAULT_VARIANT
         self._keymap: dict[str, str] = {}
+        self._docs: DocsSetting = DEFAULT_DOCS
         self._bom = False
         self._lines: dict[tuple[str, str | None], int] | None = None  # where keys are written, found once
 
@@ -144,6 +149,11 @@ class Settings:
         if name == "keymap":
             self._keymap = _check_keymap(value)
             return self._keymap
+        if name == "docs":
+            if value not in DOCS_SETTINGS:
+                raise ValueError(f"docs must be one of {', '.join(map(repr, DOCS_SETTINGS))}, not {value!r}")
+            self._docs = value
+            return self._docs
         raise ValueError(f"unknown setting {name!r} (fwk-tui reads {', '.join(KNOWN)})")
 
     def problems_to_show(self, limit: int = 3) -> list[str]:
@@ -166,6 +176,11 @@ class Settings:
         return self._variant
 
     @property
+    def docs(self) -> DocsSetting:
+        """The editor's docs pane: ``"auto"`` (folded when the terminal is short), ``"shown"`` or ``"folded"``."""
+        return self._docs
+
+    @property
     def keymap(self) -> dict[str, str]:
         """Binding id → keys, overriding the editor's defaults (``{"save": "ctrl+s"}``); a copy."""
         return dict(self._keymap)
@@ -182,7 +197,7 @@ class Settings:
         """
         if self._document is None:
             raise ValueError(f"{self.path} has mistakes fwk-tui cannot read around; fix them first")
-        old = (self._theme, self._variant, dict(self._keymap))
+        old = (self._theme, self._variant, dict(self._keymap), self._docs)
         stored = self._assign(name, value)
         # Edit a copy: after a failed write the file and this object still agree.
         document = tomlkit.parse(self._document.as_string() or HEADER)
@@ -193,7 +208,7 @@ class Settings:
         try:
             write_text_atomically(self.path, ("\ufeff" if self._bom else "") + document.as_string())
         except OSError as exc:
-            self._theme, self._variant, self._keymap = old
+            self._theme, self._variant, self._keymap, self._docs = old
             raise ValueError(f"{os_error_message(exc, self.path)}; the setting was not saved") from None
         self._document = document
 

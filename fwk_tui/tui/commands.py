@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
 if TYPE_CHECKING:
+    from textual.app import SystemCommand
+
     from fwk_tui.tui.editor import EditorApp
+
+HELP_WIDTH = 100
+"""The longest description the palette shows under a command (cut at a word, with an ellipsis)."""
+
+KEPT_BUILT_INS = frozenset({"Theme"})
+"""Textual's own palette commands that the editor keeps: the others duplicate its keys (Quit, Keys)."""
+
+
+def cut_at_word(text: str, width: int = HELP_WIDTH) -> str:
+    """``text`` on one line, at most ``width`` characters, cut after a whole word with "…"."""
+    line = " ".join(text.split())
+    if len(line) <= width:
+        return line
+    cut = line[: width - 1]
+    space = cut.rfind(" ")
+    if space > width // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.-(") + "…"
+
+
+def built_ins(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
+    """Textual's commands the editor keeps (see ``KEPT_BUILT_INS``)."""
+    return (c for c in commands if c.title in KEPT_BUILT_INS)
 
 
 class OptionsProvider(Provider):
@@ -22,7 +47,7 @@ class OptionsProvider(Provider):
             score = matcher.match(option.path)
             if score > 0:
                 # The palette reads help as markup; docs hold brackets such as [hash:base64:5].
-                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(option.doc[:100]))
+                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(cut_at_word(option.doc)))
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:

@@ -29,6 +29,9 @@ from fwk_tui.tui.form_model import (
     FormLayout,
     FormModel,
     TreeGroup,
+    filter_matches,
+    problem_fields,
+    step_problem,
 )
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.render import other_variant
@@ -48,29 +51,15 @@ if TYPE_CHECKING:
 
     from fwk_tui.catalog.search import SearchIndex
     from fwk_tui.journal import Journal
-    from fwk_tui.settings import Settings
+    from fwk_tui.settings import DocsSetting, Settings
 
-KEYS: tuple[tuple[str, str], ...] = (
-    ("↑ ↓  Enter", "pick a group in the tree; its form opens on the right"),
-    ("Tab  Shift+Tab", "move between the tree, the fields and the docs"),
-    ("/  Ctrl+F", "search every option and your file's keys, jump to the field"),
-    ("Ctrl+P", "command palette: options and commands"),
-    ("Ctrl+S", "save: shows the diff (and fields whose text does not read) first, then writes atomically"),
-    ("Ctrl+Z  Ctrl+Y", "undo / redo (every edit of this session; first, text typed here that does not read)"),
-    ("Ctrl+R", "reset the focused option to its default (removes the key)"),
-    ("F3", "apply the fix of the focused field's first diagnostic (says so when there is none)"),
-    ("F2", "switch between variant A and variant B"),
-    ("F4", "filter the form: all, set in the file, with problems, experimental"),
-    ("F5", "reload the file from disk, re-applying your unsaved edits"),
-    ("F1", "this help (Esc closes it)"),
-    ("Ctrl+Q", "quit (asks when there are unsaved edits or typed text the file does not have)"),
-    ("●3  ✖1  ▲2", "in the tree: options set in the file, errors, warnings"),
-)
-"""Every key of the editor, as the help lists them."""
 
 # At start the form mounts enough fields to fill the screen (a field is at
 # least three lines); the rest come when the form is first used.
 MIN_START_FIELDS = 6
+
+# A terminal shorter than this (rows) folds the docs pane unless settings.toml says otherwise.
+DOCS_FOLD_BELOW = 28
 
 # The file is checked for outside changes this often (seconds).
 DISK_POLL_SECONDS = 1.0
@@ -92,6 +81,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("f3", "fix", "Fix", id="fix"),
         Binding("f3", "no_fix", show=False, id="no-fix"),  # F3 where there is nothing to fix says so
         Binding("f4", "cycle_filter", "Filter", id="filter"),
+        Binding("f8", "next_problem", "Next problem", show=False, id="next-problem"),
+        Binding("shift+f8", "previous_problem", "Previous problem", show=False, id="previous-problem"),
+        Binding("f9", "toggle_docs", "Docs", id="docs"),
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
         Binding("f1", "help", "Help", id="help"),
@@ -138,6 +130,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._bindings_state: tuple[bool, ...] = ()
         # While an older journal entry waits for an answer, recording would overwrite it.
         self._journal_paused = False
+        self._docs_choice: DocsSetting = settings.docs if settings is not None else "auto"
         if settings is not None:
             self.theme = settings.theme
 
@@ -154,6 +147,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def _until_pause(self) -> float:
         """Seconds until the user counts as pausing (0: not typing)."""
         return max(0.0, self._last_key + TYPING_PAUSE_SECONDS - time.monotonic())
+
+    def get_key_display(self, binding: Binding) -> str:
+        # In a text field `/` types a slash: the footer names the key that searches there.
+        if binding.action == "search" and _types_text(self.focused):
+            return super().get_key_display(Binding("ctrl+f", binding.action))
+        return super().get_key_display(binding)
 
     def notify(
         self,
@@ -183,7 +182,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
             self.set_keymap(self.settings.keymap)
         self.session.subscribe(self._session_changed)
         tree = self.query_one(GroupTree)
-        tree.show(self._layout().groups, self._badges())
+        tree.show(self._layout().groups, self._badges(), self._matches())
+        self._show_docs()
         start = self._start_group()
         tree.select_group(start)
         # Everything the first layout can show is set before the form's mount is awaited
@@ -277,12 +277,15 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def _badges(self) -> dict[str, tuple[int, int, int]]:
         return self.model.badges(self._layout(), self.session.diagnostics)
 
+    def _matches(self) -> dict[str, tuple[int, int]] | None:
+        return filter_matches(self.model, self._layout(), self.form_filter, self.session.diagnostics)
+
     # ---------------------------------------------------------------- state
 
     def _session_changed(self, session: EditSession) -> None:
         layout = self._layout()
         tree = self.query_one(GroupTree)
-        tree.show(layout.groups, self._badges())
+        tree.show(layout.groups, self._badges(), self._matches())
         form = self.query_one(ConfigForm)
         group = form.group
         if group is not None:
@@ -572,6 +575,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self.notify(f"Variant {self.session.variant}: defaults and checks of that layout", timeout=2)
 
     def watch_form_filter(self) -> None:
+        self.query_one(GroupTree).show(self._layout().groups, self._badges(), self._matches())
         form = self.query_one(ConfigForm)
         if form.group is not None:
             self._pending_group = form.group.id
@@ -582,6 +586,47 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def action_cycle_filter(self) -> None:
         """Show all options, those set in the file, those with problems, or the experimental ones."""
         self.form_filter = FILTERS[(FILTERS.index(self.form_filter) + 1) % len(FILTERS)]
+
+    async def action_next_problem(self) -> None:
+        """Go to the next field with an error or a warning, across groups (wrapping)."""
+        await self._step_problem(1)
+
+    async def action_previous_problem(self) -> None:
+        """Go to the previous field with an error or a warning, across groups (wrapping)."""
+        await self._step_problem(-1)
+
+    async def _step_problem(self, step: int) -> None:
+        layout = self._layout()
+        form = self.query_one(ConfigForm)
+        here = (form.group.id if form.group is not None else None, form.focused_path())
+        target = step_problem(problem_fields(self.model, layout, self.session.diagnostics), layout, here, step)
+        if target is None:
+            self.notify(f"No errors or warnings in variant {self.session.variant}.", timeout=3)
+            return
+        await self.go_to(target[1])
+
+    def _docs_folded(self) -> bool:
+        if self._docs_choice == "auto":
+            return self.size.height < DOCS_FOLD_BELOW
+        return self._docs_choice == "folded"
+
+    def _show_docs(self) -> None:
+        self.query_one(OptionDetail).display = not self._docs_folded()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.query(OptionDetail):
+            self._show_docs()
+
+    def action_toggle_docs(self) -> None:
+        """Fold or show the docs pane; the choice is kept in settings.toml."""
+        self._docs_choice = "shown" if self._docs_folded() else "folded"
+        self._show_docs()
+        self.notify(f"Docs pane {self._docs_choice} (F9 toggles)", timeout=2)
+        if self.settings is not None and self.settings.docs != self._docs_choice:
+            try:
+                self.settings.set("docs", self._docs_choice)
+            except (OSError, ValueError) as exc:
+                self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
 
     def action_set_filter(self, name: str) -> None:
         if name in FILTERS:
@@ -656,7 +701,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """Show the keys and what the badges mean."""
         from fwk_tui.tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(KEYS, markers=False))
+        from fwk_tui.tui.key_help import editor_sections
+
+        self.push_screen(HelpScreen(markers=False, sections=editor_sections()))
 
     # ----------------------------------------------------------------- save
 
@@ -858,8 +905,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
             ChoiceScreen(
                 "File changed on disk",
                 question + " Reload it and re-apply your unsaved edits where they still apply?",
-                [Answer("reload", "Reload", "r", "primary"), Answer("keep", "Keep my version", "k")],
-                detail="Keeping your version: saving will be refused until you reload (F5).",
+                [Answer("reload", "Reload", "r", "primary"), Answer("keep", "Keep my edits", "k")],
+                detail=(
+                    "Keep my edits: they stay here, unsaved. Saving will not overwrite the file's new content: "
+                    "Ctrl+S asks again to reload, and F5 reloads and re-applies your edits."
+                ),
                 cancel_value="keep",
             )
         )
@@ -958,8 +1008,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 "Answer the wizard's questions for this config; it writes only the answers you change",
                 lambda: self._run_wizard(path),
             )
-        yield SystemCommand("Help", "Keys and badges (F1)", self.action_help)
-        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Every key, and what the tree's badges mean (F1)", self.action_help)
+        yield SystemCommand("Quit", "Quit; asks first about unsaved edits (Ctrl+Q)", self.action_quit)
+        from fwk_tui.tui.commands import built_ins
+
+        yield from built_ins(super().get_system_commands(screen))
 
     def watch_theme(self, theme: str) -> None:
         if self.settings is not None and theme != self.settings.theme:
@@ -967,6 +1020,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 self.settings.set("theme", theme)
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
+
+
+def _types_text(widget: object) -> bool:
+    """True for a widget where printable keys type text (an input, the code editor)."""
+    from textual.widgets import Input, TextArea
+
+    return isinstance(widget, (Input, TextArea))
 
 
 def _related(edited: str, field: str) -> bool:

@@ -241,3 +241,54 @@ def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:
         else:
             return False
     return True
+
+
+def filter_matches(
+    model: FormModel, layout: FormLayout, flt: FormFilter, diagnostics: list[Diagnostic]
+) -> dict[str, tuple[int, int]] | None:
+    """Per group under ``flt``: (fields that pass, all fields); ``None`` when nothing is filtered."""
+    if flt == "all":
+        return None
+    out = {}
+    for g in layout.groups:
+        entries = layout.fields.get(g.id, [])
+        out[g.id] = (len(model.visible(entries, flt, diagnostics)), len(entries))
+    return out
+
+
+def problem_fields(model: FormModel, layout: FormLayout, diagnostics: list[Diagnostic]) -> list[tuple[str, str]]:
+    """(group id, field path) of every field with an error or a warning, in the tree's and the forms' order."""
+    return [
+        (g.id, e.path)
+        for g in layout.groups
+        for e in model.visible(layout.fields.get(g.id, []), "errors", diagnostics)
+    ]
+
+
+def step_problem(
+    problems: list[tuple[str, str]],
+    layout: FormLayout,
+    here: tuple[str | None, str | None],
+    step: int,
+) -> tuple[str, str] | None:
+    """The problem after (``step`` 1) or before (-1) ``here`` (group id, focused path or ``None``), wrapping."""
+    if not problems:
+        return None
+    order = {g.id: i for i, g in enumerate(layout.groups)}
+
+    def rank(group: str | None, path: str | None) -> tuple[int, int]:
+        gi = order.get(group, -1) if group is not None else -1
+        paths = [e.path for e in layout.fields.get(group or "", [])]
+        # In a group but on no field (the tree): before the group's first field.
+        return gi, paths.index(path) if path in paths else -1
+
+    current = rank(*here)
+    ranked = [(rank(g, p), (g, p)) for g, p in problems]
+    if step > 0:
+        after = [item for r, item in ranked if r > current]
+        return after[0] if after else ranked[0][1]
+    before = [item for r, item in ranked if r < current]
+    if here[1] is None and here[0] is not None:
+        # On the tree: "previous" is before the group itself.
+        before = [item for r, item in ranked if r[0] < current[0]]
+    return before[-1] if before else ranked[-1][1]

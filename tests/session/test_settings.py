@@ -56,7 +56,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
     assert settings.theme == "nord"
     assert settings.variant == "A"
     assert settings.keymap == {"save": "ctrl+s,f10", "undo": "ctrl+z"}
-    assert settings.problems == [f"{tmp_path / 'settings.toml'}:7: unknown setting 'mine' (fwk-tui reads theme, variant, keymap)"]
+    assert settings.problems == [f"{tmp_path / 'settings.toml'}:7: unknown setting 'mine' (fwk-tui reads theme, variant, docs, keymap)"]
 
 
 def test_keymap_is_a_copy(tmp_path: Path) -> None:

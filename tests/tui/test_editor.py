@@ -19,6 +19,7 @@ from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.editor_status import EditorStatus
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
@@ -400,6 +401,10 @@ async def test_a_short_docs_pane_shows_the_option_before_its_related_links(confi
     app = make_app(config)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert not app.query_one(OptionDetail).display  # folded at 80x24: the form gets the room
+        await pilot.press("f9")  # shown again, and remembered
+        await pilot.pause()
+        assert 'docs = "shown"' in (config.parent.parent / "settings.toml").read_text()
         await go_to(app, pilot, "devServer.port")
         docs = [line.split("▕")[-1] for line in screen_text(app).splitlines()[-10:]]
         assert any(line.strip().startswith("type") and "integer(1..65535)" in line for line in docs)

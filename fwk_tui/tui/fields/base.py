@@ -33,7 +33,7 @@ from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine, PreviewLines
-from fwk_tui.tui.fields.present import diagnostics_text, header, js, spreads_text
+from fwk_tui.tui.fields.present import diagnostics_text, header, js, not_set, spreads_text
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.values import MISSING
 
@@ -155,7 +155,7 @@ class ValueEditor(Widget):
     def preview(self) -> list[PreviewLine]:
         """The value as lines of text, shown until the field gets the focus (then this editor is mounted)."""
         if is_missing(self.value):
-            return [(Text("not set", style="dim italic"), True)]
+            return [(Text(not_set(self.default), style="dim italic"), True)]
         return [(Text(js(self.value)), True)]
 
     def hint(self) -> Text | None:

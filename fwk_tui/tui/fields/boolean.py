@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static, Switch
 
 from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
-from fwk_tui.tui.fields.present import default_value
+from fwk_tui.tui.fields.present import default_value, not_set
 
 
 class BooleanEditor(ValueEditor):
@@ -49,14 +49,18 @@ class BooleanEditor(ValueEditor):
         return default if isinstance(default, bool) else False
 
     def _label(self, value: Any) -> Text:
-        shown = self._shown(value)
-        text = Text("true" if shown else "false", end="")
+        if is_missing(value) and not isinstance(default_value(self.default), bool):
+            # No default to show: "false" would claim one the reference does not give.
+            return Text(not_set(self.default), style="dim italic", end="")
+        text = Text("true" if self._shown(value) else "false", end="")
         if is_missing(value):
             text.stylize("dim")
-            text.append("  (default)" if isinstance(default_value(self.default), bool) else "  (not set)", "dim")
+            text.append("  (default)", "dim")
         return text
 
     def preview(self) -> list[PreviewLine]:
+        if is_missing(self.value) and not isinstance(default_value(self.default), bool):
+            return [(self._label(self.value), False)]
         mark = Text("● ", style="green") if self._shown(self.value) else Text("○ ", style="dim")
         return [(mark + self._label(self.value), False)]
 

@@ -77,8 +77,8 @@ class CodeEditor(ValueEditor):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(ACCEPT_KEYS, "accept", "Accept code", key_display="ctrl+enter"),
-        Binding("escape", "revert", "Revert code", show=False),
+        Binding(ACCEPT_KEYS, "accept", "Accept code", key_display="tab/^j"),
+        Binding("escape", "revert", "Revert code", key_display="esc"),
         Binding("ctrl+t", "typed", "Typed value"),
     ]
 
@@ -144,7 +144,7 @@ class CodeEditor(ValueEditor):
         return self.query_one(CodeArea)
 
     def hint(self) -> Text:
-        hint = "Tab or Ctrl+Enter: accept · Esc: revert"
+        hint = "Tab or Ctrl+J: accept · Esc: revert"
         if self.typed:
             hint += " · Ctrl+T: typed value"
         return Text(hint, end="")

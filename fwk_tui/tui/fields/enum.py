@@ -14,7 +14,7 @@ from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values
-from fwk_tui.tui.fields.present import default_value, js
+from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.validate.typecheck import same_literal
 
 
@@ -92,7 +92,7 @@ class EnumEditor(ValueEditor):
 
     def _prompt(self) -> str:
         default = default_value(self.default)
-        return f"not set: {js(default)} by default" if not is_missing(default) else "not set"
+        return f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
 
     def show(self, value: Any) -> None:
         grew = len(self._choices(self.value)) != len(self._choices(value)) or len(self._choices(value)) > len(

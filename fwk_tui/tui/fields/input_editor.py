@@ -22,7 +22,7 @@ from fwk_tui.tui.fields.base import (
     same_value,
 )
 from fwk_tui.tui.fields.kinds import first_error
-from fwk_tui.tui.fields.present import safe
+from fwk_tui.tui.fields.present import not_set, safe
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
 
 
@@ -99,7 +99,7 @@ class InputEditor(ValueEditor):
         return value if isinstance(value, str) else ""
 
     def placeholder(self) -> str:
-        return "not set"
+        return not_set(self.default)
 
     def suggestions(self) -> list[str]:
         return []

@@ -19,7 +19,7 @@ from fwk_tui.tui.fields.base import OptionField, PreviewLine, ValueEditor, is_mi
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.validate.values import MISSING
-from fwk_tui.tui.fields.present import child_path, default_value, js
+from fwk_tui.tui.fields.present import child_path, default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.slot import EditorSlot
 
@@ -99,7 +99,7 @@ class ListEditor(ValueEditor):
     def _empty(self) -> Text:
         if is_missing(self.value):
             default = default_value(self.default)
-            shown = f"not set: {js(default)} by default" if not is_missing(default) else "not set"
+            shown = f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
             return Text(f"{shown} · a: add an item", style="dim italic")
         return Text("empty list · a: add an item", style="dim italic")
 

@@ -146,3 +146,10 @@ def default_value(default: Default | None) -> Any:
     if default is not None and default.kind == "value":
         return default.value
     return UNDEFINED
+
+
+def not_set(default: Default | None) -> str:
+    """What a field the file does not set says: the reference may give no default at all."""
+    if default is not None and default.kind == "not_shown":
+        return "not set (no documented default)"
+    return "not set"

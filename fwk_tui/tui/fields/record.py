@@ -25,7 +25,7 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
-from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, safe
+from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, not_set, safe
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput
@@ -155,7 +155,7 @@ class RecordEditor(ValueEditor):
     def _empty(self) -> Text:
         default = default_value(self.default)
         if is_missing(self.value):
-            shown = f"not set: {js(default)} by default" if not is_missing(default) else "not set"
+            shown = f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
         else:
             shown = "no keys"
         return Text(f"{shown} · a: add a key" if self.can_add else shown, style="dim italic")

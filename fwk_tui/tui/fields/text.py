@@ -11,7 +11,7 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
-from fwk_tui.tui.fields.present import default_value
+from fwk_tui.tui.fields.present import default_value, not_set
 
 _HINTS = {
     "date": "YYYY-MM-DD",
@@ -57,7 +57,7 @@ class TextEditor(InputEditor):
         hint = _HINTS.get(self.format.format, "")
         if isinstance(default, str) and default:
             return f"default: {plain(default)}" + (f"  ({hint})" if hint else "")
-        return hint or "not set"
+        return hint or not_set(self.default)
 
     def text_of(self, value: Any) -> str:
         if isinstance(value, str):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table
@@ -53,10 +54,17 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, keys: tuple[tuple[str, str], ...] = KEYS, *, markers: bool = True) -> None:
+    def __init__(
+        self,
+        keys: tuple[tuple[str, str], ...] = KEYS,
+        *,
+        markers: bool = True,
+        sections: Sequence[tuple[str, Sequence[tuple[str, str]]]] = (),
+    ) -> None:
         super().__init__()
         self._keys = keys
         self._markers = markers
+        self._sections = sections
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
@@ -77,10 +85,11 @@ class HelpScreen(ModalScreen[None]):
         def heading(title: str) -> None:
             grid.add_row(Text(title, style="bold underline"), "")
 
-        heading("Keys")
-        for key, what in self._keys:
-            grid.add_row(Text(key), Text(what))
-        grid.add_row("", "")
+        for title, rows in self._sections or (("Keys", self._keys),):
+            heading(title)
+            for key, what in rows:
+                grid.add_row(Text(key), Text(what))
+            grid.add_row("", "")
         if not self._markers:
             heading("Variants")
             for variant, title in VARIANT_TITLES.items():

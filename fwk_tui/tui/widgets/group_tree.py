@@ -14,13 +14,17 @@ from fwk_tui.tui.render import component_text_style
 from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
 
 Badges = dict[str, tuple[int, int, int]]
+Matches = dict[str, tuple[int, int]]
+"""Per group, under a filter: (fields that match, all fields)."""
 
 
 class GroupTree(Tree[TreeGroup]):
     """Catalogue groups, then the file's own top-level keys; each with badges.
 
     ``●3`` counts the group's options set in the file, ``✖1`` its errors,
-    ``▲2`` its warnings. Selecting a group shows its form.
+    ``▲2`` its warnings. Selecting a group shows its form. Under a filter
+    (F4) each group shows ``3/12`` (its fields that match / all), and a group
+    where none match is dimmed.
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -28,6 +32,8 @@ class GroupTree(Tree[TreeGroup]):
         "group-tree--error",
         "group-tree--warning",
         "group-tree--file",
+        "group-tree--count",
+        "group-tree--no-match",
     }
 
     DEFAULT_CSS = """
@@ -36,6 +42,8 @@ class GroupTree(Tree[TreeGroup]):
         & > .group-tree--error { color: $text-error; text-style: bold; }
         & > .group-tree--warning { color: $text-warning; }
         & > .group-tree--file { color: $text-muted; text-style: italic; }
+        & > .group-tree--count { color: $text-muted; }
+        & > .group-tree--no-match { color: $text-disabled; }
     }
     """
 
@@ -45,13 +53,18 @@ class GroupTree(Tree[TreeGroup]):
         self.guide_depth = 2
         self._groups: list[TreeGroup] = []
         self._badges: Badges = {}
+        self._matches: Matches | None = None
         self._group_nodes: dict[str, TreeNode[TreeGroup]] = {}
 
-    def show(self, groups: list[TreeGroup], badges: Badges) -> None:
-        """Show ``groups`` (rebuilding only when the list changed) with fresh badges."""
-        if badges == self._badges and groups == self._groups:
+    def show(self, groups: list[TreeGroup], badges: Badges, matches: Matches | None = None) -> None:
+        """Show ``groups`` (rebuilding only when the list changed) with fresh badges.
+
+        ``matches``: under a filter, each group's matching and total fields (``None``: no filter).
+        """
+        if badges == self._badges and groups == self._groups and matches == self._matches:
             return  # most keystrokes change no badge: no repaint
         self._badges = badges
+        self._matches = matches
         if [g.id for g in groups] != [g.id for g in self._groups]:
             current = self.cursor_group
             self._groups = groups
@@ -85,6 +98,11 @@ class GroupTree(Tree[TreeGroup]):
         if group.from_file:
             label.stylize(self._style("group-tree--file"))
         badges = Text(end="")
+        if self._matches is not None:
+            matching, total = self._matches.get(group.id, (0, 0))
+            if not matching:
+                label.stylize(self._style("group-tree--no-match"))
+            badges.append(f" {matching}/{total}", style=self._style("group-tree--count"))
         modified, errors, warnings = self._badges.get(group.id, (0, 0, 0))
         if modified:
             badges.append(f" ●{modified}", style=self._style("group-tree--set"))
