@@ -612,6 +612,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def _show_docs(self) -> None:
         self.query_one(OptionDetail).display = not self._docs_folded()
+        # A short terminal drops the blank line between fields: six or more fit at 80x24.
+        self.query_one(ConfigForm).set_class(self.size.height < DOCS_FOLD_BELOW, "-short")
 
     def on_resize(self, event: events.Resize) -> None:
         if self.query(OptionDetail):

@@ -70,14 +70,14 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box") as box:
             box.border_title = "Help"
             box.border_subtitle = "Esc closes"
-            yield Static(self._help_text(), markup=False)
+            yield Static(self.help_table(), markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         # Focus the box so ↑ ↓ scroll it when the terminal is too short.
         self.query_one("#help-box").focus()
 
-    def _help_text(self) -> Table:
+    def help_table(self) -> Table:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True, style="bold")
         grid.add_column()

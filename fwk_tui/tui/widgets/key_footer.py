@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+FIRST_ACTIONS = ("help",)
+"""Keys shown first, so that a narrow terminal never hides them (F1)."""
 
 
 class KeyFooter(Footer):
@@ -13,13 +18,21 @@ class KeyFooter(Footer):
 
     Textual's footer remounts all its keys after every bindings update: each
     focus move and each ``refresh_bindings``, three times while the editor
-    starts, though the keys rarely change.
+    starts, though the keys rarely change. F1 comes first: at 80 columns the
+    keys of a list or a code field would push it out of sight.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[Hashable, ...] | None = None
         self._rebuild_pending = False
+
+    def compose(self) -> ComposeResult:
+        # The editor's bindings use no groups: Footer.compose yields plain keys, in order.
+        keys = list(super().compose())
+        first = [k for k in keys if isinstance(k, FooterKey) and k.action in FIRST_ACTIONS]
+        yield from first
+        yield from (k for k in keys if k not in first)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
