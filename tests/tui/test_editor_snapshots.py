@@ -134,3 +134,20 @@ def test_command_palette(snap_compare, config: Path, size: tuple[int, int]) -> N
 def test_variant_b_filtered_to_problems(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     run = _steps(_goto("app.baseURL"), _press("f2"), _press("f4", "f4"))
     assert snap_compare(make_app(config), terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_footer_in_the_tree(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    # The tree has the focus: `/` searches (in a text field the footer says ^f, see test_main_screen).
+    assert snap_compare(make_app(config), terminal_size=size, run_before=_steps(_press("down", "down")))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_footer_in_a_list(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    # A list's keys (a, Delete, Ctrl+↑↓) and F1, first, still there at 80x24.
+    assert snap_compare(make_app(config), terminal_size=size, run_before=_steps(_goto("devServer.cors.origin")))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_help_scrolled_to_the_end(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(config), terminal_size=size, run_before=_steps(_press("f1", "end")))

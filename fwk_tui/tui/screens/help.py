@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -77,34 +78,37 @@ class HelpScreen(ModalScreen[None]):
         # Focus the box so ↑ ↓ scroll it when the terminal is too short.
         self.query_one("#help-box").focus()
 
-    def help_table(self) -> Table:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(no_wrap=True, style="bold")
-        grid.add_column()
-
-        def heading(title: str) -> None:
-            grid.add_row(Text(title, style="bold underline"), "")
-
-        for title, rows in self._sections or (("Keys", self._keys),):
-            heading(title)
+    def help_table(self) -> Group:
+        """Each section: its title, then a grid of keys and what they do (the key columns aligned)."""
+        sections: list[tuple[str, list[tuple[Text, Text]]]] = [
+            (title, [(Text(key), Text(what)) for key, what in rows])
+            for title, rows in (self._sections or (("Keys", self._keys),))
+        ]
+        if self._markers:
+            sections.append(
+                (
+                    "Markers",
+                    [
+                        (Text(DIFFERS_MARK), Text("type or default differs between A and B")),
+                        (Text("B only", style="italic"), Text("the option exists in one variant only")),
+                        (Text("dimmed", style="dim"), Text("not in the current variant")),
+                        (Text("15/18"), Text("options of the group in this variant / in all")),
+                    ],
+                )
+            )
+        sections.append(("Variants", [(Text(v), Text(title)) for v, title in VARIANT_TITLES.items()]))
+        width = max(key.cell_len for _, rows in sections for key, _ in rows)
+        parts: list[Text | Table] = []
+        for title, rows in sections:
+            grid = Table.grid(padding=(0, 2), expand=True)
+            grid.add_column(no_wrap=True, style="bold", width=width)
+            grid.add_column(ratio=1)  # the keys keep their width, the text wraps
             for key, what in rows:
-                grid.add_row(Text(key), Text(what))
-            grid.add_row("", "")
-        if not self._markers:
-            heading("Variants")
-            for variant, title in VARIANT_TITLES.items():
-                grid.add_row(Text(variant), Text(title))
-            return grid
-        heading("Markers")
-        grid.add_row(Text(DIFFERS_MARK), Text("type or default differs between A and B"))
-        grid.add_row(Text("B only", style="italic"), Text("the option exists in one variant only"))
-        grid.add_row(Text("dimmed", style="dim"), Text("not in the current variant"))
-        grid.add_row(Text("15/18"), Text("options of the group in this variant / in all"))
-        grid.add_row("", "")
-        heading("Variants")
-        for variant, title in VARIANT_TITLES.items():
-            grid.add_row(Text(variant), Text(title))
-        return grid
+                grid.add_row(key, what)
+            if parts:
+                parts.append(Text(""))
+            parts += [Text(title, style="bold underline"), grid]
+        return Group(*parts)
 
     def action_close(self) -> None:
         """Close the help."""

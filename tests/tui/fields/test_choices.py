@@ -89,3 +89,20 @@ async def test_blank_choice_removes_the_key() -> None:
         await pilot.pause()
         assert app.edits == [(Edit("unset", "typescript.typeCheck"), False)]
         assert app.field.is_set is False
+
+
+async def test_a_switch_without_a_documented_default_says_so_not_false() -> None:
+    for active in (False, True):  # the preview before the field is focused, then the switch
+        app = FieldHarness("telemetry", active=active)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "not set (no documented default)" in text
+            assert "○ false" not in text and "false  (not set)" not in text
+
+
+async def test_a_text_field_without_a_documented_default_says_so() -> None:
+    app = FieldHarness("devServer.host", active=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "not set (no documented default)" in screen_text(app)
