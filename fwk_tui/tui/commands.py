@@ -43,11 +43,12 @@ class OptionsProvider(Provider):
     async def search(self, query: str) -> Hits:
         app: EditorApp = self.app  # type: ignore[assignment]
         matcher = self.matcher(query)
+        width = min(HELP_WIDTH, max(30, app.size.width - 8))  # one line of the palette, cut at a word
         for option in app.session.catalog.options:
             score = matcher.match(option.path)
             if score > 0:
                 # The palette reads help as markup; docs hold brackets such as [hash:base64:5].
-                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(cut_at_word(option.doc)))
+                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(cut_at_word(option.doc, width)))
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:

@@ -575,10 +575,18 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self.notify(f"Variant {self.session.variant}: defaults and checks of that layout", timeout=2)
 
     def watch_form_filter(self) -> None:
-        self.query_one(GroupTree).show(self._layout().groups, self._badges(), self._matches())
+        tree = self.query_one(GroupTree)
+        matches = self._matches()
+        tree.show(self._layout().groups, self._badges(), matches)
         form = self.query_one(ConfigForm)
         if form.group is not None:
             self._pending_group = form.group.id
+            if matches is not None and not matches.get(form.group.id, (0, 0))[0]:
+                # Nothing to show here: open the first group that has something.
+                first = next((g.id for g in self._layout().groups if matches.get(g.id, (0, 0))[0]), None)
+                if first is not None and tree.select_group(first):
+                    self._pending_group = first
+                    self.query_one(OptionDetail).subject = self._catalog_group(first)
             self._filter_changed = True  # the user asked for another list: the focused field may go too
             self.call_later(self._rebuild_form)
         self._refresh_chrome()

@@ -266,11 +266,15 @@ async def test_the_palette_finds_options_and_goes_to_their_field(config: Path) -
         await pilot.press("ctrl+p", *"filenames.chunk")
         await pilot.pause(0.5)
         text = screen_text(app)
-        assert "[name].js" in text  # a doc with brackets, shown as written
+        # The doc cut at a word to fit one line of the palette, with an ellipsis.
+        assert "of code chunks. For example it may return…" in text
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert app.query_one(ConfigForm).group.id == "wbuild"  # type: ignore[union-attr]
         assert "chunk" in screen_text(app)
+        await pilot.press("ctrl+p", *"modules")
+        await pilot.pause(0.5)
+        assert "a [module, options] pair" in screen_text(app)  # a doc with brackets, shown as written
 
 
 async def test_settings_theme_is_saved_and_the_keymap_applies(config: Path) -> None:

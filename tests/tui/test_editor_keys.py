@@ -148,7 +148,11 @@ async def test_the_filter_counts_matches_in_every_group_and_dims_the_others(prob
     app = make_app(problems)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        app.query_one(GroupTree).focus()
+        tree = app.query_one(GroupTree)
+        tree.focus()
+        tree.select_group("build")  # a group without a problem
+        await pilot.pause(0.2)
+        assert app.query_one(ConfigForm).group.id == "build"  # type: ignore[union-attr]
         await pilot.press("f4", "f4")  # all → set in the file → with problems
         await pilot.pause()
         text = screen_text(app)
@@ -156,6 +160,9 @@ async def test_the_filter_counts_matches_in_every_group_and_dims_the_others(prob
         assert any(line.startswith("App shell") and " 1/16" in line for line in tree_lines), tree_lines
         assert any(line.startswith("Dev server") and " 1/" in line for line in tree_lines)
         assert any(line.startswith("Application") and " 0/" in line for line in tree_lines)
+        # The open group had no problem: the first group with one opened.
+        assert app.query_one(ConfigForm).group.id == "app"  # type: ignore[union-attr]
+        assert "baseURL" in screen_text(app)
         await pilot.press("f4", "f4")  # back to all: no counts
         await pilot.pause()
         assert not any(" 0/" in line.split("▕")[0] for line in screen_text(app).splitlines())
