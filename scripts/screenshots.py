@@ -4,7 +4,7 @@
 
 The browser shots open ``fwk-tui browse`` at app.baseURL: the browser, the
 search, the help. The editor shots open a copy of the bundled example config:
-the editor, a live error, a code field, the save preview, the command palette.
+the editor, a live error, a code field, the save preview, the command palette, the help.
 The wizard shots run ``fwk-tui new`` in an empty folder: the layout step, the
 rendering step, the runtime config step and the review.
 """
@@ -66,6 +66,7 @@ EDITOR_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "editor-list.svg": lambda pilot: _at(pilot, "css", "a", *"~/assets/print.css", "escape"),
     "editor-save.svg": lambda pilot: _at(pilot, "devServer.port", "ctrl+u", *"4000", "ctrl+s"),
     "editor-palette.svg": lambda pilot: _at(pilot, "app.baseURL", "ctrl+p", *"variant"),
+    "editor-help.svg": lambda pilot: _at(pilot, "app.baseURL", "f1"),
 }
 
 
