@@ -82,6 +82,13 @@ async def test_the_code_editor_footer_shows_how_to_accept_and_revert(config: Pat
         await pilot.pause()
         line = footer_line(app)
         assert "tab/^j Accept code" in line and "^t Typed value" in line
+        assert "Revert" not in line  # nothing to revert yet: Esc goes on to what holds the editor
+        await pilot.press("end", "x")
+        await pilot.pause()
+        assert "esc Revert code" in footer_line(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Revert" not in footer_line(app)
 
 
 def every_binding() -> list[Binding]:

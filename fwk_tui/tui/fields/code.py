@@ -112,6 +112,7 @@ class CodeEditor(ValueEditor):
         """Whether Ctrl+T offers a typed value instead of the code."""
         self.problem: str | None = None
         """The parse error of the text, as ``line:col: message``, once refused."""
+        self._revertable = False
 
     def compose(self) -> ComposeResult:
         from fwk_tui.tui.fields.code_area import CodeArea
@@ -210,6 +211,13 @@ class CodeEditor(ValueEditor):
 
         if self.typed:
             self.request_set(starter(self.type_, self.default))
+
+    def on_text_area_changed(self, event: events.Event) -> None:
+        # The footer shows Esc (revert) once there is something to revert, and drops it after.
+        revertable = bool(self.check_action("revert", ()))
+        if revertable != self._revertable:
+            self._revertable = revertable
+            self.refresh_bindings()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if event.widget is self.area:
