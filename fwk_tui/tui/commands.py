@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
-if TYPE_CHECKING:
-    from textual.app import SystemCommand
+from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS
+from fwk_tui.tui.render import other_variant
 
+if TYPE_CHECKING:
     from fwk_tui.tui.editor import EditorApp
 
 HELP_WIDTH = 100
@@ -56,3 +58,38 @@ def _go(app: EditorApp, path: str) -> Callable[[], None]:
         app.run_worker(app.go_to(path))
 
     return go
+
+
+def editor_commands(app: EditorApp) -> Iterable[SystemCommand]:
+    """The editor's own commands, each naming its key."""
+    yield SystemCommand("Save", "Preview the changes and write the file (Ctrl+S)", app.action_save)
+    yield SystemCommand("Undo", "Undo the last edit (Ctrl+Z)", app.action_undo)
+    yield SystemCommand("Redo", "Redo the last undone edit (Ctrl+Y)", app.action_redo)
+    other = other_variant(app.session.variant)
+    yield SystemCommand(
+        f"Switch to variant {other}", "Defaults and checks of the other layout (F2)", app.action_toggle_variant
+    )
+    for name in FILTERS:
+        yield SystemCommand(
+            f"Show {FILTER_TITLES[name]}",
+            "Filter the tree and the form (F4 cycles)",
+            lambda name=name: app.action_set_filter(name),  # type: ignore[misc]
+        )
+    yield SystemCommand("Next problem", "Go to the next error or warning, across groups (F8)", app.action_next_problem)
+    yield SystemCommand(
+        "Previous problem", "Go to the previous error or warning (Shift+F8)", app.action_previous_problem
+    )
+    yield SystemCommand("Reset option", "Reset the focused option to its default (Ctrl+R)", app.action_reset)
+    yield SystemCommand("Apply fix", "Apply the focused diagnostic's fix (F3)", app.action_fix)
+    yield SystemCommand("Fold or show the docs pane", "Kept in settings.toml (F9)", app.action_toggle_docs)
+    yield SystemCommand("Reload from disk", "Re-read the file, keeping your edits (F5)", app.action_reload)
+    yield SystemCommand("Search options", "Go to any option (/ or Ctrl+F)", app.action_search)
+    path = app.session.path
+    if path is not None and path.name == "fwk.config.ts" and not app.session.dirty:
+        yield SystemCommand(
+            "New-project wizard",
+            "Answer the wizard's questions for this config; it writes only the answers you change",
+            lambda: app.run_wizard(path),
+        )
+    yield SystemCommand("Help", "Every key, and what the tree's badges mean (F1)", app.action_help)
+    yield SystemCommand("Quit", "Quit; asks first about unsaved edits (Ctrl+Q)", app.action_quit)

@@ -209,7 +209,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
         def answered(answer: str | None) -> None:
             if answer == "wizard":
-                self._run_wizard(path)
+                self.run_wizard(path)
             elif answer == "quit":
                 self.exit()
 
@@ -228,7 +228,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
             answered,
         )
 
-    def _run_wizard(self, path: Path) -> None:
+    def run_wizard(self, path: Path) -> None:
         from fwk_tui.tui.wizard import WizardScreen
         from fwk_tui.wizard import open_project
 
@@ -998,30 +998,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
     # -------------------------------------------------------------- palette
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield SystemCommand("Save", "Preview the changes and write the file (Ctrl+S)", self.action_save)
-        yield SystemCommand("Undo", "Undo the last edit (Ctrl+Z)", self.action_undo)
-        yield SystemCommand("Redo", "Redo the last undone edit (Ctrl+Y)", self.action_redo)
-        other = other_variant(self.session.variant)
-        yield SystemCommand(f"Switch to variant {other}", "Defaults and checks of the other layout (F2)",
-                            self.action_toggle_variant)
-        for name in FILTERS:
-            yield SystemCommand(f"Show {FILTER_TITLES[name]}", "Filter the form (F4 cycles)",
-                                lambda name=name: self.action_set_filter(name))  # type: ignore[misc]
-        yield SystemCommand("Reset option", "Reset the focused option to its default (Ctrl+R)", self.action_reset)
-        yield SystemCommand("Apply fix", "Apply the focused diagnostic's fix (F3)", self.action_fix)
-        yield SystemCommand("Reload from disk", "Re-read the file, keeping your edits (F5)", self.action_reload)
-        yield SystemCommand("Search options", "Go to any option (/)", self.action_search)
-        path = self.session.path
-        if path is not None and path.name == "fwk.config.ts" and not self.session.dirty:
-            yield SystemCommand(
-                "New-project wizard",
-                "Answer the wizard's questions for this config; it writes only the answers you change",
-                lambda: self._run_wizard(path),
-            )
-        yield SystemCommand("Help", "Every key, and what the tree's badges mean (F1)", self.action_help)
-        yield SystemCommand("Quit", "Quit; asks first about unsaved edits (Ctrl+Q)", self.action_quit)
-        from fwk_tui.tui.commands import built_ins
+        from fwk_tui.tui.commands import built_ins, editor_commands
 
+        yield from editor_commands(self)
         yield from built_ins(super().get_system_commands(screen))
 
     def watch_theme(self, theme: str) -> None:

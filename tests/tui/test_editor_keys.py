@@ -210,7 +210,7 @@ async def test_the_palette_lists_the_editors_commands_not_textuals_duplicates(co
         await pilot.press("ctrl+p")
         await pilot.pause(0.5)
         text = screen_text(app)
-        assert "Save" in text and "Help" in text
+        assert "Apply fix" in text and "Help" in text and "Next problem" in text
         assert "as soon as possible" not in text and "Keys" not in text.replace("Keys and", "")
         await pilot.press(*"quit")
         await pilot.pause(0.5)
