@@ -88,7 +88,7 @@ def editor_commands(app: EditorApp) -> Iterable[SystemCommand]:
     if path is not None and path.name == "fwk.config.ts" and not app.session.dirty:
         yield SystemCommand(
             "New-project wizard",
-            "Answer the wizard's questions for this config; it writes only the answers you change",
+            "Answer the wizard's questions; it writes only the answers you change",
             lambda: app.run_wizard(path),
         )
     yield SystemCommand("Help", "Every key, and what the tree's badges mean (F1)", app.action_help)
