@@ -1,4 +1,4 @@
-"""Command palette provider: every option of the catalogue, to jump to its field."""
+"""Command palette provider: every option of the catalogue, found by the search engine, to jump to its field."""
 
 from __future__ import annotations
 
@@ -8,21 +8,39 @@ from typing import TYPE_CHECKING
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
+from fwk_tui.catalog.search import Hit as SearchHit
+
 if TYPE_CHECKING:
     from fwk_tui.tui.editor import EditorApp
 
+PALETTE_LIMIT = 30
+
 
 class OptionsProvider(Provider):
-    """``app.baseURL`` and every other option, matched by the palette's fuzzy matcher; Enter goes there."""
+    """``app.baseURL`` and every other option, ranked by the words typed as in search; Enter goes there."""
 
     async def search(self, query: str) -> Hits:
+        from fwk_tui.tui.screens.search import hit_path
+
         app: EditorApp = self.app  # type: ignore[assignment]
-        matcher = self.matcher(query)
-        for option in app.session.catalog.options:
-            score = matcher.match(option.path)
-            if score > 0:
-                # The palette reads help as markup; docs hold brackets such as [hash:base64:5].
-                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(option.doc[:100]))
+        hits = app.search_index.search(query, limit=PALETTE_LIMIT)
+        for rank, hit in enumerate(hits):
+            # The palette orders by score in [0, 1]: keep the engine's order.
+            yield Hit(1.0 - rank / (PALETTE_LIMIT + 1), hit_path(hit, ""), _go(app, hit.path), hit.path, help=help_markup(hit))
+
+
+def help_markup(hit: SearchHit) -> str:
+    """The doc excerpt as markup for the palette's help line: every piece escaped, the matched words underlined."""
+    if "\\" in hit.excerpt:  # a backslash before a tag would escape it: no underlining then
+        return escape(hit.excerpt)
+    out: list[str] = []
+    at = 0
+    for start, end in hit.excerpt_spans:
+        out.append(escape(hit.excerpt[at:start]))
+        out.append(f"[u]{escape(hit.excerpt[start:end])}[/u]")
+        at = end
+    out.append(escape(hit.excerpt[at:]))
+    return "".join(out)
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:

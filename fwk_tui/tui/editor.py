@@ -603,8 +603,9 @@ class EditorApp(KeepsStartedObjects, App[None]):
             if path is not None:
                 self.run_worker(self.go_to(path))
 
+        # Keys of the file the catalogue does not know (a module's options): searched by their path's words.
         own = tuple(
-            e.path for entries in self._layout().fields.values() for e in entries if e.option is None
+            (e.path, "") for entries in self._layout().fields.values() for e in entries if e.option is None
         )
         self.push_screen(
             SearchScreen(
