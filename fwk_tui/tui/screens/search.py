@@ -185,6 +185,7 @@ class SearchScreen(ModalScreen[str | None]):
             text.append(f"  {only}", style="dim italic")
         if hit.field == "alias" and option.aliases:
             text.append(f"  alias: {', '.join(option.aliases)}", style="dim")
+        text.truncate(width, overflow="ellipsis")  # one line: a long path does not push its group onto the next
         text.append("\n  ")
         text.append_text(hit_excerpt(hit, width - 3))
         return text
