@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal
@@ -104,7 +104,9 @@ def _tokens(text: str) -> list[tuple[int, int, frozenset[str]]]:
 class _Corpus:
     """Entries and the vocabulary they use, with the weights of each token per entry."""
 
-    def __init__(self, entries: list[_Entry], fields: list[dict[str, list[str]]], df: dict[str, int] | None, n: int) -> None:
+    def __init__(
+        self, entries: list[_Entry], fields: list[dict[str, list[str]]], df: dict[str, int] | None, n: int
+    ) -> None:
         self.entries = entries
         own_df: dict[str, int] = {}
         for f in fields:
@@ -179,7 +181,7 @@ def _expand(corpus: _Corpus, term: str, last: bool) -> dict[str, float]:
             if token != term:
                 out.setdefault(token, _PREFIX * (0.6 + 0.4 * len(term) / len(token)))
     if not known and not groups and len(term) >= 3 and not term.startswith("~"):
-        for token, _, _ in _near(corpus, term):
+        for token in _near(corpus, term):
             out.setdefault(token, _TYPO)
             for group in SYNONYM_OF.get(token, ()):
                 out.setdefault(group, _TYPO)
@@ -195,7 +197,7 @@ def _synonyms(corpus: _Corpus, group: str, out: dict[str, float], how: float) ->
             out.setdefault(other, how * 0.9)
 
 
-def _near(corpus: _Corpus, term: str) -> list[tuple[str, float, int]]:
+def _near(corpus: _Corpus, term: str) -> list[str]:
     # A slip per four letters: cnd → cdn, trasnition → transition.
     limit = 1 if len(term) < 7 else 2
     found = process.extract(
@@ -206,7 +208,7 @@ def _near(corpus: _Corpus, term: str) -> list[tuple[str, float, int]]:
         limit=4,
         processor=None,
     )
-    return [(t, float(d), i) for t, d, i in found if t[0] != "~" and t not in STOP_WORDS and abs(len(t) - len(term)) <= limit]
+    return [t for t, _, _ in found if t[0] != "~" and t not in STOP_WORDS and abs(len(t) - len(term)) <= limit]
 
 
 @dataclass(frozen=True)
@@ -291,9 +293,11 @@ class SearchIndex:
         return self._extra[1]
 
     @staticmethod
-    def _score(corpus: _Corpus, q: _Query, expand: object) -> list[tuple[float, _Entry, dict[str, str]]]:
+    def _score(
+        corpus: _Corpus, q: _Query, expand: Callable[[str, bool], dict[str, float]]
+    ) -> list[tuple[float, _Entry, dict[str, str]]]:
         expanded = [
-            (word, expand(token, q.last_open and n == len(q.terms) - 1))  # type: ignore[operator]
+            (word, expand(token, q.last_open and n == len(q.terms) - 1))
             for n, (word, token) in enumerate(q.terms)
         ]
         # entry index → (score, covered, tokens matched → the query word)
@@ -309,10 +313,10 @@ class SearchIndex:
                         best[i] = s
                         which[i] = token
             for i, s in best.items():
-                row = acc.setdefault(i, [0.0, 0.0])
-                row[0] += s
+                sums = acc.setdefault(i, [0.0, 0.0])
+                sums[0] += s
                 # A rare word found counts more towards coverage than a common one.
-                row[1] += 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
+                sums[1] += 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
                 matched.setdefault(i, {})[which[i]] = word
         out: list[tuple[float, _Entry, dict[str, str]]] = []
         single = len(q.terms) <= 1 and " " not in q.text
@@ -336,11 +340,13 @@ def _tags(o: Option) -> str:
     return " ".join(TAG_TEXT.get(t, t) for t in o.tags)
 
 
-def _entry(path: str, option: Option | None, aliases: Sequence[str], doc: str, title: str) -> tuple[_Entry, dict[str, list[str]]]:
-    segments = path.split(".")
-    key = segments[-1]
+def _entry(
+    path: str, option: Option | None, aliases: Sequence[str], doc: str, title: str
+) -> tuple[_Entry, dict[str, list[str]]]:
+    """An entry and the tokens of its fields: the key (last segment), the rest of the path, aliases, title, doc."""
+    key = str(option.segments[-1]) if option is not None and option.segments else path.rsplit(".", 1)[-1]
+    key_start = max(path.rfind(key), 0)
     path_tokens = _tokens(path)
-    key_start = len(path) - len(key)
     f: dict[str, list[str]] = {
         "key": [t for a, _, ts in path_tokens if a >= key_start for t in ts],
         "path": [t for a, _, ts in path_tokens if a < key_start for t in ts],

@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_explain)
 
-    p = sub.add_parser("search", help="search options by words of their paths, aliases and docs (typos and synonyms too)")
+    p = sub.add_parser("search", help="search options by the words of their paths, aliases and docs")
     p.add_argument("query", metavar="QUERY", nargs="+")
     p.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
     p.add_argument("--json", action="store_true", help="print a JSON array, best first")

@@ -26,7 +26,8 @@ class OptionsProvider(Provider):
         hits = app.search_index.search(query, limit=PALETTE_LIMIT)
         for rank, hit in enumerate(hits):
             # The palette orders by score in [0, 1]: keep the engine's order.
-            yield Hit(1.0 - rank / (PALETTE_LIMIT + 1), hit_path(hit, ""), _go(app, hit.path), hit.path, help=help_markup(hit))
+            score = 1.0 - rank / (PALETTE_LIMIT + 1)
+            yield Hit(score, hit_path(hit, ""), _go(app, hit.path), hit.path, help=help_markup(hit))
 
 
 def help_markup(hit: SearchHit) -> str:

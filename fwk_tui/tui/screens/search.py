@@ -180,7 +180,8 @@ class SearchScreen(ModalScreen[str | None]):
             text.append("\n")
             return text
         present = option.in_variant(self._variant)
-        text = Text.assemble(hit_path(hit, "bold" if present else "dim"), ("  " + self._catalog.group(option.group).title, "dim"))
+        group = self._catalog.group(option.group).title
+        text = Text.assemble(hit_path(hit, "bold" if present else "dim"), ("  " + group, "dim"))
         if only := only_in_text(option):
             text.append(f"  {only}", style="dim italic")
         if hit.field == "alias" and option.aliases:
