@@ -40,7 +40,7 @@ _FIELD_WEIGHT = {"key": _KEY, "path": _PATH, "alias": _ALIAS, "title": _TITLE, "
 # How much a word counts by how it matched.
 _EXACT, _SYNONYM, _PREFIX, _TYPO = 1.0, 0.7, 0.75, 0.6
 _COVER = 12.0  # per query word found: coverage beats frequency
-_KEY_COVER = 10.0  # all of the key's words asked for: `turn off ssr` → ssr
+_KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
 _K1, _B = 1.2, 0.6  # BM25 saturation and length normalisation of the doc field
 _EXCERPT = 90
 
@@ -240,6 +240,10 @@ def _parse(query: str) -> _Query:
             i = last
             continue
         word = raw[i][2]
+        if i + 1 < len(raw) and i + 1 not in phrases and stem(word + raw[i + 1][2]) in SYNONYM_OF:
+            terms.append((f"{word} {raw[i + 1][2]}", stem(word + raw[i + 1][2])))  # `sub folder` ~ subfolder
+            i += 2
+            continue
         if word not in STOP_WORDS:
             terms.append((word, stems[i]))
         i += 1
@@ -258,7 +262,8 @@ class SearchIndex:
         titles = {g.id: g.title for g in catalog.groups}
         entries, fields = [], []
         for o in catalog.options:
-            entry, f = _entry(o.path, o, o.aliases, o.doc, titles.get(o.group, "") + " " + _tags(o))
+            about = " ".join((titles.get(o.group, ""), _tags(o), _defaults(o)))
+            entry, f = _entry(o.path, o, o.aliases, o.doc, about)
             entries.append(entry)
             fields.append(f)
         self._corpus = _Corpus(entries, fields, None, len(entries))
@@ -340,6 +345,12 @@ def _tags(o: Option) -> str:
     return " ".join(TAG_TEXT.get(t, t) for t in o.tags)
 
 
+def _defaults(o: Option) -> str:
+    """The option's default values as words (`.fwk` finds buildDir, `3000` the port)."""
+    values = {d.value for d in o.defaults.values() if d.kind == "value" and isinstance(d.value, str | int)}
+    return " ".join(str(v) for v in values if not isinstance(v, bool))
+
+
 def _entry(
     path: str, option: Option | None, aliases: Sequence[str], doc: str, title: str
 ) -> tuple[_Entry, dict[str, list[str]]]:
@@ -347,8 +358,10 @@ def _entry(
     key = str(option.segments[-1]) if option is not None and option.segments else path.rsplit(".", 1)[-1]
     key_start = max(path.rfind(key), 0)
     path_tokens = _tokens(path)
+    key_words = [w for _, _, w in split_words(key)]
+    joined = ["".join(key_words)] if len(key_words) > 1 else []  # `typecheck` finds typeCheck
     f: dict[str, list[str]] = {
-        "key": [t for a, _, ts in path_tokens if a >= key_start for t in ts],
+        "key": [t for a, _, ts in path_tokens if a >= key_start for t in ts] + joined,
         "path": [t for a, _, ts in path_tokens if a < key_start for t in ts],
         "alias": [t for a in aliases for _, _, ts in _tokens(a) for t in ts],
         "title": [t for _, _, ts in _tokens(title) for t in ts],
@@ -358,8 +371,8 @@ def _entry(
         option=option,
         path=path,
         lower=path.lower(),
-        key="".join(w for _, _, w in split_words(key)),
-        key_words=tuple(w for _, _, w in split_words(key)),
+        key="".join(key_words) or key.lower(),
+        key_words=tuple(key_words),
         aliases=tuple(a.lower() for a in aliases),
         doc=doc,
         path_tokens=path_tokens,
@@ -374,6 +387,8 @@ def _name_bonus(e: _Entry, q: _Query, single: bool, known: bool, wanted: str) ->
         return 1000.0
     if wanted and wanted == e.key:  # the question's meaning words are the key: `turn off ssr`
         return 500.0
+    if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`
+        return 60.0
     if not single or not q.compact:
         return 0.0
     if e.key.startswith(q.compact):

@@ -32,7 +32,7 @@ STOP_WORDS = frozenset(
 )
 
 # Endings removed, longest first; what is left must keep three letters.
-_ENDINGS = ("ations", "ation", "ings", "ing", "ies", "ied", "ed", "es", "s")
+_ENDINGS = ("ations", "ation", "ions", "ion", "ings", "ing", "ies", "ied", "ed", "es", "s")
 
 
 def stem(word: str) -> str:
@@ -45,7 +45,7 @@ def stem(word: str) -> str:
     if len(w) <= 3 or not w.isalpha():
         return w
     for end in _ENDINGS:
-        if w.endswith(end) and len(w) - len(end) >= 3:
+        if w.endswith(end) and len(w) - len(end) >= (4 if end.startswith("ion") else 3):
             if end == "s" and w[-2] in "su" or end == "s" and w.endswith("is"):
                 break
             if end in ("ies", "ied"):
@@ -71,9 +71,9 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("spa", "single page app", "single page application", "client only", "client side rendering", "csr"),
     ("port", "listen port", "port number"),
     ("host", "hostname", "host name", "address", "listen address"),
-    ("env", "environment variable", "env var", "dotenv", "environment"),
+    ("env", "environment variable", "env variable", "env var", "dotenv", "environment"),
     ("cdn", "content delivery", "content delivery network"),
-    ("base path", "sub path", "subpath", "subfolder", "sub folder", "subdirectory", "base url", "baseurl",
+    ("base path", "sub path", "subpath", "subfolder", "sub folder", "subdirectory", "sub directory", "base url", "baseurl",
      "mount path"),
     ("minify", "compress", "compression", "minimize", "minimise", "uglify", "shrink", "minifier"),
     ("prefix", "prefixes", "autoprefixer", "vendor prefix"),
@@ -83,6 +83,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("proxy", "reverse proxy", "forward"),
     ("alias", "path shortcut", "shortcut", "import alias"),
     ("css", "styles", "stylesheet", "style sheet", "stylesheets"),
+    ("preprocessor", "scss", "sass", "less", "stylus", "pre processor"),
     ("typescript", "ts", "types", "type checking", "tsconfig"),
     ("devtools", "dev tools", "developer tools", "debugger"),
     ("static", "prerender", "generate", "static site", "ssg", "pre render"),
@@ -96,7 +97,7 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("telemetry", "tracking", "analytics", "usage data", "anonymous data"),
     ("log", "logging", "verbosity", "verbose", "quiet", "silent"),
     ("runtime config", "runtime configuration", "runtimeconfig", "secrets", "secret", "api key", "public config",
-     "environment variable", "env var", "overrides at run time"),
+     "environment variable", "env variable", "env var", "overrides at run time"),
     ("route rules", "routerules", "caching rules", "redirects", "headers per route"),
     ("hash mode", "hash history", "hash router"),
     ("scroll", "scrolling", "scroll behavior", "scroll behaviour"),
