@@ -42,7 +42,7 @@ _EXACT, _SYNONYM, _PREFIX, _TYPO = 1.0, 0.7, 0.75, 0.6
 _COVER = 12.0  # per query word found: coverage beats frequency
 _KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
 _K1, _B = 1.2, 0.6  # BM25 saturation and length normalisation of the doc field
-_EXCERPT = 90
+_EXCERPT = 120  # characters of doc around the first matched word
 
 
 def words(text: str) -> list[str]:
@@ -383,8 +383,10 @@ def _entry(
 
 def _name_bonus(e: _Entry, q: _Query, single: bool, known: bool, wanted: str) -> float:
     """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order."""
-    if q.text in (e.lower, e.key) or q.text in e.aliases or (q.compact and q.compact == e.key):
-        return 1000.0
+    if q.text == e.lower or q.text in e.aliases:
+        return 2000.0  # the path itself, or an alias of it
+    if q.text == e.key or (q.compact and q.compact == e.key):
+        return 1000.0  # the key: `port` → devServer.port
     if wanted and wanted == e.key:  # the question's meaning words are the key: `turn off ssr`
         return 500.0
     if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`

@@ -95,7 +95,7 @@ def test_hits_say_which_words_matched_and_where(index: SearchIndex) -> None:
     assert "cdn" in hit.words and "serve" in hit.words and "from" not in hit.words
     assert [hit.path[a:b] for a, b in hit.path_spans] == ["cdn"]
     assert hit.excerpt.startswith("An absolute URL")
-    assert [hit.excerpt[a:b] for a, b in hit.excerpt_spans] == ["served"]
+    assert [hit.excerpt[a:b] for a, b in hit.excerpt_spans] == ["served", "serves"]  # forms of `serve`
 
 
 def test_the_excerpt_is_cut_around_the_first_matched_word_far_into_the_doc(index: SearchIndex) -> None:
@@ -115,3 +115,8 @@ def test_keys_of_the_users_file_are_ranked_among_the_options(index: SearchIndex)
     assert index.search("ssrr", extra=extra)[0].path == "ssrr"
     # The catalogue alone knows nothing of them.
     assert all(h.option is not None for h in index.search("highlight"))
+
+
+def test_an_exact_path_beats_an_option_whose_key_is_the_same(index: SearchIndex) -> None:
+    assert _top(index, "modules", 2) == ["modules", "dir.modules"]
+    assert _top(index, "dir.modules") == ["dir.modules"]

@@ -177,7 +177,10 @@ class SearchScreen(ModalScreen[str | None]):
         if option is None:
             text = hit_path(hit)
             text.append("  in your file, not in the catalogue", style="dim")
-            text.append("\n")
+            text.truncate(width, overflow="ellipsis")
+            text.append("\n  ")
+            if hit.excerpt:  # the key's value, when it is a plain one
+                text.append_text(hit_excerpt(hit, width - 3))
             return text
         present = option.in_variant(self._variant)
         group = self._catalog.group(option.group).title
