@@ -37,11 +37,16 @@ def help_markup(hit: SearchHit) -> str:
     out: list[str] = []
     at = 0
     for start, end in hit.excerpt_spans:
-        out.append(escape(hit.excerpt[at:start]))
-        out.append(f"[u]{escape(hit.excerpt[start:end])}[/u]")
+        out.append(_literal(hit.excerpt[at:start]))
+        out.append(f"[u]{_literal(hit.excerpt[start:end])}[/u]")
         at = end
-    out.append(escape(hit.excerpt[at:]))
+    out.append(_literal(hit.excerpt[at:]))
     return "".join(out)
+
+
+def _literal(text: str) -> str:
+    # Every bracket escaped: Textual's escape() leaves a lone `[` that a following tag then swallows.
+    return text.replace("[", "\\[")
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:
