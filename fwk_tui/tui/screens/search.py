@@ -161,13 +161,14 @@ class SearchScreen(ModalScreen[str | None]):
             total = len(self._catalog.options)
             info.update(Text(f"{total} options: type part of a path, an alias or words of a rule"))
             return
-        hits = self._index.search(query, limit=RESULT_LIMIT, extra=self._file_keys)
+        hits = self._index.search(query, limit=RESULT_LIMIT + 1, extra=self._file_keys)
+        more = len(hits) > RESULT_LIMIT
+        hits = hits[:RESULT_LIMIT]
         width = results.scrollable_content_region.width or 80
         results.set_options([ListItem(self._hit_text(hit, width), id=hit.path) for hit in hits])
         if hits:
             results.highlighted = 0
-            more = f"first {RESULT_LIMIT} " if len(hits) == RESULT_LIMIT else ""
-            count = f"{more}{len(hits)} match{'es' if len(hits) != 1 else ''}, best first"
+            count = f"{len(hits)}{'+' if more else ''} match{'es' if len(hits) != 1 else ''}, best first"
             info.update(Text(f"{count} · ↑↓ move, Enter goes there, Esc closes"))
         else:
             info.update(Text(f"no option matches {query.strip()!r}"))
