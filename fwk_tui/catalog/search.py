@@ -45,11 +45,6 @@ _K1, _B = 1.2, 0.6  # BM25 saturation and length normalisation of the doc field
 _EXCERPT = 120  # characters of doc around the first matched word
 
 
-def words(text: str) -> list[str]:
-    """``devServer.loadingTemplate`` → ``['dev', 'server', 'loading', 'template']``."""
-    return [w for _, _, w in split_words(text)]
-
-
 @dataclass(frozen=True)
 class Hit:
     """One search result: the option (``None`` for a key of the user's file), its score and why it matched.

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
-from fwk_tui.catalog.search import Hit as SearchHit
-
 if TYPE_CHECKING:
+    from fwk_tui.catalog.search import Hit as SearchHit
     from fwk_tui.tui.editor import EditorApp
 
 PALETTE_LIMIT = 30
