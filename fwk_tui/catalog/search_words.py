@@ -1,14 +1,16 @@
 """The words search knows: splitting, stemming, stop words and this domain's synonyms.
 
-Data and small pure functions only; the engine is ``search.py``. Each synonym
-group is a list of phrases meaning the same thing to a person configuring the
-framework; a phrase is matched after stemming, so ``server-side rendering``,
-``server side rendered`` and ``SSR`` all land in the ``ssr`` group.
+Small pure functions and the stop words; the engine is ``search.py``, the
+synonym table ``synonyms.py``. A synonym phrase is matched after stemming, so
+``server-side rendering``, ``server side rendered`` and ``SSR`` all land in the
+``ssr`` group.
 """
 
 from __future__ import annotations
 
 import re
+
+from fwk_tui.catalog.synonyms import SYNONYMS
 
 _WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])|[^\W_]+")
 
@@ -63,84 +65,6 @@ def stem(word: str) -> str:
     if w.endswith("is") and len(w) > 4:
         w = w[:-2] + "iz"
     return w
-
-
-# Phrases meaning one thing, as a person would say them and as the reference writes them.
-SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("ssr", "server side rendering", "server side render", "server rendering", "universal", "rendered on the server"),
-    ("spa", "single page app", "single page application", "client only", "client side rendering", "csr"),
-    ("port", "listen port", "port number"),
-    ("host", "hostname", "host name", "address", "listen address"),
-    ("env", "environment variable", "env variable", "env var", "dotenv", "environment"),
-    ("cdn", "content delivery", "content delivery network"),
-    ("base path", "sub path", "subpath", "subfolder", "sub folder", "subdirectory", "sub directory", "base url", "baseurl",
-     "mount path"),
-    ("minify", "compress", "compression", "minimize", "minimise", "uglify", "shrink", "minifier"),
-    ("prefix", "prefixes", "autoprefixer", "vendor prefix"),
-    ("title", "page title", "document title", "tab title"),
-    ("head", "html head", "meta tags", "meta", "seo", "title", "description", "favicon", "lang"),
-    ("https", "ssl", "tls", "certificate", "cert", "secure"),
-    ("proxy", "reverse proxy", "forward"),
-    ("alias", "path shortcut", "shortcut", "import alias"),
-    ("css", "styles", "stylesheet", "style sheet", "stylesheets"),
-    ("preprocessor", "scss", "sass", "less", "stylus", "pre processor"),
-    ("typescript", "ts", "types", "type checking", "tsconfig"),
-    ("devtools", "dev tools", "developer tools", "debugger"),
-    ("static", "prerender", "generate", "static site", "ssg", "pre render"),
-    ("dir", "directory", "folder", "directories", "folders"),
-    ("source map", "sourcemap", "sourcemaps", "map files", "debug symbols"),
-    ("bundler", "builder", "bundle", "packer"),
-    ("transpile", "transpiler", "compile", "babel"),
-    ("hot reload", "hmr", "live reload", "hot module replacement"),
-    ("watch", "watcher", "file watcher", "filewatcher"),
-    ("dev server", "development server", "local server", "devserver"),
-    ("telemetry", "tracking", "analytics", "usage data", "anonymous data"),
-    ("log", "logging", "verbosity", "verbose", "quiet", "silent"),
-    ("runtime config", "runtime configuration", "runtimeconfig", "secrets", "secret", "api key", "public config",
-     "environment variable", "env variable", "env var", "overrides at run time"),
-    ("route rules", "routerules", "caching rules", "redirects", "headers per route"),
-    ("hash mode", "hash history", "hash router"),
-    ("scroll", "scrolling", "scroll behavior", "scroll behaviour"),
-    ("transition", "animation", "page animation"),
-    ("layout", "layouts"),
-    ("middleware", "middlewares", "route guard"),
-    ("plugin", "plugins", "extension"),
-    ("module", "modules", "addon", "addons", "integration"),
-    ("layer", "extends", "theme", "inherit"),
-    ("component", "components", "widgets"),
-    ("auto import", "auto imports", "autoimport", "imports"),
-    ("cors", "cross origin", "allowed origins"),
-    ("loading", "spinner", "loader", "splash"),
-    ("root", "mount", "mount point", "app element"),
-    ("teleport", "portal"),
-    ("public", "static files", "public folder", "static assets"),
-    ("assets", "asset", "static assets"),
-    ("chunk", "chunks", "code splitting", "split"),
-    ("analyze", "analyse", "analyzer", "analyser", "bundle analysis", "visualize", "bundle size"),
-    ("tree shake", "treeshake", "tree shaking", "dead code"),
-    ("jsx", "react"),
-    ("strict", "strict mode"),
-    ("hydration", "hydrate"),
-    ("payload", "payloads"),
-    ("ignore", "exclude", "skip"),
-    ("keepalive", "keep alive", "cache page"),
-    ("cache", "caching"),
-    ("experimental", "experiment", "beta", "unstable"),
-    ("compatibility", "compat", "upgrade", "future"),
-    ("view", "vue"),
-    ("head manager", "headmgr", "unhead"),
-    ("post processor", "postcss", "cssproc"),
-    ("ebuild", "esbuild"),
-    ("vbuild", "vite"),
-    ("wbuild", "webpack"),
-    ("srv", "nitro", "server engine"),
-    ("template", "templates"),
-    ("lint", "linting", "eslint"),
-    ("test", "testing", "unit test", "vitest"),
-    ("hook", "hooks", "event", "lifecycle"),
-    ("link", "links", "navigation link"),
-    ("prefetch", "preload", "prefetching"),
-)
 
 
 def _phrase(text: str) -> tuple[str, ...]:
