@@ -75,6 +75,7 @@ class _Entry:
     lower: str  # path, lower case
     key: str  # last segment, lower case, without punctuation
     key_words: tuple[str, ...]
+    key_raw: str  # last segment as written, lower case
     aliases: tuple[str, ...]
     doc: str
     # token → weight summed over fields, and the field it counts most in
@@ -319,7 +320,7 @@ class SearchIndex:
                 sums[1] += 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
                 matched.setdefault(i, {})[which[i]] = word
         out: list[tuple[float, _Entry, dict[str, str]]] = []
-        single = len(q.terms) <= 1 and " " not in q.text
+        single = " " not in q.text  # one word, a name or a path as typed: its letters count too
         known = single and any(q.terms[0][1] in corpus.vocab_set or t in SYNONYM_OF for _, t in q.terms)
         wanted = "".join(w for w, _ in q.terms).replace(" ", "")
         for i, e in enumerate(corpus.entries):
@@ -368,6 +369,7 @@ def _entry(
         lower=path.lower(),
         key="".join(key_words) or key.lower(),
         key_words=tuple(key_words),
+        key_raw=key.lower(),
         aliases=tuple(a.lower() for a in aliases),
         doc=doc,
         path_tokens=path_tokens,
@@ -380,14 +382,18 @@ def _name_bonus(e: _Entry, q: _Query, single: bool, known: bool, wanted: str) ->
     """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order."""
     if q.text == e.lower or q.text in e.aliases:
         return 2000.0  # the path itself, or an alias of it
-    if q.text == e.key or (q.compact and q.compact == e.key):
+    if q.text == e.key or (q.compact and q.compact == e.key and "." not in q.text):
         return 1000.0  # the key: `port` → devServer.port
-    if wanted and wanted == e.key:  # the question's meaning words are the key: `turn off ssr`
+    if wanted and wanted == e.key and " " in q.text:  # the question's meaning words are the key: `turn off ssr`
         return 500.0
     if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`
         return 60.0
     if not single or not q.compact:
         return 0.0
+    if "." in q.text and e.lower.startswith(q.text):  # a path being typed: `app.` lists app's options
+        return 100.0
+    if e.key_raw.startswith(q.text) and e.key_raw != e.key:  # a key with signs, as written: `#sh`
+        return 60.0
     if e.key.startswith(q.compact):
         return 40.0
     if len(q.compact) < 2:

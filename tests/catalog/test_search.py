@@ -120,3 +120,18 @@ def test_keys_of_the_users_file_are_ranked_among_the_options(index: SearchIndex)
 def test_an_exact_path_beats_an_option_whose_key_is_the_same(index: SearchIndex) -> None:
     assert _top(index, "modules", 2) == ["modules", "dir.modules"]
     assert _top(index, "dir.modules") == ["dir.modules"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "n"),
+    [
+        ("app.", "app.", 3),  # a path being typed lists what is under it
+        ("app.b", "app.b", 2),
+        ("devServer.", "devServer.", 3),
+        ("#sh", "alias.#shared", 1),  # a key with signs, as written
+    ],
+)
+def test_a_path_or_key_typed_as_written_lists_what_starts_so(
+    index: SearchIndex, query: str, expected: str, n: int
+) -> None:
+    assert all(path.startswith(expected) for path in _top(index, query, n))
