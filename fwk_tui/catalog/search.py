@@ -1,8 +1,8 @@
 """Search over option paths, aliases, group titles, tags and docs, by words, best first.
 
 Each option is indexed once by the words of its fields (the path split at dots
-and camelCase, its aliases, its group's title and tags, its doc), stemmed, with
-the synonym groups of ``search_words`` added. A query is cut into words, stop
+and camelCase, its aliases, its group's title, tags and default values, its
+doc), stemmed, with the synonym groups of ``synonyms.py`` added. A query is cut into words, stop
 words dropped, and each word matches the index exactly, as a synonym, as the
 start of a word (it is still being typed) or, when the index does not know it,
 as a near spelling. Options are ranked by how many of the query's words they
