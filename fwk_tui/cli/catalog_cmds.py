@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_explain)
 
-    p = sub.add_parser("search", help="fuzzy search over paths, aliases and docs")
+    p = sub.add_parser("search", help="search options by the words of their paths, aliases and docs")
     p.add_argument("query", metavar="QUERY", nargs="+")
     p.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
     p.add_argument("--json", action="store_true", help="print a JSON array, best first")
@@ -122,16 +122,40 @@ def _search(ns: argparse.Namespace) -> int:
     hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
     if ns.json:
         _print_json(
-            [{"path": h.option.path, "score": round(h.score, 1), "matched": h.field, "doc": h.option.doc} for h in hits]
+            [
+                {
+                    "path": h.path,
+                    "score": round(h.score, 1),
+                    "matched": h.field,
+                    "doc": h.option.doc if h.option else "",
+                    "words": list(h.words),
+                    "path_spans": [list(s) for s in h.path_spans],
+                    "excerpt": h.excerpt,
+                    "excerpt_spans": [list(s) for s in h.excerpt_spans],
+                }
+                for h in hits
+            ]
         )
         return 0
     if not hits:
         print("no option matches", file=sys.stderr)
         return 1
-    width = max(len(h.option.path) for h in hits)
+    from rich.console import Console
+    from rich.text import Text
+
+    # Styles only on a terminal (and not with NO_COLOR); the text is never read as markup.
+    console = Console(highlight=False, soft_wrap=True)
+    width = max(len(h.path) for h in hits)
+    room = max(40, console.width - width - 2) if console.is_terminal else 72
     for h in hits:
-        doc = h.option.doc
-        print(f"{h.option.path.ljust(width)}  {doc[:70] + '…' if len(doc) > 70 else doc}")
+        line = Text(h.path.ljust(width))
+        for start, end in h.path_spans:
+            line.stylize("bold underline", start, end)
+        excerpt = Text(h.excerpt)
+        for start, end in h.excerpt_spans:
+            excerpt.stylize("bold", start, end)
+        excerpt.truncate(room, overflow="ellipsis")
+        console.print(Text.assemble(line, "  ", excerpt))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Command palette provider: every option of the catalogue, to jump to its field."""
+"""Command palette provider: every option of the catalogue, found by the search engine, to jump to its field."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS
 from fwk_tui.tui.render import other_variant
 
 if TYPE_CHECKING:
+    from fwk_tui.catalog.search import Hit as SearchHit
     from fwk_tui.tui.editor import EditorApp
 
 HELP_WIDTH = 100
@@ -24,7 +25,10 @@ KEPT_BUILT_INS = frozenset({"Theme"})
 
 def cut_at_word(text: str, width: int = HELP_WIDTH) -> str:
     """``text`` on one line, at most ``width`` characters, cut after a whole word with "…"."""
-    line = " ".join(text.split())
+    return _cut(" ".join(text.split()), width)
+
+
+def _cut(line: str, width: int) -> str:
     if len(line) <= width:
         return line
     cut = line[: width - 1]
@@ -39,18 +43,47 @@ def built_ins(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
     return (c for c in commands if c.title in KEPT_BUILT_INS)
 
 
+PALETTE_LIMIT = 30
+
+
 class OptionsProvider(Provider):
-    """``app.baseURL`` and every other option, matched by the palette's fuzzy matcher; Enter goes there."""
+    """``app.baseURL`` and every other option, ranked by the words typed as in search; Enter goes there."""
 
     async def search(self, query: str) -> Hits:
+        from fwk_tui.tui.screens.search import hit_path
+
         app: EditorApp = self.app  # type: ignore[assignment]
-        matcher = self.matcher(query)
         width = min(HELP_WIDTH, max(30, app.size.width - 8))  # one line of the palette, cut at a word
-        for option in app.session.catalog.options:
-            score = matcher.match(option.path)
-            if score > 0:
-                # The palette reads help as markup; docs hold brackets such as [hash:base64:5].
-                yield Hit(score, matcher.highlight(option.path), _go(app, option.path), help=escape(cut_at_word(option.doc, width)))
+        hits = app.search_index.search(query, limit=PALETTE_LIMIT)
+        for rank, hit in enumerate(hits):
+            # The palette orders by score in [0, 1]: keep the engine's order.
+            score = 1.0 - rank / (PALETTE_LIMIT + 1)
+            yield Hit(score, hit_path(hit, ""), _go(app, hit.path), hit.path, help=help_markup(hit, width))
+
+
+def help_markup(hit: SearchHit, width: int = HELP_WIDTH) -> str:
+    """The doc excerpt as markup for the palette's help line, cut at a word to ``width``: every piece
+    escaped, the matched words underlined."""
+    line = "".join(" " if c.isspace() else c for c in hit.excerpt)  # one line, the spans' offsets kept
+    excerpt = _cut(line, width)
+    if "\\" in excerpt:  # a backslash before a tag would escape it: no underlining then
+        return escape(excerpt)
+    kept = len(excerpt) if excerpt == line else len(excerpt) - 1  # the ellipsis is not the doc's
+    out: list[str] = []
+    at = 0
+    for start, end in hit.excerpt_spans:
+        if end > kept:
+            break
+        out.append(_literal(excerpt[at:start]))
+        out.append(f"[u]{_literal(excerpt[start:end])}[/u]")
+        at = end
+    out.append(_literal(excerpt[at:]))
+    return "".join(out)
+
+
+def _literal(text: str) -> str:
+    # Every bracket escaped: Textual's escape() leaves a lone `[` that a following tag then swallows.
+    return text.replace("[", "\\[")
 
 
 def _go(app: EditorApp, path: str) -> Callable[[], None]:

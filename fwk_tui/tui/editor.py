@@ -652,15 +652,18 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def action_search(self) -> None:
         """Search options and the file's own keys; go to the field chosen."""
+        from fwk_tui.tui.file_search import file_search_entries
         from fwk_tui.tui.screens.search import SearchScreen
+
+        # Keys of the file the catalogue does not know (a module's options), and the keys inside them,
+        # which lead to the field that holds them.
+        fields = (e for entries in self._layout().fields.values() for e in entries)
+        own, goes_to = file_search_entries(fields, self.session.values())
 
         def chosen(path: str | None) -> None:
             if path is not None:
-                self.run_worker(self.go_to(path))
+                self.run_worker(self.go_to(goes_to.get(path, path)))
 
-        own = tuple(
-            e.path for entries in self._layout().fields.values() for e in entries if e.option is None
-        )
         self.push_screen(
             SearchScreen(
                 self.session.catalog, self.search_index, self.session.variant, file_keys=own, title="Go to option"

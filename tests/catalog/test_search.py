@@ -43,3 +43,95 @@ def test_docs_are_searched_but_rank_below_names(index: SearchIndex) -> None:
 def test_nonsense_finds_nothing_and_blank_finds_everything(index: SearchIndex) -> None:
     assert index.search("zzqqxx") == []
     assert len(index.search("", limit=1000)) == len(load_catalog().options)
+
+
+# --- words: forms, synonyms, typos, questions --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("page transitions", "app.pageTransition"),  # a plural finds the singular of the name
+        ("minified css", "cssproc.plugins.cssminifier"),  # a form of the word (minify)
+        ("serving static files", "dir.public"),  # serving ~ served, static files ~ public
+        ("server side rendering", "ssr"),  # a phrase of the synonym table
+        ("universal rendering", "ssr"),
+        ("content delivery network", "app.cdnURL"),
+        ("subfolder", "app.baseURL"),
+        ("ssl certificate", "devServer.https"),
+        ("trasnition between layouts", "app.layoutTransition"),  # a slip in one word
+        ("cnd", "app.cdnURL"),  # two letters swapped in a word of three
+    ],
+)
+def test_words_are_understood(index: SearchIndex, query: str, expected: str) -> None:
+    assert expected in _top(index, query, 3)
+
+
+def test_the_option_covering_most_of_the_question_comes_first(index: SearchIndex) -> None:
+    # `chunk` alone is in many names; `chunk` and `error` together in one.
+    assert _top(index, "what happens on a chunk error") == ["experimental.emitRouteChunkError"]
+
+
+def test_stop_words_do_not_match_and_rare_words_outweigh_common_ones(index: SearchIndex) -> None:
+    # `the`, `of`, `a` are in nearly every doc: the question is decided by `cdn`.
+    assert _top(index, "the cdn of a site") == ["app.cdnURL"]
+    # The letters of `cdn` scattered in a long name no longer match it.
+    assert "experimental.checkOutdatedBuildInterval" not in _top(index, "cdn", 50)
+
+
+def test_an_exact_key_comes_first_even_inside_a_question(index: SearchIndex) -> None:
+    assert _top(index, "turn off ssr") == ["ssr"]
+    assert _top(index, "telemetry") == ["telemetry"]
+
+
+def test_a_half_typed_last_word_finds_names_while_typing(index: SearchIndex) -> None:
+    assert "app.cdnURL" in _top(index, "serve assets from a cd", 3)
+    assert _top(index, "devServer.po") == ["devServer.port"]
+
+
+def test_hits_say_which_words_matched_and_where(index: SearchIndex) -> None:
+    hit = index.search("serve assets from a CDN", limit=1)[0]
+    assert hit.path == "app.cdnURL"
+    assert "cdn" in hit.words and "serve" in hit.words and "from" not in hit.words
+    assert [hit.path[a:b] for a, b in hit.path_spans] == ["cdn"]
+    assert hit.excerpt.startswith("An absolute URL")
+    assert [hit.excerpt[a:b] for a, b in hit.excerpt_spans] == ["served", "serves"]  # forms of `serve`
+
+
+def test_the_excerpt_is_cut_around_the_first_matched_word_far_into_the_doc(index: SearchIndex) -> None:
+    hit = next(h for h in index.search("static single page app", limit=30) if h.path == "server.builder")
+    assert hit.excerpt.startswith("…") and len(hit.excerpt) < len(hit.option.doc)  # type: ignore[union-attr]
+    marked = [hit.excerpt[a:b].lower() for a, b in hit.excerpt_spans]
+    assert "static" in marked
+
+
+def test_keys_of_the_users_file_are_ranked_among_the_options(index: SearchIndex) -> None:
+    extra = [("content.highlight", ""), ("content.highlight.theme", ""), ("ssrr", "")]
+    hits = index.search("hihglight", extra=extra)  # a typo of a key only the file has
+    assert hits[0].path == "content.highlight" and hits[0].option is None and hits[0].field == "file"
+    assert [hits[0].path[a:b] for a, b in hits[0].path_spans] == ["highlight"]
+    # An option named exactly as typed still comes before a file key that starts with it.
+    assert [h.path for h in index.search("ssr", extra=extra)][:2] == ["ssr", "ssrr"]
+    assert index.search("ssrr", extra=extra)[0].path == "ssrr"
+    # The catalogue alone knows nothing of them.
+    assert all(h.option is not None for h in index.search("highlight"))
+
+
+def test_an_exact_path_beats_an_option_whose_key_is_the_same(index: SearchIndex) -> None:
+    assert _top(index, "modules", 2) == ["modules", "dir.modules"]
+    assert _top(index, "dir.modules") == ["dir.modules"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected", "n"),
+    [
+        ("app.", "app.", 3),  # a path being typed lists what is under it
+        ("app.b", "app.b", 2),
+        ("devServer.", "devServer.", 3),
+        ("#sh", "alias.#shared", 1),  # a key with signs, as written
+    ],
+)
+def test_a_path_or_key_typed_as_written_lists_what_starts_so(
+    index: SearchIndex, query: str, expected: str, n: int
+) -> None:
+    assert all(path.startswith(expected) for path in _top(index, query, n))

@@ -74,6 +74,20 @@ def test_search_json_best_first(capsys: pytest.CaptureFixture[str]) -> None:
     assert paths[0].startswith("app.teleport") and len(paths) >= 3
 
 
+def test_search_answers_a_question_and_says_which_words_matched(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "search", "serve", "assets", "from", "a", "CDN", "--json", "--limit", "3")
+    assert code == 0
+    first = json.loads(out)[0]
+    assert {"path", "score", "matched", "doc", "words", "path_spans", "excerpt", "excerpt_spans"} <= first.keys()
+    assert first["path"] == "app.cdnURL" and first["matched"] == "path"
+    assert "cdn" in first["words"] and "from" not in first["words"]
+    assert [first["path"][a:b] for a, b in first["path_spans"]] == ["cdn"]
+    assert first["excerpt"][slice(*first["excerpt_spans"][0])] == "served"
+    code, out, _ = run(capsys, "search", "turn", "off", "ssr")
+    assert code == 0 and out.splitlines()[0].split()[0] == "ssr"  # plain text when not a terminal
+    assert "\x1b" not in out
+
+
 def test_non_editable_wheel_works_from_any_directory(tmp_path: Path) -> None:
     """The catalogue ships inside the wheel: an installed copy needs no repo."""
     wheel_dir = tmp_path / "wheel"

@@ -115,6 +115,12 @@ def test_search(snap_compare, config: Path, size: tuple[int, int]) -> None:  # t
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_search_by_words_highlights_the_matches(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    # app.cdnURL first, `cdn` underlined in its path and `served` in its doc excerpt.
+    assert snap_compare(make_app(config), terminal_size=size, press=["ctrl+f", *"serve assets from a cdn"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_help(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(config), terminal_size=size, press=["f1"])
 

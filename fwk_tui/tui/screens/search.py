@@ -1,4 +1,4 @@
-"""Live fuzzy search over the catalogue, as a modal over the browser."""
+"""Live search over the catalogue (and the file's own keys), as a modal over the browser or the editor."""
 
 from __future__ import annotations
 
@@ -18,10 +18,29 @@ from textual.widgets.option_list import Option as ListItem
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.render import only_in_text, truncate
+from fwk_tui.tui.render import only_in_text
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 RESULT_LIMIT = 30
+MATCH = "bold underline"  # the words that matched, in the path and the doc excerpt
+
+
+def hit_path(hit: Hit, style: str = "bold") -> Text:
+    """The hit's path with the matched words highlighted (plain text: never read as markup)."""
+    path = Text(plain(hit.path), style=style)
+    for start, end in hit.path_spans:
+        path.stylize(MATCH, start, end)
+    return path
+
+
+def hit_excerpt(hit: Hit, width: int, style: str = "dim") -> Text:
+    """The doc excerpt around the first matched word, highlighted, cut to ``width`` cells."""
+    text = Text(plain(hit.excerpt), style=style)
+    for start, end in hit.excerpt_spans:
+        text.stylize(f"not dim {MATCH}", start, end)
+    if width > 1 and text.cell_len > width:
+        text.truncate(width, overflow="ellipsis")
+    return text
 
 
 class _Info(Widget):
@@ -94,7 +113,7 @@ class SearchScreen(ModalScreen[str | None]):
         variant: Variant,
         query: str = "",
         *,
-        file_keys: tuple[str, ...] = (),
+        file_keys: tuple[tuple[str, str], ...] = (),
         title: str = "Search options",
     ) -> None:
         super().__init__()
@@ -102,7 +121,7 @@ class SearchScreen(ModalScreen[str | None]):
         self._index = index
         self._variant = variant
         self._query = query
-        # Keys of the user's file the catalogue does not know (module options).
+        # Keys of the user's file the catalogue does not know (module options), with text to search.
         self._file_keys = file_keys
         self._title = title
 
@@ -142,53 +161,38 @@ class SearchScreen(ModalScreen[str | None]):
             total = len(self._catalog.options)
             info.update(Text(f"{total} options: type part of a path, an alias or words of a rule"))
             return
-        hits = self._index.search(query, limit=RESULT_LIMIT)
+        hits = self._index.search(query, limit=RESULT_LIMIT + 1, extra=self._file_keys)
+        more = len(hits) > RESULT_LIMIT
+        hits = hits[:RESULT_LIMIT]
         width = results.scrollable_content_region.width or 80
-        own = _file_key_hits(self._file_keys, query)
-        # An option named exactly as typed comes first, before the file's keys that contain the words
-        # (`ssr` goes to ssr, not to the file's `ssrr`), unless the file's key is what was typed.
-        typed = query.strip().lower()
-        exact = [
-            hit
-            for hit in hits[:1]
-            if typed not in (k.lower() for k in own)
-            and (hit.option.path.lower() == typed or typed in (a.lower() for a in hit.option.aliases))
-        ]
-        items = [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in exact]
-        items += [ListItem(self._file_key_text(path, query), id=path) for path in own]
-        items += [ListItem(self._hit_text(hit, query, width), id=hit.option.path) for hit in hits[len(exact) :]]
-        results.set_options(items)
-        if own:
-            hits = [*hits, *own]  # type: ignore[list-item]
+        results.set_options([ListItem(self._hit_text(hit, width), id=hit.path) for hit in hits])
         if hits:
             results.highlighted = 0
-            more = f"first {RESULT_LIMIT} " if len(hits) == RESULT_LIMIT else ""
-            count = f"{more}{len(hits)} match{'es' if len(hits) != 1 else ''}, best first"
+            count = f"{len(hits)}{'+' if more else ''} match{'es' if len(hits) != 1 else ''}, best first"
             info.update(Text(f"{count} · ↑↓ move, Enter goes there, Esc closes"))
         else:
             info.update(Text(f"no option matches {query.strip()!r}"))
 
-    def _hit_text(self, hit: Hit, query: str, width: int) -> Text:
+    def _hit_text(self, hit: Hit, width: int) -> Text:
         option = hit.option
+        if option is None:
+            text = hit_path(hit)
+            text.append("  in your file, not in the catalogue", style="dim")
+            text.truncate(width, overflow="ellipsis")
+            text.append("\n  ")
+            if hit.excerpt:  # the key's value, when it is a plain one
+                text.append_text(hit_excerpt(hit, width - 3))
+            return text
         present = option.in_variant(self._variant)
-        path = Text(option.path, style="bold" if present else "dim")
-        # Show where the query's words sit in the path, as a palette does.
-        path.highlight_words(query.split(), style="underline", case_sensitive=False)
-        text = Text.assemble(path, ("  " + self._catalog.group(option.group).title, "dim"))
+        group = self._catalog.group(option.group).title
+        text = Text.assemble(hit_path(hit, "bold" if present else "dim"), ("  " + group, "dim"))
         if only := only_in_text(option):
             text.append(f"  {only}", style="dim italic")
         if hit.field == "alias" and option.aliases:
             text.append(f"  alias: {', '.join(option.aliases)}", style="dim")
-        text.append("\n")
-        text.append("  " + truncate(option.doc, width - 3), style="dim")
-        return text
-
-    @staticmethod
-    def _file_key_text(path: str, query: str) -> Text:
-        text = Text(plain(path), style="bold")
-        text.highlight_words(query.split(), style="underline", case_sensitive=False)
-        text.append("  in your file, not in the catalogue", style="dim")
-        text.append("\n")
+        text.truncate(width, overflow="ellipsis")  # one line: a long path does not push its group onto the next
+        text.append("\n  ")
+        text.append_text(hit_excerpt(hit, width - 3))
         return text
 
     def action_close(self) -> None:
@@ -212,9 +216,3 @@ class SearchScreen(ModalScreen[str | None]):
 
     def action_page_up(self) -> None:
         self.query_one("#search-results", OptionList).action_page_up()
-
-
-def _file_key_hits(keys: tuple[str, ...], query: str) -> list[str]:
-    """The file's own keys holding every word of ``query`` (case-insensitive), shortest first."""
-    words = query.lower().split()
-    return sorted((k for k in keys if all(w in k.lower() for w in words)), key=len)[:10]

@@ -1,0 +1,65 @@
+"""The keys of the user's file that the catalogue does not know, as entries for search.
+
+A module's options sit under a top-level key the catalogue does not know
+(``content: { highlight: { theme: 'github' } }``): the form shows ``content`` as
+one field, but a search for ``highlight`` should find it. Each key inside such a
+field becomes a search entry (its path, and its value's text when it is a plain
+value) that leads to the field holding it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.tui.form_model import FieldEntry
+
+MAX_DEPTH = 4  # keys deeper than this inside a field are not listed
+MAX_ENTRIES = 500  # a generated file with thousands of keys does not slow every keystroke
+
+
+def file_search_entries(
+    fields: Iterable[FieldEntry], values: dict[str, Any]
+) -> tuple[tuple[tuple[str, str], ...], dict[str, str]]:
+    """``(path, text)`` entries for the engine, and for each nested path the field to go to."""
+    entries: list[tuple[str, str]] = []
+    goes_to: dict[str, str] = {}
+    for field in fields:
+        if field.option is not None:
+            continue
+        entries.append((field.path, ""))
+        try:
+            start = parse_path(field.path)
+        except ValueError:
+            continue
+        for path, text in _inside(_at(values, start), start):
+            if len(entries) >= MAX_ENTRIES:
+                break
+            shown = format_path(path)
+            entries.append((shown, text))
+            goes_to[shown] = field.path
+    return tuple(entries), goes_to
+
+
+def _at(values: Any, path: Path) -> Any:
+    for seg in path:
+        if isinstance(values, dict) and seg in values:
+            values = values[seg]
+        else:
+            return None
+    return values
+
+
+def _inside(value: Any, prefix: Path) -> Iterable[tuple[Path, str]]:
+    """Every key under ``value`` (objects only), breadth first, with its value's text when plain."""
+    queue: list[tuple[Path, Any]] = [(prefix, value)]
+    while queue:
+        path, obj = queue.pop(0)
+        if not isinstance(obj, dict) or len(path) - len(prefix) >= MAX_DEPTH:
+            continue
+        for key, child in obj.items():
+            here = (*path, key)
+            plain_value = child if isinstance(child, str | int | float) and not isinstance(child, bool) else ""
+            yield here, str(plain_value)
+            queue.append((here, child))

@@ -1,0 +1,51 @@
+"""The editor's search finds the file's own keys, down to a module's options, and goes to their field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fwk_tui.tui.screens.search import SearchScreen
+
+from .test_editor import make_app, screen_text
+from .test_human_speed import focused_field, search_to, type_slowly, write_config
+
+MODULE = """export default defineFwkConfig({
+  content: { highlight: { theme: 'github-dark' }, documentDriven: true },
+  devServer: { port: 3000 },
+})
+"""
+
+
+async def test_a_modules_nested_key_is_found_marked_as_yours_and_leads_to_its_field(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, MODULE))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "ctrl+f", pause=0.1)
+        await type_slowly(pilot, *"hihglight", pause=0.02)  # a slip, as typed
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, SearchScreen)
+        lines = screen_text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "content.highlight" in line)
+        assert "in your file" in lines[first]
+        await type_slowly(pilot, "enter")
+        assert not isinstance(app.screen, SearchScreen)
+        assert focused_field(app) == "content"  # the field that holds content.highlight
+
+
+async def test_a_value_of_the_file_is_searched_too(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, MODULE))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "ctrl+f", pause=0.1)
+        await type_slowly(pilot, *"github", pause=0.02)
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "content.highlight.theme" in text and "github-dark" in text
+
+
+async def test_catalogue_options_still_come_first_when_named(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, MODULE))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "serve assets from a cdn")
+        assert focused_field(app) == "app.cdnURL"
