@@ -140,7 +140,7 @@ def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
     if option.doc:
         lines += ["", *_wrap(option.doc, 78, "  ")]
     if option.beyond_reference is not None:
-        lines += ["", *_wrap(f"beyond the reference: {option.beyond_reference}", 78, "  ")]
+        lines += ["", *_wrap(f"Beyond the reference's list. {option.beyond_reference}", 78, "  ")]
     if option.type_note is not None:
         note = option.type_note
         lines += ["", *_wrap(f"type: the reference says \"{note.reference}\". {note.why}", 78, "  ")]
