@@ -30,6 +30,8 @@ def test_app_shell_title_typed_as_text(snap_compare, config: Path, size: tuple[i
         await pilot.pause()
         await pilot.press("ctrl+u", *"Docs", "space", *"Site")
         await pilot.pause()
+        await pilot.pause(0.3)
+        await pilot.pause()
 
     assert snap_compare(make_app(config), terminal_size=size, run_before=run)
 
@@ -41,6 +43,8 @@ def test_runtime_config_public_keys_with_variables(snap_compare, config: Path, s
         await pilot.app.go_to("runtimeConfig")
         await pilot.pause()
         await pilot.press("enter")  # public's keys
+        await pilot.pause()
+        await pilot.pause(0.3)  # the form scrolls the open keys into view
         await pilot.pause()
 
     assert snap_compare(make_app(config), terminal_size=size, run_before=run)
