@@ -20,7 +20,7 @@ from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Ta
 from fwk_tui.catalog.types import TypeExpr, from_json, to_json
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
-FORMAT = 2
+FORMAT = 3
 SUFFIX = ".json"
 _MAGIC = b"fwk-tui-catalog"
 # The shipped catalogue compiles to about 0.2 MB; a file many times larger is not
@@ -94,6 +94,7 @@ def encode(catalog: Catalog) -> dict[str, Any]:
                 "env": o.env,
                 "segments": list(o.segments),
                 "type_note": None if o.type_note is None else [o.type_note.reference, o.type_note.why],
+                "beyond_reference": o.beyond_reference,
             }
             for o in catalog.options
         ],
@@ -128,6 +129,9 @@ def _option(data: Any, table: list[TypeExpr]) -> Option:
     segments = tuple(_list(data, "segments"))
     if any(isinstance(s, bool) or not isinstance(s, (str, int)) for s in segments):
         raise ValueError("a path segment is a key or an index")
+    beyond = data.get("beyond_reference")
+    if beyond is not None and not isinstance(beyond, str):
+        raise ValueError("beyond_reference is a reason")
     env = data.get("env")
     if env is not None and not isinstance(env, str):
         raise ValueError("env is a name")
@@ -144,6 +148,7 @@ def _option(data: Any, table: list[TypeExpr]) -> Option:
         env=env,
         segments=segments,
         type_note=_type_note(data.get("type_note")),
+        beyond_reference=beyond,
     )
 
 

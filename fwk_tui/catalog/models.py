@@ -81,6 +81,8 @@ class Option:
     env: str | None = None
     segments: tuple[str | int, ...] = ()
     type_note: TypeNote | None = None
+    beyond_reference: str | None = None
+    """Why the option is in the catalogue though the reference does not list it (``None``: the reference does)."""
 
     def __post_init__(self) -> None:
         for v in self.variants:

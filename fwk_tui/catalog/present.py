@@ -68,6 +68,7 @@ def option_json(option: Option) -> dict[str, Any]:
         "types": {v: option.type_text(v) for v in option.variants},
         "schema": {v: to_json(option.type_for(v)) for v in option.variants},
         "type_note": type_note_json(option),
+        "beyond_reference": option.beyond_reference,
         "variants": list(option.variants),
         "default": {v: _default_json(option.defaults[v]) for v in option.variants},
         "default_shown": {v: option.defaults[v].shown for v in option.variants},
@@ -94,6 +95,7 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
         "type": option.type_text(variant),
         "schema": to_json(option.type_for(variant)),
         "type_note": type_note_json(option),
+        "beyond_reference": option.beyond_reference,
         "variants": list(option.variants),
         "default": _default_json(default),
         "default_kind": default.kind if default else "absent",
@@ -131,10 +133,14 @@ def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
         rows.append(("environment", env))
     if option.tags:
         rows.append(("tags", tags_text(option)))
+    if option.beyond_reference is not None:
+        rows.append(("source", "beyond the reference's list"))
     width = max(len(k) for k, _ in rows)
     lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
     if option.doc:
         lines += ["", *_wrap(option.doc, 78, "  ")]
+    if option.beyond_reference is not None:
+        lines += ["", *_wrap(f"Beyond the reference's list. {option.beyond_reference}", 78, "  ")]
     if option.type_note is not None:
         note = option.type_note
         lines += ["", *_wrap(f"type: the reference says \"{note.reference}\". {note.why}", 78, "  ")]

@@ -62,6 +62,7 @@ class RawOption(BaseModel):
     tags: list[Tag] = Field(default_factory=list)
     env: str | None = None
     type_note: RawTypeNote | None = None
+    beyond_reference: str | None = None
 
     # Distinguish "default_A: null" (a real null) from "default_A" left out.
     present: set[str] = Field(default_factory=set, exclude=True)
@@ -99,6 +100,7 @@ class RawOption(BaseModel):
             env=self.env,
             segments=parse_path(self.path),
             type_note=self.type_note.build() if self.type_note else None,
+            beyond_reference=" ".join(self.beyond_reference.split()) if self.beyond_reference else None,
         )
 
 

@@ -49,6 +49,22 @@ def env_name(keys: Sequence[str], prefix: str = PREFIX) -> str:
     return prefix + "_".join(w.lower() for w in split_words("_".join(keys))).upper()
 
 
+_ROOTS: tuple[Path, ...] = (("runtimeConfig",), ("srv", "runtimeConfig"))
+
+
+def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
+    """The variable that overrides the runtimeConfig key at ``path``, and whether it reaches the browser.
+
+    ``('runtimeConfig', 'public', 'apiBase')`` → ``('FWK_PUBLIC_API_BASE', True)``;
+    ``None`` outside runtimeConfig, for runtimeConfig itself, and under a list.
+    """
+    for root in _ROOTS:
+        keys = tuple(path[len(root) :])
+        if tuple(path[: len(root)]) == root and keys and all(isinstance(k, str) for k in keys):
+            return env_name([str(k) for k in keys]), keys[0] in _EXPOSED
+    return None
+
+
 def prefixes(values: dict[str, Any]) -> list[str]:
     """``FWK_``, and the server engine's ``envPrefix`` when the config sets another one."""
     found = [PREFIX]
@@ -62,7 +78,7 @@ def prefixes(values: dict[str, Any]) -> list[str]:
 def env_variables(catalog: Catalog, values: dict[str, Any]) -> list[EnvVar]:
     """Every variable that overrides a key of ``values``: runtimeConfig's keys, then app's."""
     out: dict[str, EnvVar] = {}
-    for root in (("runtimeConfig",), ("srv", "runtimeConfig")):
+    for root in _ROOTS:
         block = lookup(values, root)
         if isinstance(block, dict):
             _walk(block, root, (), out)

@@ -151,6 +151,8 @@ def test_no_option_is_invented(catalog: Catalog) -> None:
     named = {n for r in REF for n in r.names}
     extra = []
     for opt in catalog.options:
+        if opt.beyond_reference is not None:
+            continue  # declared: see the test below
         spellings = {opt.path, *opt.aliases}
         if spellings & named:
             continue
@@ -160,3 +162,21 @@ def test_no_option_is_invented(catalog: Catalog) -> None:
             continue
         extra.append(opt.path)
     assert not extra, f"catalogue options the reference does not name: {extra}"
+
+
+def test_options_beyond_the_reference_are_declared_and_really_beyond_it(catalog: Catalog) -> None:
+    """An option the reference does not list says so (and why); one it lists does not claim to be beyond it."""
+    named = {n for r in REF for n in r.names}
+    beyond = [o for o in catalog.options if o.beyond_reference is not None]
+    assert {o.path for o in beyond} >= {"app.head.title", "app.head.titleTemplate", "app.head.htmlAttrs"}
+    wrongly = [o.path for o in beyond if {o.path, *o.aliases} & named]
+    assert not wrongly, f"marked beyond the reference, but the reference lists them: {wrongly}"
+    assert [o.path for o in beyond if len(o.beyond_reference or "") < 40] == []
+    # The head's item shapes are the reference's own (its app.head row): not marked.
+    for path in ("app.head.meta", "app.head.link", "app.head.style", "app.head.script", "app.head.noscript"):
+        opt = catalog.get(path)
+        assert opt is not None and opt.beyond_reference is None, path
+        assert f"`{path.rsplit('.', 1)[1]}`" in REF_ROW_APP_HEAD, path
+
+
+REF_ROW_APP_HEAD = next(line for line in SPEC.read_text(encoding="utf-8").splitlines() if line.startswith("| `app.head` |"))

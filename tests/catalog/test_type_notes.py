@@ -159,3 +159,17 @@ def test_catalog_json_gives_every_note(capsys: pytest.CaptureFixture[str], catal
     assert option is not None and option.type_note is not None
     assert notes["build.templates"] == {"reference": "array of {src, dst}", "why": option.type_note.why}
     assert sum(1 for n in notes.values() if n is not None) == sum(1 for o in catalog.options if o.type_note)
+
+
+def test_explain_says_an_option_is_beyond_the_reference(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "explain", "app.head.title")
+    assert (code, err) == (0, "")
+    text = " ".join(out.split())
+    assert "source beyond the reference's list" in text
+    assert "Beyond the reference's list. The reference's app.head row lists only" in text
+    code, out, _ = run(capsys, "explain", "app.head.title", "--json")
+    assert "wizard writes it" in json.loads(out)["beyond_reference"]
+    code, out, _ = run(capsys, "explain", "app.head.meta", "--json")  # the reference's own item shape
+    assert json.loads(out)["beyond_reference"] is None
+    code, out, _ = run(capsys, "explain", "app.head.meta")
+    assert "beyond" not in out

@@ -306,3 +306,17 @@ def test_a_file_that_cannot_be_written_is_refused(
     assert code == 2
     assert err == "fwk.config.ts: permission denied; nothing was written\n"
     assert config_bytes(project) == CONFIG.encode()
+
+
+def test_the_head_title_is_typed_a_string_sets_and_a_number_is_refused(project: Path, capsys: Capsys) -> None:
+    code, _, err = run(capsys, "set", "app.head.title", "'Docs Site'")
+    assert (code, err) == (0, "")
+    assert "head: { title: 'Docs Site' }" in config_bytes(project).decode()
+    before = config_bytes(project)
+    code, out, err = run(capsys, "set", "app.head.title", "42")
+    assert (code, out) == (1, "")
+    assert "error FWK201: expected a string, got 42" in err and "[app.head.title]" in err
+    assert config_bytes(project) == before
+    (project / "fwk.config.ts").write_text(CONFIG.replace("title: 'Docs'", "title: 42"))
+    code, out, _ = run(capsys, "check")
+    assert code == 1 and "expected a string, got 42" in out

@@ -33,7 +33,7 @@ async def test_starts_on_the_first_option_with_its_details() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Variant A" in text and "265" in text
+        assert "Variant A" in text and "274" in text  # 265 of the reference, 9 of the head (4 beyond its list)
         assert app.query_one(CatalogTree).cursor_option.path == "rootDir"  # type: ignore[union-attr]
         assert detail_line(app, "default (A)") == 'default (A)  "<rootDir>"'
         assert "Search" in text and "Quit" in text  # the footer

@@ -63,7 +63,7 @@ async def test_open_shows_groups_with_badges_and_the_status_line(config: Path) -
         await pilot.pause()
         text = screen_text(app)
         assert "Variant A" in text and "fwk.config.ts" in text
-        assert "App shell ●3" in text  # baseURL, head, pageTransition are set
+        assert "App shell ●5" in text  # baseURL, head.title, head.htmlAttrs, head.meta, pageTransition
         assert "content ●1" in text  # the module's own top-level key is a group
         status = app.query_one(EditorStatus).state
         assert status is not None and not status.dirty and status.errors == 0
@@ -109,7 +109,7 @@ async def test_an_invalid_value_shows_an_error_live_and_in_the_badges(config: Pa
         await pilot.pause()
         text = screen_text(app)
         assert "✖ 1" in text  # status line
-        assert "App shell ●3 ✖1" in text  # tree badge
+        assert "App shell ●5 ✖1" in text  # tree badge
         assert app.session.get("app.baseURL") == "./"
 
 

@@ -15,6 +15,7 @@ from fwk_tui.validate.env import (
     prefixes,
     referenced_env,
     shown_value,
+    variable_of,
 )
 from tests.validate.helpers import config
 
@@ -110,3 +111,18 @@ def test_a_custom_env_prefix_is_matched_too() -> None:
 def test_referenced_env() -> None:
     source = "a: process.env.FWK_A, b: process?.env?.FWK_B, c: process.env['FWK_C'], d: import.meta.env.FWK_D"
     assert referenced_env(source) == {"FWK_A", "FWK_B", "FWK_C", "FWK_D"}
+
+
+def test_the_variable_of_a_runtime_config_key_is_the_one_env_lists() -> None:
+    assert variable_of(("runtimeConfig", "public", "apiBase")) == ("FWK_PUBLIC_API_BASE", True)
+    assert variable_of(("runtimeConfig", "apiSecret")) == ("FWK_API_SECRET", False)
+    assert variable_of(("runtimeConfig", "app", "cdnURL")) == ("FWK_APP_CDN_URL", True)
+    assert variable_of(("srv", "runtimeConfig", "token")) == ("FWK_TOKEN", False)
+    assert variable_of(("runtimeConfig",)) is None
+    assert variable_of(("app", "baseURL")) is None
+    assert variable_of(("runtimeConfig", "list", 0)) is None
+    values = {"runtimeConfig": {"apiSecret": "", "public": {"apiBase": "/api", "nested": {"deepKey": 1}}}}
+    listed = {v.path: v.name for v in env_variables(load_catalog(), values)}
+    for path in ("runtimeConfig.apiSecret", "runtimeConfig.public.apiBase", "runtimeConfig.public.nested.deepKey"):
+        segments = tuple(path.split("."))
+        assert variable_of(segments) is not None and variable_of(segments)[0] == listed[path]  # type: ignore[index]

@@ -258,10 +258,14 @@ class OptionField(Widget, can_focus=True):
         value: Any,
         variant: Variant,
         diagnostics: list[Diagnostic],
+        *,
+        full_name: bool = False,
         **widget_kwargs: Any,
     ) -> None:
         super().__init__(**widget_kwargs)
         self.path = path
+        self.full_name = full_name
+        """Name the field by its path below the top-level key (``head.title``): a form of a whole group."""
         self.option = option
         self.value = value
         self.variant = variant
@@ -423,12 +427,12 @@ class OptionField(Widget, can_focus=True):
             state = (self.variant, self.is_set, type_text)
             if state != self._header_state:  # an update lays the form out again: not at every keystroke
                 self._header_state = state
-                head.update(header(self.path, self.option, self.variant, self.is_set, type_text))
+                head.update(header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name))
             self._show_diagnostics()
             self._show_spreads()
             return
         self._header_state = None
-        top = header(self.path, self.option, self.variant, self.is_set, type_text)
+        top = header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
         parts: list[Any] = [top, PreviewLines(self._editor.preview(), box)]

@@ -1,4 +1,9 @@
-"""Any value written as one line of JavaScript: ``'text'``, ``42``, ``true``, ``[1, 2]``, or an expression."""
+"""Any value written as one line of JavaScript: ``'text'``, ``42``, ``true``, ``[1, 2]``, or an expression.
+
+Where the type is unknown (a module's option, ``any``), plain words need no
+quotes: the text is read by :func:`~fwk_tui.source.loose.read_loose`, and a
+dim note under the input says what was taken (``as text``, ``as a number``...).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ from typing import Any
 
 from rich.text import Text
 
+from fwk_tui.catalog.types import AnyType
 from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, read_expression
+from fwk_tui.source.loose import read_loose
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.base import PreviewLine, is_missing
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
@@ -32,10 +39,17 @@ class ExpressionEditor(InputEditor):
 
     SELECT_ON_FOCUS = True  # a starter such as `null` is replaced by what is typed
 
+    @property
+    def untyped(self) -> bool:
+        """Any value goes here: plain words read as text (see :func:`~fwk_tui.source.loose.read_loose`)."""
+        return self.type_ is None or isinstance(self.type_, AnyType)
+
     def placeholder(self) -> str:
         default = default_value(self.default)
         if not is_missing(default):
             return f"default: {js(default)}"
+        if self.untyped:
+            return "text, or a value: 42, true, [ ], { }"
         if self.type_ is not None:
             return f"{phrase(self.type_)}, as JavaScript"
         return "a JavaScript value: 'text', 42, true, [ ], { }"
@@ -51,9 +65,16 @@ class ExpressionEditor(InputEditor):
             return ""
         if isinstance(value, Code):
             return value.text
+        if self.untyped and isinstance(value, str) and value and read_loose(value).value == value:
+            return value  # plain words, shown as typed: they read back as the same string
         return js_source(value)  # strings come out escaped: the text reads back as the same value
 
     def read(self, text: str) -> Any:
+        if self.untyped:
+            try:
+                return read_loose(text).value
+            except ParseError as exc:  # a literal or code not finished yet
+                raise InvalidText(exc.message) from exc
         try:
             value = read_expression(text)
         except ParseError as exc:
@@ -61,6 +82,14 @@ class ExpressionEditor(InputEditor):
         if isinstance(value, Code) and value.kind == "expr":
             return Code(text.strip())
         return value
+
+    def reading_note(self, text: str) -> str | None:
+        if not self.untyped:
+            return None
+        try:
+            return read_loose(text).note
+        except ParseError:
+            return None
 
     def post(self, value: Any) -> None:
         if isinstance(value, Code) and value.kind == "expr":

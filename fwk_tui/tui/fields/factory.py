@@ -116,6 +116,7 @@ def field_for(
     variant: Variant,
     diagnostics: list[Diagnostic],
 ) -> OptionField:
-    """The form field of ``path``: header, the editor its type and value need, diagnostics."""
-    return OptionField(path, option, value, variant, diagnostics)
+    """The editor's form field of ``path``: header (named below the top-level key), the editor its type and
+    value need, diagnostics."""
+    return OptionField(path, option, value, variant, diagnostics, full_name=True)
 

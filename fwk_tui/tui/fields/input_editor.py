@@ -147,10 +147,14 @@ class InputEditor(ValueEditor):
         event.stop()
         text = event.value
         if (not text and is_missing(self.value)) or text == self.text_of(self.value):
-            self._message(None)  # the file's own value: its diagnostics are the field's to show
+            # The file's own value: its diagnostics are the field's to show.
+            self._message(self._reading_note(text), note=True)
             return
         value, problem = self.check(text)
-        self._message(problem)
+        if problem is None:
+            self._message(self._reading_note(text), note=True)
+        else:
+            self._message(problem)
         if problem is None and not same_value(value, self.value):
             self.post(value)
 
@@ -163,8 +167,16 @@ class InputEditor(ValueEditor):
     def submit(self, text: str) -> None:
         """Enter in the input: nothing more by default (every keystroke already wrote what it could)."""
 
+    def reading_note(self, text: str) -> str | None:
+        """A dim note under the input on what right ``text`` was taken as (``as text``), or ``None``."""
+        return None
+
+    def _reading_note(self, text: str) -> str | None:
+        return self.reading_note(text) if text else None
+
     def _message(self, problem: str | None, *, note: bool = False) -> None:
         """Show ``problem`` under the input (an error, or a ``note`` that is not one); ``None`` hides it."""
+        note = note and problem is not None
         if (problem, note) == self._shown_problem:
             return
         invalid = problem is not None and not note

@@ -77,7 +77,7 @@ def child_path(path: str, *segments: str | int) -> str:
 
 
 def last_segment(path: str) -> str:
-    """The name a field shows: the last key of ``path`` (``[2]`` for an index)."""
+    """The last key of ``path`` (``[2]`` for an index)."""
     try:
         segments = parse_path(path)
     except PathError:
@@ -86,16 +86,29 @@ def last_segment(path: str) -> str:
     return f"[{last}]" if isinstance(last, int) else str(last)
 
 
+def field_name(path: str, option: Option | None) -> str:
+    """The name a field shows: an option's path below its top-level key (``head.title``), else the last key."""
+    if option is None:
+        return last_segment(path)
+    try:
+        segments = parse_path(path)
+    except PathError:
+        return path
+    return format_path(segments[1:]) if len(segments) > 2 else last_segment(path)
+
+
 def header(
     path: str,
     option: Option | None,
     variant: Variant,
     is_set: bool,
     type_text: str,
+    *,
+    full_name: bool = False,
 ) -> HeaderLines:
     """Name, type and set/default marker on the first line; default and env variable on the second."""
     title = Text(end="")
-    title.append(plain(last_segment(path)), style="bold")
+    title.append(plain(field_name(path, option) if full_name else last_segment(path)), style="bold")
     title.append("  ")
     title.append(plain(type_text), style="dim")
     marker = Text("● set", style="green") if is_set else Text("default", style="dim")

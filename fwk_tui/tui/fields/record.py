@@ -27,6 +27,7 @@ from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, not_set, safe
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
@@ -62,6 +63,13 @@ def entries(type_: TypeExpr | None, value: Any) -> list[Entry]:
         return out
     item = type_.value if isinstance(type_, RecordType) else ANY
     return [Entry(k, item, v) for k, v in values.items()]
+
+
+def _holds_keys(entry: Entry) -> bool:
+    """An object (its keys are overridden one by one), set or not."""
+    if entry.is_set:
+        return isinstance(entry.value, dict)
+    return isinstance(entry.type_, (ObjectType, RecordType))
 
 
 class RecordEditor(ValueEditor):
@@ -115,6 +123,9 @@ class RecordEditor(ValueEditor):
         return not isinstance(self.type_, ObjectType) or self.type_.open
 
     def compose(self) -> ComposeResult:
+        hint = group_hint(self.path)
+        if hint is not None:
+            yield Static(hint, classes="record--group-hint")
         yield RowList(self._rows(), self._empty())
 
     def preview(self) -> list[PreviewLine]:
@@ -140,8 +151,9 @@ class RecordEditor(ValueEditor):
             key = key_text(e.key)
             row.append(key.ljust(width), style="bold" if e.is_set else "dim")
             row.append("  ")
+            env = row_suffix(self.key_path(e.key), holds_keys=_holds_keys(e))
             if e.is_set and e.allowed:
-                out.append(value_row(row, e.value))
+                out.append(value_row(row, e.value, env))
                 continue
             if e.is_set:
                 row.append(js(e.value))
@@ -149,7 +161,7 @@ class RecordEditor(ValueEditor):
                 row.append("— " + plain(render(e.type_)), style="dim")
             if not e.allowed:
                 row.append("  (not in the type)", style="red")
-            out.append(row)
+            out.append(Text.assemble(row, env or "", end=""))
         return out
 
     def _empty(self) -> Text:
@@ -201,7 +213,13 @@ class RecordEditor(ValueEditor):
         self.open(entry.key, rest=segments[1:])
 
     def open(
-        self, key: str, type_: TypeExpr | None = None, value: Any = MISSING, *, rest: tuple[str | int, ...] = ()
+        self,
+        key: str,
+        type_: TypeExpr | None = None,
+        value: Any = MISSING,
+        *,
+        rest: tuple[str | int, ...] = (),
+        added: bool = False,
     ) -> None:
         """Open the value editor of ``key`` under the rows (``rest``: the path inside it to focus)."""
         entry = self._entry(key)
@@ -211,7 +229,10 @@ class RecordEditor(ValueEditor):
         title = Text.assemble((key_text(key), "bold"), "  ", plain(render(type_)), "  · Esc: close")
         title.no_wrap = True
         title.overflow = "ellipsis"
-        self._mount_panel(Static(title, classes="record--panel-title"), slot)
+        holds_keys = isinstance(value, dict) or (is_missing(value) and isinstance(type_, (ObjectType, RecordType)))
+        note = panel_note(self.key_path(key), added=added, holds_keys=holds_keys)
+        notes = [Static(note, classes="record--panel-note")] if note is not None else []
+        self._mount_panel(Static(title, classes="record--panel-title"), *notes, slot)
         self.open_key = key
         self.call_after_refresh(slot.editor.reveal, rest)
 
@@ -264,7 +285,7 @@ class RecordEditor(ValueEditor):
         type_ = self.type_.value if isinstance(self.type_, RecordType) else ANY
         value = starter(type_)
         self.request_set_key(key, value)
-        self.open(key, type_, value)
+        self.open(key, type_, value, added=True)
 
     def request_set_key(self, key: str, value: Any) -> None:
         # Merged: the value typed next joins this step, so one undo takes the new key away.

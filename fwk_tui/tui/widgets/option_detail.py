@@ -148,6 +148,8 @@ class OptionDetail(Vertical):
             grid.add_row("environment", Text(env))
         if option.tags:
             grid.add_row("tags", Text(tags_text(option)))
+        if option.beyond_reference is not None:
+            grid.add_row("source", Text("beyond the reference's list. " + option.beyond_reference))
         return grid
 
     def _group_title(self, group: Group) -> Text:

@@ -20,27 +20,40 @@ def expression(app: FieldHarness) -> ExpressionEditor:
     return editor.inner
 
 
-async def test_a_path_typed_as_a_value_is_told_to_be_quoted() -> None:
+def typed_expression(app: FieldHarness) -> ExpressionEditor:
+    editor = app.field.editor
+    assert isinstance(editor, ExpressionEditor)
+    return editor
+
+
+async def test_a_path_typed_where_any_value_goes_is_text_and_says_so() -> None:
     app = FieldHarness("myModule", config("  myModule: 'x',"), option=None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab", *"/api")  # the text is selected on focus: typing replaces it
         await pilot.pause()
-        problem = expression(app).problem
+        assert expression(app).problem is None
+        assert app.value == "/api"
+        assert "as text" in shown(app)
+
+
+async def test_a_path_typed_as_a_value_of_a_typed_field_is_told_to_be_quoted() -> None:
+    app = FieldHarness("devServer.port", config("  devServer: { port: 'abc' },"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "ctrl+u", *"/api")
+        await pilot.pause()
+        problem = typed_expression(app).problem
         assert problem is not None
         assert "`(`" not in problem and "(a string needs quotes: '/api')" in problem
         text = shown(app)
         assert "`(`" not in text and "a string needs quotes: '/api'" in text
-        assert app.value == "x"  # nothing written
-        await pilot.press("home", "'", "end", "'")
-        await pilot.pause()
-        assert expression(app).problem is None and app.value == "/api"
+        assert app.value == "abc"  # nothing written
 
 
 async def test_a_bare_word_pair_says_where_in_the_text() -> None:
-    app = FieldHarness("myModule", config("  myModule: 'x',"), option=None)
+    app = FieldHarness("devServer.port", config("  devServer: { port: 'abc' },"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("tab", *"foo bar")
+        await pilot.press("tab", "ctrl+u", *"foo bar")
         await pilot.pause()
-        problem = expression(app).problem
+        problem = typed_expression(app).problem
         assert problem == "syntax error: unexpected `bar` (a string needs quotes: 'foo bar')"
         assert problem in shown(app)

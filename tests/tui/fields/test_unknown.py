@@ -51,17 +51,19 @@ async def test_a_scalar_is_a_javascript_literal() -> None:
     app = FieldHarness("myModule", config("  myModule: 'x',"), option=None)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(unknown(app).inner, ExpressionEditor)
-        await pilot.press("tab", *"42")  # the text is selected on focus: typing replaces it
+        await pilot.press("tab", "ctrl+u", "4")
+        await pilot.pause()
+        await pilot.press("2")  # the text is selected on focus: typing replaces it
         await pilot.pause()
         assert app.value == 42
-        await pilot.press("ctrl+u", *"env.X")
+        await pilot.press("ctrl+u", *"process.env.X")
         await pilot.pause()
-        assert app.value == 42
         assert "Enter writes it as code" in screen_text(app)
+        assert unknown(app).inner.pending_text() == "process.env.X"  # the code waits for Enter, and is not lost
         await pilot.press("enter")
         await pilot.pause()
-        assert app.edits[-1] == (Edit("set_code", "myModule", "env.X"), False)
-        assert app.value == Code("env.X")
+        assert app.edits[-1] == (Edit("set_code", "myModule", "process.env.X"), False)
+        assert app.value == Code("process.env.X")
         assert isinstance(unknown(app).inner, ExpressionEditor)  # still a value input, holding code
 
 
@@ -70,3 +72,40 @@ async def test_code_starts_as_code() -> None:
     async with app.run_test(size=SIZE):
         assert unknown(app).mode == "code"
         assert app.field.query_one(CodeArea).text == "defineThing({ a: 1 })"
+
+
+async def test_plain_words_are_text_and_the_field_says_what_it_took() -> None:
+    app = FieldHarness("myModule", config("  myModule: 1,"), option=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab", "ctrl+u")
+        for key in "Docs Site":
+            await pilot.press(key if key != " " else "space")
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert app.value == "Docs Site"
+        assert "myModule: 'Docs Site'," in app.text
+        assert "as text" in screen_text(app)
+        await pilot.press("ctrl+u", *"3000")
+        await pilot.pause()
+        assert app.value == 3000 and "as a number" in screen_text(app)
+        await pilot.press("ctrl+u", *"'3000'")
+        await pilot.pause()
+        assert app.value == "3000" and "as a quoted string" in screen_text(app)
+        await pilot.press("ctrl+u", *"true")
+        await pilot.pause()
+        assert app.value is True and "as a boolean" in screen_text(app)
+        await pilot.press("ctrl+u", *"[1, 2]")
+        await pilot.pause()
+        assert app.value == [1, 2]
+
+
+async def test_a_string_is_shown_without_quotes_unless_it_would_read_as_something_else() -> None:
+    for source, shown in (("'Docs Site'", "Docs Site"), ("'42'", "'42'"), ("'true'", "'true'"),
+                          ("'process.env.X'", "'process.env.X'")):
+        app = FieldHarness("myModule", config(f"  myModule: {source},"), option=None)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("tab")
+            await pilot.pause()
+            editor = unknown(app).inner
+            assert isinstance(editor, ExpressionEditor)
+            assert editor.input.value == shown, source
