@@ -512,7 +512,7 @@ class WizardScreen(Screen[list[str] | None]):
         from fwk_tui.wizard.preset import preset_target
 
         if self._preset:
-            where = f"Saved as {shown_path(preset_target(self.project.folder, self._preset))}"
+            where = f"Will be saved as {shown_path(preset_target(self.project.folder, self._preset))}"
         else:
             where = f"A bare name is saved in the project folder, {shown_path(self.project.folder)}/"
         self.query_one("#preset-note", Static).update(Text(where))
