@@ -328,7 +328,7 @@ class Plan:
         if env is not None and env.kept:
             yield f"leave {', '.join(env.kept)} in {rel(env.path)} as it is (already set there; change it there)"
         if env is not None and env.unread is not None:
-            yield f"cannot add {', '.join(env.missed)} to {rel(env.path)} ({env.unread}): set them there by hand"
+            yield f"cannot add {', '.join(env.missed)} to {rel(env.path)} ({env.unread}): nothing can be written"
 
     def write(self) -> list[str]:
         """Write everything (each file atomically); the config only when it checks without errors.
@@ -338,6 +338,12 @@ class Plan:
         """
         if self.errors:
             raise ValueError("the config would have errors; nothing written")
+        if self.dotenv is not None and self.dotenv.unread is not None:
+            # The config would get '' for them: without .env the values typed would be lost.
+            raise DocumentError(
+                f"{self.dotenv.unread}; the private runtime values "
+                f"({', '.join(self.dotenv.missed)}) have nowhere to go; nothing was written"
+            )
         done: list[str] = []
         steps = self.summary()  # in the order of the writes below
         try:

@@ -97,3 +97,11 @@ def test_a_private_value_the_config_already_has_is_left_where_it_is(here: Path) 
     assert "apiSecret: ''" in changed.after.text
     assert changed.dotenv is not None and changed.dotenv.text is not None
     assert "FWK_API_SECRET=new" in changed.dotenv.text
+
+
+def test_an_env_that_cannot_be_read_stops_the_write(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (here / "p").mkdir()
+    (here / "p" / ".env").mkdir()  # a folder: not a file that can be read
+    code, out, err = run(capsys, "new", "p", "--yes", "--runtime-key", "apiSecret=abc")
+    assert code == 2 and "nothing was written" in err and "abc" not in err + out
+    assert not (here / "p" / "fwk.config.ts").exists()  # not a config with '' and the value nowhere
