@@ -164,8 +164,19 @@ def _browse(ns: argparse.Namespace) -> int:
         print("fwk-tui: the browser needs a terminal; in scripts use fwk-tui catalog, explain or search", file=sys.stderr)
         return 2
 
+    from fwk_tui.cli.edit_cmds import _edit
     from fwk_tui.tui.browse import BrowseApp
 
-    app = BrowseApp(variant=ns.variant)
-    app.run()
-    return app.return_code or 0
+    at: str | None = None
+    variant = ns.variant
+    while True:
+        app = BrowseApp(variant=variant, start=at)
+        app.run()
+        if app.edit_path is None or app.return_code:
+            return app.return_code or 0
+        # "Edit in fwk.config.ts": the editor on this folder's config (offering to start one when there
+        # is none), at the option's field; quitting it comes back to the browser, at the same option.
+        code = _edit(argparse.Namespace(file=None, example=False, variant=None, at=app.edit_path))
+        if code:
+            return code
+        at, variant = app.edit_path, app.variant

@@ -83,7 +83,14 @@ def _edit(ns: argparse.Namespace) -> int:
 
     from fwk_tui.tui.editor import EditorApp
 
-    app = EditorApp(session, settings=settings, journal=Journal(), label=label or str(file), offer_wizard=offer_wizard)
+    app = EditorApp(
+        session,
+        settings=settings,
+        journal=Journal(),
+        label=label or str(file),
+        offer_wizard=offer_wizard,
+        start_path=getattr(ns, "at", None),  # from the browser: open at that option's field
+    )
     app.run()
     # Textual shows an exception inside the app and returns; the exit code must still say it failed.
     return app.return_code or EXIT_OK

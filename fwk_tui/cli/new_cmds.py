@@ -41,7 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="ask nothing: take the defaults and the options given",
     )
     p.add_argument("--answers", metavar="PRESET.toml", help="replay the answers of a preset")
-    p.add_argument("--save-answers", metavar="PRESET.toml", help="save the answers as a preset")
+    p.add_argument(
+        "--save-answers",
+        metavar="PRESET.toml",
+        help="save the answers as a preset (a bare name goes into the project folder)",
+    )
     p.add_argument(
         "--dry-run",
         action="store_true",
@@ -102,7 +106,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--runtime-key",
         action="append",
         metavar="KEY[=VALUE]",
-        help="a private runtime config key",
+        help="a private runtime config key; its VALUE goes to .env as FWK_KEY, the config gets ''",
     )
     p.add_argument(
         "--public-key",
@@ -137,7 +141,8 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.source import DocumentError
     from fwk_tui.wizard.answers import problems
     from fwk_tui.wizard.plan import open_project
-    from fwk_tui.wizard.preset import PresetError, load_preset, save_preset
+    from fwk_tui.wizard.plan import shown_path
+    from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
 
     not_text = _not_text(ns)
     if not_text is not None:
@@ -189,22 +194,23 @@ def _new(ns: argparse.Namespace) -> int:
             print(f"would {plain(line)}")
         return EXIT_OK
     saved: list[str] = []
+    preset = shown_path(preset_target(folder, ns.save_answers)) if ns.save_answers else ""
     if ns.save_answers:
         # The preset first: when it cannot be written, nothing else is, and the message can say so.
         try:
-            save_preset(Path(ns.save_answers), answers)
+            save_preset(preset_target(folder, ns.save_answers), answers)
         except PresetError as exc:
             return _fail(f"fwk-tui new: {plain(str(exc))}; nothing was written")
-        saved.append(f"saved the answers to {ns.save_answers}")
+        saved.append(f"saved the answers to {preset}")
     try:
         done = plan.write() + saved
     except DocumentError as exc:
         message, nothing = str(exc), "; nothing was written"
         if saved:
             message = message.removesuffix(nothing) + (
-                f"; only the answers were written, to {ns.save_answers}"
+                f"; only the answers were written, to {preset}"
                 if message.endswith(nothing)
-                else f"; the answers were saved to {ns.save_answers}"
+                else f"; the answers were saved to {preset}"
             )
         return _fail(f"fwk-tui new: {plain(message)}")
     print("\n".join(plain(line) for line in report(done, plan, ns.dir)))
@@ -213,12 +219,14 @@ def _new(ns: argparse.Namespace) -> int:
 
 def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
     """What was written, what to install, and the command that repeats the run."""
+    from fwk_tui.wizard.dotenv import is_secret
+    from fwk_tui.wizard.plan import shown_path
     from fwk_tui.wizard.preset import command_line
 
     lines = list(done)
     warnings = [d for d in plan.diagnostics if d.severity == "warning"]
     for d in warnings:
-        lines.append(f"{plan.config}:{d.line}:{d.column}: warning: {d.message}")
+        lines.append(f"{shown_path(plan.config)}:{d.line}:{d.column}: warning: {d.message}")
     needed = plan.answers.dev_dependencies
     if needed:
         lines.append(f"install: npm install -D {' '.join(needed)}")
@@ -226,6 +234,8 @@ def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
         lines.append("build the static site with the generate command (fwk generate)")
     lines.append("repeat without questions:")
     lines.append(f"  {command_line(folder_arg, plan.answers)}")
+    if any(is_secret(item) for item in plan.answers.runtime):
+        lines.append(f"  (private runtime values are not repeated: they are in {shown_path(plan.folder / '.env')})")
     return lines
 
 

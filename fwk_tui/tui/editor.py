@@ -106,10 +106,12 @@ class EditorApp(KeepsStartedObjects, App[None]):
         label: str | None = None,
         watch_disk: bool = True,
         offer_wizard: bool = False,
+        start_path: str | None = None,
     ) -> None:
         super().__init__()
         self.session = session
         self._offer_wizard = offer_wizard
+        self._start_path = start_path  # the browser's "edit in fwk.config.ts": open at that field
         self.settings = settings
         self.journal = journal
         self.label = label or (str(session.path) if session.path else "new fwk.config.ts")
@@ -192,6 +194,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._refresh_chrome()
         tree.focus()
         await self._show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
+        if self._start_path is not None:  # once the form's first layout is done: focus stays on the field
+            self.call_after_refresh(self.go_to, self._start_path)
         # A read-only config says so, and where code builds it, in the status line: a toast would cover the docs.
         if self.settings is not None:
             for problem in self.settings.problems_to_show():

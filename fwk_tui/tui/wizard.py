@@ -29,9 +29,9 @@ from textual.widgets import (
     ContentSwitcher,
     Footer,
     Input,
-    RadioButton,
     RadioSet,
     Static,
+    TextArea,
 )
 
 from fwk_tui.catalog.models import Catalog, Default, Option
@@ -45,6 +45,7 @@ from fwk_tui.tui.fields.present import SEVERITY_MARKS, SEVERITY_STYLES
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.screens.save_preview import diff_text
 from fwk_tui.tui.widgets.safe_input import SafeInput
+from fwk_tui.tui.widgets.toggles import GlyphCheckbox, GlyphRadioButton
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
 from fwk_tui.wizard.answers import (
     BUNDLERS,
@@ -55,6 +56,7 @@ from fwk_tui.wizard.answers import (
     problems,
     runtime_keys,
 )
+from fwk_tui.wizard.dotenv import is_secret
 from fwk_tui.wizard.plan import Plan, Project, env_lines, layout_tree, skeleton
 
 
@@ -215,6 +217,9 @@ class WizardScreen(Screen[list[str] | None]):
         Binding("ctrl+b", "back", "Back", key_display="^B"),
         Binding("ctrl+n", "next", "Next", key_display="^N"),
         Binding("ctrl+s", "write", "Write", key_display="^S"),
+        Binding("a", "add_runtime_key", "Add key"),
+        Binding("pagedown", "page(1)", "Scroll down", show=False),
+        Binding("pageup", "page(-1)", "Scroll up", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -235,6 +240,10 @@ class WizardScreen(Screen[list[str] | None]):
     #wizard-buttons > Button { margin: 0 0 0 2; min-width: 10; }
     RadioSet { margin: 0 0 1 0; }
     #preset { margin: 1 0 0 0; }
+    #step-modules > .module-pick, #step-modules > .module-pick:focus { border: none; padding: 0 1; height: 1; }
+    #modules-end { height: 1; }
+    /* Notifications sit at the top right: never over the problems line or the buttons. */
+    WizardScreen > ToastRack { dock: top; align: right top; margin: 0; }
     """
 
     def __init__(
@@ -287,7 +296,7 @@ class WizardScreen(Screen[list[str] | None]):
         )
 
     def _radios(self, id: str, choices: dict[str, str], chosen: str | None) -> RadioSet:
-        buttons = [RadioButton(Text(label), value=key == chosen, name=key) for key, label in choices.items()]
+        buttons = [GlyphRadioButton(Text(label), value=key == chosen, name=key) for key, label in choices.items()]
         return Choices(*buttons, id=id)
 
     def _note(self, text: str = "", id: str | None = None) -> Static:
@@ -333,8 +342,27 @@ class WizardScreen(Screen[list[str] | None]):
         yield self._note(id="typescript-note")
 
     def _compose_modules(self) -> ComposeResult:
+        from fwk_tui.surroundings import read_project
+        from fwk_tui.wizard.modules import known_modules
+
+        project, _note = read_project(self.project.config)
+        known = known_modules(self.catalog, project, self.project.start.modules, self._first.modules)
+        if known:
+            yield self._note("Modules known here (Space: on/off):")
+            for index, module in enumerate(known):
+                label = Text(module.name)
+                label.append(f"  from {module.where}", style="dim")
+                box = GlyphCheckbox(label, module.name in self.answers.modules, id=f"module-{index}",
+                                    classes="module-pick", name=module.name)  # fmt: skip
+                yield box
+            yield Static(id="modules-end")
+        else:
+            yield self._note(
+                "The catalogue names no module packages and package.json lists none: type their names below."
+            )
         yield self._note(
-            "Package names or local paths, loaded in this order. Options the file gives a module are kept."
+            "Any module, by package name or local path (a: add), loaded in this order. "
+            "Options the file gives a module are kept."
         )
         yield self._field("modules")
 
@@ -365,13 +393,13 @@ class WizardScreen(Screen[list[str] | None]):
         yield self._field("compatibilityDate")
 
     def _compose_outputs(self) -> ComposeResult:
-        yield Checkbox(
+        yield GlyphCheckbox(
             "Create the folders of the chosen layout",
             self.answers.skeleton,
             id="skeleton",
         )
         yield self._note(id="skeleton-note")
-        yield Checkbox(
+        yield GlyphCheckbox(
             "Write .env.example listing the FWK_ variables",
             self.answers.env_example,
             id="env_example",
@@ -382,6 +410,7 @@ class WizardScreen(Screen[list[str] | None]):
             id="preset-label",
         )
         yield SafeInput(self._preset, placeholder="e.g. fwk-preset.toml", id="preset")
+        yield self._note(id="preset-note")
 
     def _compose_review(self) -> ComposeResult:
         yield Static(id="review", markup=False)
@@ -455,7 +484,19 @@ class WizardScreen(Screen[list[str] | None]):
         elif which == "bundler":
             self._changed(self.answers.with_(bundler=self._first.bundler if key == "keep" else key))
 
-    @on(Checkbox.Changed)
+    @on(Checkbox.Changed, ".module-pick")
+    def _module_picked(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        name = event.checkbox.name or ""
+        modules = [m for m in self.answers.modules if m != name] + ([name] if event.value else [])
+        if modules:
+            self.scratch.set("modules", modules)
+        elif self.scratch.has("modules"):
+            self.scratch.unset("modules")
+        self.scratch.seal()
+        self._changed(self.answers.with_(modules=tuple(modules)))
+
+    @on(Checkbox.Changed, "#skeleton, #env_example")
     def _checkbox(self, event: Checkbox.Changed) -> None:
         event.stop()
         self._changed(self.answers.with_(**{event.checkbox.id or "": event.value}))
@@ -464,6 +505,17 @@ class WizardScreen(Screen[list[str] | None]):
     def _preset_changed(self, event: Input.Changed) -> None:
         event.stop()
         self._preset = event.value.strip()
+        self._show_preset_note()
+
+    def _show_preset_note(self) -> None:
+        from fwk_tui.wizard.plan import shown_path
+        from fwk_tui.wizard.preset import preset_target
+
+        if self._preset:
+            where = f"Will be saved as {shown_path(preset_target(self.project.folder, self._preset))}"
+        else:
+            where = f"A bare name is saved in the project folder, {shown_path(self.project.folder)}/"
+        self.query_one("#preset-note", Static).update(Text(where))
 
     # ------------------------------------------------------------------ drawing
 
@@ -568,25 +620,38 @@ class WizardScreen(Screen[list[str] | None]):
         self.query_one("#typescript-note", Static).update(Text(ts))
         env = env_lines(a)
         lines = [f"{name}  ← {comment}" for name, comment in env] or ["(no keys yet)"]
+        if any(is_secret(k) for k in a.runtime):
+            lines.append("Private values are written to .env, not into the config (it gets '').")
         self.query_one("#runtime-env", Static).update(Text("Environment variables:\n" + "\n".join(lines)))
+        from fwk_tui.wizard.plan import shown_path
+
         folders = skeleton(a.variant, a.src_dir)
-        self.query_one("#skeleton-note", Static).update(Text(", ".join(f + "/" for f in folders)))
+        shown = ", ".join(shown_path(self.project.folder / f) + "/" for f in folders)
+        self.query_one("#skeleton-note", Static).update(Text(shown))
         names = ", ".join(name for name, _ in env) or "FWK_APP_BASE_URL, FWK_APP_CDN_URL (commented)"
         self.query_one("#env-note", Static).update(Text(f"Lists {names}."))
+        self._show_preset_note()
+        for box in self.query(".module-pick").results(Checkbox):
+            if box.value != (box.name in a.modules):
+                with box.prevent(Checkbox.Changed):
+                    box.value = box.name in a.modules
 
     def _review(self) -> Group:
+        from fwk_tui.wizard.plan import shown_path
+
         plan = self.plan
+        config = shown_path(plan.config)
         parts: list[Any] = [Text("\n".join(plan.summary()), style="bold")]
         if plan.before is None:
-            parts.append(Text(f"\n{plan.config.name}:", style="bold"))
+            parts.append(Text(f"\n{config}:", style="bold"))
             parts.append(Syntax(plan.after.text, "typescript", theme="ansi_dark", line_numbers=True))
         elif plan.changes_config:
-            parts.append(Text(f"\nChanges to {plan.config.name}:", style="bold"))
+            parts.append(Text(f"\nChanges to {config}:", style="bold"))
             parts.append(diff_text(plan.config_diff()))
         else:
-            parts.append(Text(f"\n{plan.config.name} already says all this: it is left as it is."))
+            parts.append(Text(f"\n{config} already says all this: it is left as it is."))
         if plan.env_path is not None and plan.env_text is not None:
-            parts.append(Text(f"\n{plan.env_path.name}:", style="bold"))
+            parts.append(Text(f"\n{shown_path(plan.env_path)}:", style="bold"))
             parts.append(Text(plan.env_text.rstrip("\n")))
         notes = [d for d in plan.diagnostics if d.severity != "info"]
         for d in notes:
@@ -603,6 +668,9 @@ class WizardScreen(Screen[list[str] | None]):
     # ------------------------------------------------------------------ navigation
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "add_runtime_key":
+            # From anywhere in the step (the kind choice of a value too), but a letter typed in a text is text.
+            return self.step.id == "runtime" and not isinstance(self.focused, (Input, TextArea))
         if action == "back":
             return self.index > 0
         if action == "write":
@@ -618,6 +686,22 @@ class WizardScreen(Screen[list[str] | None]):
     def _next_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_next()
+
+    def action_add_runtime_key(self) -> None:
+        """Ask for a new runtime config key (private; under public from its row)."""
+        from fwk_tui.tui.fields.record import RecordEditor
+
+        editor = self.query_one("#field-runtimeConfig").query(RecordEditor).first()
+        editor.close(refocus=False)
+        editor.action_add()
+
+    def action_page(self, direction: int) -> None:
+        """Scroll the step's page by a screenful (the review's config, a long list)."""
+        page = self.query_one(f"#step-{self.step.id}", VerticalScroll)
+        if direction > 0:
+            page.scroll_page_down()
+        else:
+            page.scroll_page_up()
 
     def action_back(self) -> None:
         if self.index > 0:
@@ -664,19 +748,23 @@ class WizardScreen(Screen[list[str] | None]):
         from fwk_tui.source import DocumentError
         from fwk_tui.wizard.preset import PresetError, save_preset
 
+        from fwk_tui.wizard.plan import shown_path
+        from fwk_tui.wizard.preset import preset_target
+
         saved: list[str] = []
+        target = preset_target(self.project.folder, self._preset) if self._preset else None
         try:
-            if self._preset:
+            if target is not None:
                 # The preset first: when it cannot be written, nothing else is, as the notice says.
-                save_preset(Path(self._preset), self.answers)
-                saved.append(f"saved the answers to {self._preset}")
+                save_preset(target, self.answers)
+                saved.append(f"saved the answers to {shown_path(target)}")
             done = self.plan.write() + saved
         except PresetError as exc:
             self.notify(plain(f"{exc}; nothing was written"), title="Nothing written", severity="error", markup=False)
             return
         except (OSError, DocumentError, ValueError) as exc:
             # The message says what of the project was written before the failure.
-            title = f"Write failed (the answers were saved to {self._preset})" if saved else "Write failed"
+            title = f"Write failed (the answers were saved to {saved[0].split(' to ', 1)[1]})" if saved else "Write failed"
             self.notify(plain(str(exc)), title=title, severity="error", markup=False)
             return
         self.dismiss(report(done, self.plan, self.app_folder_arg))

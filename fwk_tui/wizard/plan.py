@@ -25,6 +25,7 @@ from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.validate.values import MISSING
 from fwk_tui.validate.variant import A_ROOT_FOLDERS, A_SOURCE_FILES, B_EXTRA_SOURCE_FOLDERS, SOURCE_FOLDERS
+from fwk_tui.wizard.dotenv import DotenvPlan, new_secrets, plan_dotenv, write_dotenv
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
     Answers,
@@ -116,8 +117,13 @@ def apply_answers(doc: ConfigDocument, start: Answers, answers: Answers) -> Conf
             if doc.has(path):
                 doc = _unset(doc, path)
         else:
-            doc = doc.set(path, new)
+            doc = doc.set(path, "" if _private_runtime(path) and new not in ("", None) else new)
     return doc
+
+
+def _private_runtime(path: str) -> bool:
+    """A private ``runtimeConfig`` key: its value goes to ``.env`` (:mod:`fwk_tui.wizard.dotenv`), ``''`` here."""
+    return path.startswith("runtimeConfig.") and not path.startswith("runtimeConfig.public.")
 
 
 def _unset(doc: ConfigDocument, path: str) -> ConfigDocument:
@@ -274,6 +280,8 @@ class Plan:
 
     known: frozenset[tuple[str, str]] = frozenset()
     """(path, message) of the errors the config had before: not the answers' doing, so they do not block."""
+    dotenv: DotenvPlan | None = None
+    """The private runtime values, written to ``.env`` (the config gets ``''`` for them)."""
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -287,7 +295,7 @@ class Plan:
     def config_diff(self) -> str:
         """The config's diff against the file on disk (a new file: every line added)."""
         old = self.before.text if self.before is not None else ""
-        name = self.config.name
+        name = shown_path(self.config)
         return "".join(
             difflib.unified_diff(
                 old.splitlines(keepends=True),
@@ -298,8 +306,8 @@ class Plan:
         )
 
     def summary(self) -> Iterator[str]:
-        """One line per file or folder this plan writes."""
-        rel = self._rel
+        """One line per file or folder this plan writes, every path from the folder the command runs in."""
+        rel = shown_path
         if self.before is None:
             yield f"create {rel(self.config)}"
         elif self.changes_config:
@@ -307,17 +315,20 @@ class Plan:
         else:
             yield f"keep {rel(self.config)} (no change)"
         if self.folders:
-            yield f"create folders {', '.join(f + '/' for f in self.folders)}"
+            yield f"create folders {', '.join(rel(self.folder / f) + '/' for f in self.folders)}"
         if self.env_path is not None and self.env_text is not None:
             yield f"{'create' if self.env_before is None else 'update'} {rel(self.env_path)}"
+        env = self.dotenv
+        if env is not None and env.text is not None:
+            verb = "create" if env.before is None else "add to"
+            yield f"{verb} {rel(env.path)}: {', '.join(env.added)} (private values, not written in the config)"
+        # Then what is left alone, and why:
         if self.env_unread is not None:
-            yield f"leave .env.example alone ({self.env_unread})"
-
-    def _rel(self, path: Path) -> str:
-        try:
-            return str(path.relative_to(Path.cwd()))
-        except ValueError:
-            return str(path)
+            yield f"leave {rel(self.folder / '.env.example')} alone ({self.env_unread})"
+        if env is not None and env.kept:
+            yield f"leave {', '.join(env.kept)} in {rel(env.path)} as it is (already set there; change it there)"
+        if env is not None and env.unread is not None:
+            yield f"cannot add {', '.join(env.missed)} to {rel(env.path)} ({env.unread}): nothing can be written"
 
     def write(self) -> list[str]:
         """Write everything (each file atomically); the config only when it checks without errors.
@@ -327,6 +338,12 @@ class Plan:
         """
         if self.errors:
             raise ValueError("the config would have errors; nothing written")
+        if self.dotenv is not None and self.dotenv.unread is not None:
+            # The config would get '' for them: without .env the values typed would be lost.
+            raise DocumentError(
+                f"{self.dotenv.unread}; the private runtime values "
+                f"({', '.join(self.dotenv.missed)}) have nowhere to go; nothing was written"
+            )
         done: list[str] = []
         steps = self.summary()  # in the order of the writes below
         try:
@@ -340,12 +357,14 @@ class Plan:
             if self.env_path is not None and self.env_text is not None:
                 notes += write_text_atomically(self.env_path, self.env_text)
                 done.append(next(steps))
+            if self.dotenv is not None and self.dotenv.text is not None:
+                notes += write_dotenv(self.dotenv)
+                done.append(next(steps))
+            done += list(steps)  # what was left alone, and why
         except (OSError, DocumentError) as exc:
             message = os_error_message(exc, exc.filename or self.folder) if isinstance(exc, OSError) else str(exc)
             before = f"done before it: {'; '.join(done)}" if done else "nothing was written"
             raise DocumentError(f"{message.removesuffix('; nothing was written')}; {before}") from None
-        if self.env_unread is not None:
-            notes.append(f"left .env.example alone ({self.env_unread})")
         return done + notes
 
 
@@ -397,7 +416,17 @@ def make_plan(
         env_text,
         env_unread,
         known,
+        plan_dotenv(folder, new_secrets(start, answers)),
     )
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as every message prints it: from the folder the command runs in, else absolute."""
+    full = path.absolute()
+    try:
+        return str(full.relative_to(Path.cwd())) or "."
+    except ValueError:
+        return str(full)
 
 
 # -- where the wizard starts -----------------------------------------------------------------

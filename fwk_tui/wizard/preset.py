@@ -28,6 +28,7 @@ from fwk_tui.wizard.answers import (
     Answers,
     RuntimeKey,
 )
+from fwk_tui.wizard.dotenv import is_secret
 
 
 class PresetError(ValueError):
@@ -176,7 +177,8 @@ def preset_text(answers: Answers) -> str:
             table = tomlkit.table()
             table.add("key", item.key)
             table.add("public", item.public)
-            table.add("value", item.value if item.value is not None else "")
+            # A private value is a secret: it lives in .env, not in a preset that may be shared.
+            table.add("value", "" if is_secret(item) or item.value is None else item.value)
             tables.append(table)
         document.add("runtime", tables)
     return tomlkit.dumps(document)
@@ -190,8 +192,18 @@ def save_preset(path: Path, answers: Answers) -> None:
         raise PresetError(f"{os_error_message(exc, path)}; the answers were not saved") from None
 
 
+def preset_target(folder: Path, given: str) -> Path:
+    """Where a preset named ``given`` is saved: a bare name goes into the project ``folder``."""
+    if "/" in given or "\\" in given or given.startswith("~"):
+        return Path(given).expanduser()
+    return folder / given
+
+
 def command_line(folder: str, answers: Answers) -> str:
-    """The ``fwk-tui new`` command that gives ``answers`` without asking anything."""
+    """The ``fwk-tui new`` command that gives ``answers`` without asking anything.
+
+    A private runtime key is given by name only: its value is a secret, kept in ``.env``.
+    """
     default = Answers()
     args = ["fwk-tui", "new", folder, "--yes", "--variant", answers.variant]
     if answers.src_dir != DEFAULT_SRC_DIR[answers.variant]:
@@ -221,7 +233,7 @@ def command_line(folder: str, answers: Answers) -> str:
             args += [flag, value]
     for item in answers.runtime:
         value = (
-            "" if item.value is None else str(item.value).lower() if isinstance(item.value, bool) else str(item.value)
+            "" if item.value is None or is_secret(item) else str(item.value).lower() if isinstance(item.value, bool) else str(item.value)
         )
         args += [
             "--public-key" if item.public else "--runtime-key",

@@ -142,7 +142,9 @@ async def test_brackets_in_docs_show_literally() -> None:
         assert "[local]_[hash:base64:5]" in screen_text(app)
 
 
-def test_snapshot_100x32(snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_100x32(snap_compare, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)  # no config here: the detail offers to create one
+
     async def at_base_url(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.go_to("app.baseURL")
         await pilot.pause()
@@ -150,7 +152,9 @@ def test_snapshot_100x32(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(BrowseApp(), terminal_size=(100, 32), run_before=at_base_url)
 
 
-def test_snapshot_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_80x24(snap_compare, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+
     async def at_base_url(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.go_to("app.baseURL")
         await pilot.pause()
@@ -158,11 +162,13 @@ def test_snapshot_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(BrowseApp(), terminal_size=(80, 24), run_before=at_base_url)
 
 
-def test_snapshot_search(snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_search(snap_compare, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
     assert snap_compare(BrowseApp(), terminal_size=(100, 32), press=["slash", *"base url"])
 
 
-def test_snapshot_help(snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_snapshot_help(snap_compare, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
     assert snap_compare(BrowseApp(), terminal_size=(100, 32), press=["f1"])
 
 

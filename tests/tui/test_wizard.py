@@ -156,7 +156,8 @@ async def test_every_step_answered_with_the_keyboard(
     assert [d for d in result.diagnostics if d.severity == "error"] == []
     assert (folder / "src" / "pages").is_dir() and (folder / "src" / "store").is_dir()
     assert "FWK_API_SECRET=" in (folder / ".env.example").read_text()
-    assert 'src-dir = "src"' in (tmp_path / "preset.toml").read_text()
+    assert 'src-dir = "src"' in (folder / "preset.toml").read_text()  # a bare name: in the project
+    assert app.outcome is not None and "saved the answers to shop/preset.toml" in app.outcome
     from tests.source.conftest import canon_py
 
     loaded = real_client.evaluate({"c": config})["c"]

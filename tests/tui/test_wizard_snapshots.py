@@ -86,3 +86,23 @@ def test_cancel_question(snap_compare, tmp_path: Path, monkeypatch: pytest.Monke
 
     index = next(i for i, s in enumerate(STEPS) if s.id == "rendering")
     assert snap_compare(app, terminal_size=(80, 24), run_before=at_step(index, answer_then_escape))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_runtime_step_with_a_private_value(snap_compare, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]  # fmt: skip
+    """A key added with `a` from the Next button, its value typed, then the kind choice focused (a: add key)."""
+    monkeypatch.chdir(tmp_path)
+    app = make_wizard(tmp_path / "shop")
+
+    async def add_key(pilot: Any) -> None:
+        await pilot.press("a", *"apiSecret", "enter")
+        await pilot.pause()
+        await pilot.press(*"s3cret", "shift+tab")  # to the kind choice: the footer offers `a`
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.3)
+        wizard(pilot.app).query_one("#step-runtime").scroll_end(animate=False)  # one place, however fast
+        await pilot.pause(0.3)
+
+    index = next(i for i, s in enumerate(STEPS) if s.id == "runtime")
+    assert snap_compare(app, terminal_size=size, run_before=at_step(index, add_key))

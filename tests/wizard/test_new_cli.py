@@ -102,7 +102,7 @@ def test_without_a_terminal_the_wizard_asks_for_yes(tmp_path: Path, capsys: pyte
 def test_a_preset_round_trips_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     answers = Answers(
         variant="B", src_dir="src", rendering="static", modules=("m",), title="T",
-        runtime=(RuntimeKey("k", False, 5), RuntimeKey("p", True, "x")), port=4444,
+        runtime=(RuntimeKey("k", False, ""), RuntimeKey("p", True, 5)), port=4444,
         compatibility_date="2026-02-03", env_example=True,
     )  # fmt: skip
     preset = tmp_path / "preset.toml"
@@ -111,7 +111,7 @@ def test_a_preset_round_trips_and_replays(tmp_path: Path, capsys: pytest.Capture
     code, _, _ = run(capsys, "new", str(tmp_path / "p"), "--yes", "--answers", str(preset))
     assert code == 0
     text = (tmp_path / "p" / "fwk.config.ts").read_text()
-    assert "srcDir: 'src'" in text and "port: 4444" in text and "k: 5" in text
+    assert "srcDir: 'src'" in text and "port: 4444" in text and "k: ''" in text and "p: 5" in text
     # flags win over the preset
     code, _, _ = run(
         capsys,

@@ -158,8 +158,12 @@ def test_description_item_added_beside_the_other_meta_and_removed(
 def test_a_runtime_key_made_public_moves_and_emptied_objects_go(example: Path) -> None:
     project = open_project(example.parent, CATALOG)
     moved = (RuntimeKey("apiSecret", False, ""), RuntimeKey("apiBase", False, "/api"))
-    after = project.plan(project.initial.with_(runtime=moved), CATALOG).after
-    assert after.get("runtimeConfig") == {"apiSecret": "", "apiBase": "/api"}
+    plan = project.plan(project.initial.with_(runtime=moved), CATALOG)
+    after = plan.after
+    # made private, its value is a secret: it goes to .env, the config gets ''
+    assert after.get("runtimeConfig") == {"apiSecret": "", "apiBase": ""}
+    assert plan.dotenv is not None and plan.dotenv.added == ["FWK_API_BASE"]
+    assert plan.dotenv.text is not None and "FWK_API_BASE=/api\n" in plan.dotenv.text
     assert "public" not in after.text.split("runtimeConfig")[1].split("devServer")[0]
 
 

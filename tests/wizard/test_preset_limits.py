@@ -57,6 +57,6 @@ def test_an_env_example_that_cannot_be_read_is_left_alone(tmp_path: Path, capsys
     os.mkfifo(folder / ".env.example")  # nobody writes to it: reading would wait for ever
     code, out, err = run(capsys, "new", str(folder), "--yes", "--env-example", "--runtime-key", "apiSecret")
     assert code == 0, err
-    assert f"left .env.example alone ({folder / '.env.example'}: not a regular file)" in out
+    assert f"leave {folder / '.env.example'} alone ({folder / '.env.example'}: not a regular file)" in out
     assert (folder / "fwk.config.ts").is_file()
     assert not (folder / ".env.example").is_file()  # still the FIFO, never replaced

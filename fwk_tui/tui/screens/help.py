@@ -20,6 +20,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓", "move; the right pane follows the cursor"),
     ("→ ←", "open a group; close it, or go up to the group"),
     ("Enter  Space", "open or close a group"),
+    ("Enter  e", "on an option: edit it in this folder's fwk.config.ts (quit the editor to come back)"),
+    ("c", "copy the option's path to the clipboard (OSC 52)"),
     ("Tab", "to the detail pane and its related links"),
     ("Enter on a link", "jump to that option (b goes back)"),
     ("/  Ctrl+F", "search as you type: ↑ ↓, Enter goes, Esc closes"),

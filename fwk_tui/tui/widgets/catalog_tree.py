@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -28,7 +29,15 @@ class CatalogTree(Tree[NodeData]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "expand_or_down", "Expand", show=False),
         Binding("left", "collapse_or_parent", "Collapse", show=False),
+        Binding("enter", "enter", "Edit", show=False),
     ]
+
+    class EditOption(Message):
+        """Enter on an option: edit it in the config (a click only selects it)."""
+
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "catalog-tree--count",
@@ -89,6 +98,14 @@ class CatalogTree(Tree[NodeData]):
             _ = self.last_line  # lay out the lines so first.line is known
             # Not move_cursor(): it would scroll before the tree has a size.
             self.cursor_line = first.line
+
+    def action_enter(self) -> None:
+        """Enter: on an option, ask to edit it; on a group, open or close it (as a click does)."""
+        option = self.cursor_option
+        if option is not None:
+            self.post_message(self.EditOption(option.path))
+        else:
+            self.action_select_cursor()
 
     @property
     def cursor_option(self) -> Option | None:
