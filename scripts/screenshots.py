@@ -4,7 +4,8 @@
 
 The browser shots open ``fwk-tui browse`` at app.baseURL: the browser, the
 search, the help. The editor shots open a copy of the bundled example config:
-the editor, a live error, a code field, the save preview, the command palette, the help.
+the editor, a live error, a code field, the save preview, the command palette, the help,
+search by words, and the editor in an 80x24 terminal.
 The wizard shots run ``fwk-tui new`` in an empty folder: the layout step, the
 rendering step, the runtime config step and the review.
 """
@@ -67,7 +68,10 @@ EDITOR_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "editor-save.svg": lambda pilot: _at(pilot, "devServer.port", "ctrl+u", *"4000", "ctrl+s"),
     "editor-palette.svg": lambda pilot: _at(pilot, "app.baseURL", "ctrl+p", *"variant"),
     "editor-help.svg": lambda pilot: _at(pilot, "app.baseURL", "f1"),
+    "editor-search.svg": lambda pilot: _at(pilot, "app.baseURL", "slash", *"serve assets from a cdn"),
+    "editor-80x24.svg": lambda pilot: _at(pilot, "app.head.title"),
 }
+SMALL = {"editor-80x24.svg": (80, 24)}  # the small terminal: the docs pane folds, the form gets the room
 
 
 async def _shoot(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
@@ -87,7 +91,7 @@ async def _shoot_editor(name: str, steps: Callable[[Pilot[None]], Awaitable[None
         file = Path(folder) / "fwk.config.ts"
         shutil.copyfile(ROOT / "fwk_tui" / "examples" / "fwk.config.ts", file)
         app = EditorApp(EditSession.open(file, load_catalog()), label="fwk.config.ts", watch_disk=False)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SMALL.get(name, SIZE)) as pilot:
             await steps(pilot)
             app.clear_notifications()
             await pilot.pause()

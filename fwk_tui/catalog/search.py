@@ -27,7 +27,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import DamerauLevenshtein
 
 from fwk_tui.catalog.models import TAG_TEXT, Catalog, Option
-from fwk_tui.catalog.search_words import GROUP_MEMBERS, STOP_WORDS, SYNONYM_OF, group_tokens, split_words, stem
+from fwk_tui.catalog.search_words import GROUP_LINKS, GROUP_MEMBERS, STOP_WORDS, SYNONYM_OF, group_tokens, split_words, stem
 
 Field = Literal["path", "alias", "doc", "file"]
 Span = tuple[int, int]
@@ -191,6 +191,8 @@ def _synonyms(corpus: _Corpus, group: str, out: dict[str, float], how: float) ->
             out.setdefault(member, how)
         for other in SYNONYM_OF.get(member, ()):
             out.setdefault(other, how * 0.9)
+    for other in GROUP_LINKS.get(group, ()):  # a phrase of both: `static assets` joins assets and public
+        out.setdefault(other, how * 0.9)
 
 
 def _near(corpus: _Corpus, term: str) -> list[str]:

@@ -91,6 +91,18 @@ def _build() -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, ...], tuple[st
 
 
 SYNONYM_OF, PHRASE_OF, GROUP_MEMBERS = _build()
+
+
+def _links() -> dict[str, tuple[str, ...]]:
+    """Group token → the other groups sharing a phrase of several words with it."""
+    links: dict[str, tuple[str, ...]] = {}
+    for groups in PHRASE_OF.values():
+        for g in groups:
+            links[g] = (*links.get(g, ()), *(o for o in groups if o != g and o not in links.get(g, ())))
+    return links
+
+
+GROUP_LINKS = _links()
 LONGEST_PHRASE = max((len(p) for p in PHRASE_OF), default=1)
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.search import SearchIndex
+from fwk_tui.catalog.search_words import GROUP_LINKS
 
 
 @pytest.fixture(scope="module")
@@ -92,10 +93,16 @@ def test_a_half_typed_last_word_finds_names_while_typing(index: SearchIndex) -> 
 def test_hits_say_which_words_matched_and_where(index: SearchIndex) -> None:
     hit = index.search("serve assets from a CDN", limit=1)[0]
     assert hit.path == "app.cdnURL"
-    assert "cdn" in hit.words and "serve" in hit.words and "from" not in hit.words
+    assert "cdn" in hit.words and "serve" in hit.words and "assets" in hit.words and "from" not in hit.words
     assert [hit.path[a:b] for a, b in hit.path_spans] == ["cdn"]
     assert hit.excerpt.startswith("An absolute URL")
-    assert [hit.excerpt[a:b] for a, b in hit.excerpt_spans] == ["served", "serves"]  # forms of `serve`
+    # Forms of `serve`, and the public folder, where static assets are served from.
+    assert [hit.excerpt[a:b] for a, b in hit.excerpt_spans] == ["public", "folder", "served", "serves"]
+
+
+def test_groups_sharing_a_phrase_find_each_other() -> None:
+    # `static assets` is a phrase of both the assets and the public folder groups.
+    assert "~public" in GROUP_LINKS["~asset"] and "~asset" in GROUP_LINKS["~public"]
 
 
 def test_the_excerpt_is_cut_around_the_first_matched_word_far_into_the_doc(index: SearchIndex) -> None:

@@ -82,7 +82,7 @@ def test_search_answers_a_question_and_says_which_words_matched(capsys: pytest.C
     assert first["path"] == "app.cdnURL" and first["matched"] == "path"
     assert "cdn" in first["words"] and "from" not in first["words"]
     assert [first["path"][a:b] for a, b in first["path_spans"]] == ["cdn"]
-    assert first["excerpt"][slice(*first["excerpt_spans"][0])] == "served"
+    assert "served" in [first["excerpt"][slice(*span)] for span in first["excerpt_spans"]]
     code, out, _ = run(capsys, "search", "turn", "off", "ssr")
     assert code == 0 and out.splitlines()[0].split()[0] == "ssr"  # plain text when not a terminal
     assert "\x1b" not in out

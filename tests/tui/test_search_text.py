@@ -31,8 +31,13 @@ def test_markup_in_a_key_of_the_file_is_shown_as_written() -> None:
 
 def test_the_palettes_help_escapes_the_doc_and_underlines_the_matched_words() -> None:
     hit = next(h for h in INDEX.search("chunk file name", limit=10) if h.path == "wbuild.filenames.chunk")
-    markup = help_markup(hit)
+    markup = help_markup(hit, width=200)
     content = Content.from_markup(markup)
     assert content.plain == hit.excerpt and "[name].js" in content.plain  # brackets of the doc kept
     underlined = [content.plain[s.start : s.end] for s in content.spans if str(s.style) in ("u", "underline")]
     assert "chunks" in underlined
+    # On a narrow palette the line is cut at a word, and the words kept are still underlined.
+    cut = Content.from_markup(help_markup(hit, width=40))
+    kept = cut.plain[:-1]
+    assert cut.plain.endswith("…") and len(cut.plain) <= 40 and hit.excerpt.startswith(kept)
+    assert not hit.excerpt[len(kept)].isalnum()  # not mid-word
