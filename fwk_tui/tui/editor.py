@@ -730,7 +730,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         return await self._save_flow()
 
     async def _save_flow(self) -> bool:
-        from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+        from fwk_tui.tui.screens.save_preview import SavePreviewScreen, written_value
 
         await self._settle()
         session = self.session
@@ -759,7 +759,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
                 return False
             errors = session.counts().get("error", 0)
             note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
-            answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending))
+            written = {path: written_value(session.document, path) for path, _ in pending}
+            answer = await self.push_screen_wait(SavePreviewScreen(self.label, session.diff(), note, pending, written))
             if answer == "back":
                 await self.go_to(pending[0][0])
             if answer != "write":
@@ -811,7 +812,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     async def _ask_write_back(self, pending: list[tuple[str, str]]) -> bool:
         """The file was deleted: ask before writing the whole config where it was."""
-        unread = f"Text typed in {plain(pending[0][0])} does not read as a value and is not written. " if pending else ""
+        from fwk_tui.tui.screens.save_preview import written_value
+
+        unread = ""
+        if pending:
+            path = pending[0][0]
+            saved = written_value(self.session.document, path)
+            unread = f"Text typed in {plain(path)} does not read as a value; its last value that read is written ({saved}). "
         return await self._ask_to_write(
             "File deleted",
             "{name} was deleted. Write the whole config back?",

@@ -294,3 +294,19 @@ async def test_enter_right_after_moving_in_the_tree_focuses_the_new_groups_first
         await pilot.pause(0.3)
         assert app.query_one(ConfigForm).group.id == tree.cursor_node.data.id
         assert focused_field(app) == next(iter(app.query_one(ConfigForm).fields))
+
+
+async def test_the_save_preview_says_what_a_field_left_unread_saves(tmp_path: Path) -> None:
+    # `8` read as a number before the `o` was typed: the preview must not claim the file keeps 3000.
+    file = write_config(tmp_path, "export default defineFwkConfig({ devServer: { port: 3000 } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        await type_slowly(pilot, "ctrl+u", "8", "o", "ctrl+s")
+        assert isinstance(app.screen, SavePreviewScreen)
+        text = screen_text(app)
+        assert "each field saves its last value that read" in text and "keeps its value" not in text
+        assert "devServer.port: 8o  saves 8" in text
+        await type_slowly(pilot, "enter")
+    assert ConfigDocument.from_bytes(file.read_bytes()).get("devServer.port") == 8

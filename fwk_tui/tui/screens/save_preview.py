@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.textutil import plain
 
 
@@ -47,19 +48,37 @@ def diff_stats(diff: str) -> tuple[int, int]:
 SaveAnswer = Literal["write", "cancel", "back"]
 
 
-def pending_text(pending: list[tuple[str, str]]) -> Text:
-    """The fields whose typed text is not in the file, one line each (the user's text shown literally)."""
+WRITTEN_WIDTH = 40
+"""The longest value shown as what a field left unread saves."""
+
+
+def written_value(doc: ConfigDocument, path: str) -> str:
+    """The source of the value the save writes at ``path``, on one line and cut; "not set" when there is none."""
+    try:
+        span = doc.span(path)
+    except (KeyError, ValueError):
+        return "not set"
+    text = " ".join(doc.data[span.start : span.end].decode("utf-8", "replace").split())
+    return text if len(text) <= WRITTEN_WIDTH else text[: WRITTEN_WIDTH - 1] + "…"
+
+
+def pending_text(pending: list[tuple[str, str]], written: dict[str, str] | None = None) -> Text:
+    """The fields whose typed text is not in the file, one line each (the user's text shown literally),
+    with what the save writes for each instead: the last value that read."""
     out = Text()
     out.append("Left out: ", style="bold")
-    out.append("these fields hold typed text that does not read, so the file keeps its value:\n")
+    out.append("typed text that does not read; each field saves its last value that read:\n")
     for path, text in pending:
         out.append(f"  {plain(path)}", style="bold")
         out.append(": ")
         out.append(plain(text), style="reverse")
+        if written is not None and path in written:
+            out.append("  saves ")
+            out.append(plain(written[path]), style="bold")
         out.append("\n")
     out.append("g goes back to ", style="")
     out.append(plain(pending[0][0]), style="bold")
-    out.append("; Enter saves without them.")
+    out.append("; Enter saves as shown.")
     return out
 
 
@@ -95,12 +114,20 @@ class SavePreviewScreen(ModalScreen[SaveAnswer]):
     #save-diff { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     """
 
-    def __init__(self, file: str, diff: str, note: str = "", pending: list[tuple[str, str]] | None = None) -> None:
+    def __init__(
+        self,
+        file: str,
+        diff: str,
+        note: str = "",
+        pending: list[tuple[str, str]] | None = None,
+        written: dict[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self._file = file
         self._diff = diff
         self._note = note
         self._pending = pending or []
+        self._written = written
 
     def compose(self) -> ComposeResult:
         added, removed = diff_stats(self._diff)
@@ -112,7 +139,7 @@ class SavePreviewScreen(ModalScreen[SaveAnswer]):
                 summary += f"\n{self._note}"
             yield Static(Text(summary), id="save-summary", markup=False)
             if self._pending:
-                yield Static(pending_text(self._pending), id="save-pending", markup=False)
+                yield Static(pending_text(self._pending, self._written), id="save-pending", markup=False)
             with VerticalScroll(id="save-diff"):
                 yield Static(diff_text(self._diff), markup=False)
         yield Footer()
