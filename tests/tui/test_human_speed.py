@@ -74,6 +74,26 @@ async def test_typing_a_valid_value_over_a_wrong_kind_keeps_the_focus_in_the_fie
         assert app.session.get("devServer.port") == 8080
 
 
+async def test_plain_words_over_a_wrong_kind_in_a_string_field_are_its_text(tmp_path: Path) -> None:
+    # `baseURL: 42` shows the JavaScript input; `/docs/` typed there is a path, not a regular
+    # expression, and `Docs Site` a title, without JS quotes.
+    file = write_config(tmp_path, "export default defineFwkConfig({ app: { baseURL: 42, head: { title: 5 } } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.baseURL")
+        await type_slowly(pilot, "ctrl+u", *"/docs/")
+        assert focused_field(app) == "app.baseURL"
+        assert app.session.get("app.baseURL") == "/docs/"
+        await search_to(pilot, "app.head.title")
+        await type_slowly(pilot, "ctrl+u", *"Docs Site")
+        assert focused_field(app) == "app.head.title"
+        assert app.session.get("app.head.title") == "Docs Site"
+        await type_slowly(pilot, "ctrl+s", "enter")
+    saved = file.read_text()
+    assert "baseURL: '/docs/'" in saved and "title: 'Docs Site'" in saved
+
+
 async def test_a_rebuilt_form_does_not_move_the_focus_while_typing(tmp_path: Path) -> None:
     # With the form filtered to "with problems", the field being fixed no longer passes the
     # filter: it stays (and keeps the keys) until the focus leaves it.

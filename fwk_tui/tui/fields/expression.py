@@ -18,8 +18,9 @@ from fwk_tui.source.loose import read_loose
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.base import PreviewLine, is_missing
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
+from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, js, js_source
-from fwk_tui.validate.typecheck import phrase
+from fwk_tui.validate.typecheck import check_value, phrase
 
 
 class ExpressionEditor(InputEditor):
@@ -43,6 +44,14 @@ class ExpressionEditor(InputEditor):
     def untyped(self) -> bool:
         """Any value goes here: plain words read as text (see :func:`~fwk_tui.source.loose.read_loose`)."""
         return self.type_ is None or isinstance(self.type_, AnyType)
+
+    @property
+    def text_like(self) -> bool:
+        """A string type holding a value of another kind (``baseURL: 42``): plain words typed are its text."""
+        if self.untyped or self.type_ is None:
+            return False
+        found = text_type(self.type_)
+        return found is not None and found[0].format != "regex"
 
     def placeholder(self) -> str:
         default = default_value(self.default)
@@ -78,12 +87,25 @@ class ExpressionEditor(InputEditor):
         try:
             value = read_expression(text)
         except ParseError as exc:
+            if self._as_text(text):
+                return text
             raise InvalidText(exc.message) from exc
+        if self._as_text(text) and self.type_ is not None and check_value(self.type_, value, ()):
+            return text  # `/docs/` is a path here, not a regular expression; `Docs Site` a title
         if isinstance(value, Code) and value.kind == "expr":
             return Code(text.strip())
         return value
 
+    def _as_text(self, text: str) -> bool:
+        stripped = text.strip()
+        return self.text_like and bool(stripped) and stripped[0] not in "'\"`[{("
+
     def reading_note(self, text: str) -> str | None:
+        if self.text_like:
+            try:
+                return "as text" if isinstance(self.read(text), str) and self._as_text(text) else None
+            except InvalidText:
+                return None
         if not self.untyped:
             return None
         try:
