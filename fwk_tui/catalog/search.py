@@ -388,6 +388,10 @@ def _name_bonus(e: _Entry, q: _Query, single: bool, known: bool, wanted: str) ->
         return 1000.0  # the key: `port` → devServer.port
     if wanted and wanted == e.key and " " in q.text:  # the question's meaning words are the key: `turn off ssr`
         return 500.0
+    if len(q.terms) == 1 and q.terms[0][1].startswith("~") and " " in q.text:
+        # A phrase whose synonym group is named by the key: `server side rendering` → ssr.
+        if len(e.key_words) == 1 and "~" + stem(e.key) in q.terms[0][1].split("|"):
+            return 500.0
     if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`
         return 60.0
     if not single or not q.compact:
