@@ -461,7 +461,10 @@ class WizardScreen(Screen[list[str] | None]):
                     path,
                     self.scratch.get(path, MISSING) if self.scratch.has(path) else MISSING,
                 )
-        self._changed(answers)
+        if answers == self.answers:
+            self._show()  # the answers are the same (`public: {}` removed), the field's value is not
+        else:
+            self._changed(answers)
 
     @on(OptionField.Sealed)
     def _sealed(self, event: OptionField.Sealed) -> None:
@@ -688,10 +691,14 @@ class WizardScreen(Screen[list[str] | None]):
         self.action_next()
 
     def action_add_runtime_key(self) -> None:
-        """Ask for a new runtime config key (private; under public from its row)."""
+        """Ask for a new runtime config key: private, or under public when public is open."""
         from fwk_tui.tui.fields.record import RecordEditor
 
         editor = self.query_one("#field-runtimeConfig").query(RecordEditor).first()
+        # With `public` open (its kind choice focused), the key goes under public.
+        inner = [r for r in editor.query(RecordEditor) if r is not editor and r.can_add]
+        if editor.open_key is not None and inner and editor.has_focus_within:
+            editor = inner[0]
         editor.close(refocus=False)
         editor.action_add()
 

@@ -157,3 +157,37 @@ def test_without_known_modules_the_step_says_to_type_them() -> None:
 
 
 _ = wizard
+
+
+async def test_a_with_public_open_adds_the_key_under_public(tmp_path: Path) -> None:
+    from fwk_tui.tui.fields.record import RecordEditor
+
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await to_step(pilot, "runtime")
+        top = screen.query_one("#field-runtimeConfig").query(RecordEditor).first()
+        top.reveal(("public",))  # Enter on the public row: its kind choice has the focus
+        await pilot.pause(0.3)
+        assert top.open_key == "public" and top.has_focus_within
+        for key in ("a", *"apiBase", "enter", *"/api", "enter"):
+            await pilot.press(key)
+            await pilot.pause(0.05)
+        assert [(k.key, k.value, k.public) for k in screen.answers.runtime] == [("apiBase", "/api", True)]
+        assert "FWK_PUBLIC_API_BASE" in screen_text(app)
+
+
+async def test_removing_public_shows_at_once(tmp_path: Path) -> None:
+    from fwk_tui.tui.fields.record import RecordEditor
+
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await to_step(pilot, "runtime")
+        top = screen.query_one("#field-runtimeConfig").query(RecordEditor).first()
+        top.rows.focus()
+        top.rows.go_to([e.key for e in top.entries].index("public"))
+        await pilot.pause()
+        assert "public  {}" in screen_text(app)
+        await pilot.press("delete")
+        await pilot.pause(0.3)
+        assert not screen.scratch.has("runtimeConfig.public")
+        assert "public  {}" not in screen_text(app)
