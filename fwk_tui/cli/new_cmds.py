@@ -235,7 +235,11 @@ def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
     lines.append("repeat without questions:")
     lines.append(f"  {command_line(folder_arg, plan.answers)}")
     if any(is_secret(item) for item in plan.answers.runtime):
-        lines.append(f"  (private runtime values are not repeated: they are in {shown_path(plan.folder / '.env')})")
+        env = plan.dotenv
+        if env is not None and (env.added or env.kept):
+            lines.append(f"  (private runtime values are not repeated: they are in {shown_path(env.path)})")
+        else:  # left as they were in an existing config: nothing went to .env
+            lines.append("  (private runtime values are not repeated)")
     return lines
 
 

@@ -34,6 +34,17 @@ def test_a_private_value_goes_to_a_new_env_and_nowhere_else(here: Path, capsys: 
     assert stat.S_IMODE(env.stat().st_mode) == 0o600
     assert "--runtime-key apiSecret --public-key apiBase=/api" in out
     assert "create app2/.env: FWK_API_SECRET" in out
+    assert "they are in app2/.env" in out
+
+
+def test_a_private_value_left_in_an_existing_config_is_not_said_to_be_in_env(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (here / "fwk.config.ts").write_text("export default defineFwkConfig({\n  runtimeConfig: { apiSecret: 'old' },\n})\n")
+    code, out, err = run(capsys, "new", ".", "--yes", "--compatibility-date", "2026-01-15")
+    assert (code, err) == (0, "")
+    assert not (here / ".env").exists() and "apiSecret: 'old'" in (here / "fwk.config.ts").read_text()
+    assert "(private runtime values are not repeated)" in out and ".env" not in out
 
 
 def test_an_existing_env_keeps_every_line_and_its_own_values(here: Path, capsys: pytest.CaptureFixture[str]) -> None:
