@@ -223,3 +223,17 @@ def test_descriptions_are_cut_after_a_whole_word() -> None:
     assert cut.endswith("…") and len(cut) <= 60
     assert doc.startswith(cut[:-1]) and doc[len(cut) - 1] == " "  # the next character was a space
     assert cut_at_word("short doc") == "short doc"
+
+
+async def test_tab_from_the_tree_lands_in_the_first_field(config: Path) -> None:
+    # Not on the form's scroll area, where the focus shows nowhere and Down scrolls instead.
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.query_one(GroupTree).focus()
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause(0.2)
+        form = app.query_one(ConfigForm)
+        assert app.focused is not form
+        assert form.focused_path() is not None

@@ -28,6 +28,8 @@ class ConfigForm(VerticalScroll):
     group), and the focused field stays, wanted or not, until the focus leaves it.
     """
 
+    can_focus = False  # Tab from the tree goes to the first field, not to an invisible scroll focus
+
     DEFAULT_CSS = """
     ConfigForm {
         height: 1fr;
