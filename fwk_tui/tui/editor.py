@@ -662,7 +662,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         # Keys of the file the catalogue does not know (a module's options), and the keys inside them,
         # which lead to the field that holds them.
         fields = (e for entries in self._layout().fields.values() for e in entries)
-        own, goes_to = file_search_entries(fields, self.session.values())
+        catalog = self.session.catalog
+        own, goes_to = file_search_entries(fields, self.session.values(), lambda p: catalog.get(p) is not None)
 
         def chosen(path: str | None) -> None:
             if path is not None:

@@ -1,5 +1,7 @@
 """The keys of the user's file that the catalogue does not know, as entries for search.
 
+Keys written inside an option that holds keys (``runtimeConfig: { apiBase }``) are found the same way.
+
 A module's options sit under a top-level key the catalogue does not know
 (``content: { highlight: { theme: 'github' } }``): the form shows ``content`` as
 one field, but a search for ``highlight`` should find it. Each key inside such a
@@ -9,7 +11,7 @@ value) that leads to the field holding it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from fwk_tui.paths import Path, format_path, parse_path
@@ -20,15 +22,18 @@ MAX_ENTRIES = 500  # a generated file with thousands of keys does not slow every
 
 
 def file_search_entries(
-    fields: Iterable[FieldEntry], values: dict[str, Any]
+    fields: Iterable[FieldEntry], values: dict[str, Any], known: Callable[[str], bool] = lambda _: False
 ) -> tuple[tuple[tuple[str, str], ...], dict[str, str]]:
-    """``(path, text)`` entries for the engine, and for each nested path the field to go to."""
+    """``(path, text)`` entries for the engine, and for each nested path the field to go to.
+
+    Keys the user wrote inside an option that holds keys (``runtimeConfig.apiBase``,
+    ``alias.images``) are entries too, except those the catalogue knows (``known``).
+    """
     entries: list[tuple[str, str]] = []
     goes_to: dict[str, str] = {}
     for field in fields:
-        if field.option is not None:
-            continue
-        entries.append((field.path, ""))
+        if field.option is None:
+            entries.append((field.path, ""))
         try:
             start = parse_path(field.path)
         except ValueError:
@@ -37,6 +42,8 @@ def file_search_entries(
             if len(entries) >= MAX_ENTRIES:
                 break
             shown = format_path(path)
+            if known(shown):
+                continue
             entries.append((shown, text))
             goes_to[shown] = field.path
     return tuple(entries), goes_to

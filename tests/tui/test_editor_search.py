@@ -49,3 +49,19 @@ async def test_catalogue_options_still_come_first_when_named(tmp_path: Path) -> 
         await pilot.pause()
         await search_to(pilot, "serve assets from a cdn")
         assert focused_field(app) == "app.cdnURL"
+
+
+async def test_keys_written_inside_an_option_are_found_too(tmp_path: Path) -> None:
+    # runtimeConfig is an option; the keys under it are the user's own, and search finds them.
+    body = "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '', public: { apiBase: '/api' } },\n})\n"
+    app = make_app(write_config(tmp_path, body))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "ctrl+f", pause=0.1)
+        await type_slowly(pilot, *"apibase", pause=0.02)
+        await pilot.pause(0.2)
+        lines = screen_text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "runtimeConfig.public.apiBase" in line)
+        assert "in your file" in lines[first]
+        await type_slowly(pilot, "enter")
+        assert focused_field(app) == "runtimeConfig"
