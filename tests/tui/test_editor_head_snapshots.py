@@ -44,7 +44,10 @@ def test_runtime_config_public_keys_with_variables(snap_compare, config: Path, s
         await pilot.pause()
         await pilot.press("enter")  # public's keys
         await pilot.pause()
-        await pilot.pause(0.3)  # the form scrolls the open keys into view
+        # The form scrolls the open keys into view, after a refresh: let every scroll end, however slow the machine.
+        for _ in range(3):
+            await pilot.pause(0.2)
+            await pilot.wait_for_scheduled_animations()
         await pilot.pause()
 
     assert snap_compare(make_app(config), terminal_size=size, run_before=run)
