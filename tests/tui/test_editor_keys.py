@@ -74,6 +74,26 @@ async def test_f1_stays_in_the_footer_at_80x24_in_a_list(config: Path) -> None:
         assert "f1 Help" in line and "a Add item" in line and "del Remove item" in line
 
 
+async def test_the_footer_shows_whole_keys_at_80_columns(config: Path) -> None:
+    # In a text field the keys outgrow 80 columns: the last goes whole (F1 lists it), none shows cut.
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await go_to(app, pilot, "app.baseURL")
+        await pilot.pause(0.2)
+        keys = list(app.screen.query(FooterKey))
+        palette = next(k for k in keys if k.has_class("-command-palette"))
+        assert "f1 Help" in footer_line(app)
+        for key in keys:
+            if key is not palette:
+                assert key.region.right <= palette.region.x, key.description
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause(0.3)
+        assert "f9 Docs" in footer_line(app)  # more room: more keys
+
+
 async def test_the_code_editor_footer_shows_how_to_accept_and_revert(config: Path) -> None:
     app = make_app(config)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -11,6 +12,13 @@ from textual.widgets._footer import FooterKey
 
 FIRST_ACTIONS = ("help",)
 """Keys shown first, so that a narrow terminal never hides them (F1)."""
+
+
+def key_width(key: FooterKey) -> int:
+    """Cells a key takes in the footer: `` key `` then ``description `` (Textual's padding)."""
+    if not key.description:
+        return cell_len(key.key_display)
+    return cell_len(key.key_display) + 2 + cell_len(key.description) + 1
 
 
 class KeyFooter(Footer):
@@ -31,8 +39,28 @@ class KeyFooter(Footer):
         # The editor's bindings use no groups: Footer.compose yields plain keys, in order.
         keys = list(super().compose())
         first = [k for k in keys if isinstance(k, FooterKey) and k.action in FIRST_ACTIONS]
-        yield from first
-        yield from (k for k in keys if k not in first)
+        ordered = first + [k for k in keys if k not in first]
+        width = self.size.width
+        if width <= 0:  # not laid out yet: the resize that follows composes again
+            yield from ordered
+            return
+        # Whole keys only: a key that does not fit goes (F1 lists it), rather than showing cut (`f9 Doc`).
+        palette = [k for k in ordered if isinstance(k, FooterKey) and k.has_class("-command-palette")]
+        room = width - sum(key_width(k) + 1 for k in palette)  # the palette key has a border on its left
+        for key in ordered:
+            if key in palette:
+                continue
+            needed = key_width(key) if isinstance(key, FooterKey) else 0
+            if needed > room:
+                break
+            room -= needed
+            yield key
+        yield from palette
+
+    def on_resize(self) -> None:
+        if not self._rebuild_pending and self.is_attached:
+            self._rebuild_pending = True
+            self.call_after_refresh(self._rebuild_if_changed)
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
@@ -53,7 +81,8 @@ class KeyFooter(Footer):
         """What ``compose`` builds the keys from: the bindings shown, whether enabled, their tooltips and labels."""
         app = self.app
         bindings = self.screen.active_bindings
-        shown = tuple(
+        shown: tuple[Hashable, ...] = (self.size.width,)  # the width decides which keys fit
+        shown += tuple(
             (binding, enabled, tooltip, app.get_key_display(binding))
             for _, binding, enabled, tooltip in bindings.values()
             if binding.show
