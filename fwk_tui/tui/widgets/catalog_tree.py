@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Unpack
 
 from rich.style import Style
 from rich.text import Text
@@ -15,6 +15,7 @@ from textual.widgets.tree import TreeNode
 from fwk_tui.catalog.models import Catalog, Group, Option, Variant
 from fwk_tui.tui.render import DIFFERS_MARK, component_text_style, only_in_text
 from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
+from fwk_tui.tui.widgets.options import WidgetOptions
 
 NodeData = Group | Option
 
@@ -60,15 +61,8 @@ class CatalogTree(Tree[NodeData]):
     variant: reactive[Variant] = reactive("A", init=False)
     """The layout variant that decides the markers and what is dimmed."""
 
-    def __init__(
-        self,
-        catalog: Catalog,
-        *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__("fwk.config.ts", name=name, id=id, classes=classes)
+    def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
+        super().__init__("fwk.config.ts", **options)
         self.show_root = False
         self.guide_depth = 3
         self._option_nodes: dict[str, TreeNode[NodeData]] = {}

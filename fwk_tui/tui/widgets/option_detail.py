@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +15,7 @@ from textual.widgets import Static
 from fwk_tui.catalog.models import Catalog, Group, Option, Variant
 from fwk_tui.catalog.present import env_of, tags_text
 from fwk_tui.tui.render import DIFFERS_MARK, default_renderable, other_variant
+from fwk_tui.tui.widgets.options import WidgetOptions
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
 Subject = Option | Group | None
@@ -54,15 +57,8 @@ class OptionDetail(Vertical):
     variant: reactive[Variant] = reactive("A")
     """The layout variant whose default and type come first."""
 
-    def __init__(
-        self,
-        catalog: Catalog,
-        *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
+    def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
+        super().__init__(**options)
         self._catalog = catalog
 
     def compose(self) -> ComposeResult:

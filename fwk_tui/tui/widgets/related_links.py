@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
@@ -9,6 +11,7 @@ from textual.widgets.option_list import Option as ListItem
 
 from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.tui.render import only_in_text, truncate
+from fwk_tui.tui.widgets.options import WidgetOptions
 
 
 class RelatedLinks(OptionList):
@@ -37,15 +40,8 @@ class RelatedLinks(OptionList):
             self.path = path
             """Canonical path of the option to show."""
 
-    def __init__(
-        self,
-        catalog: Catalog,
-        *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
+    def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
+        super().__init__(**options)
         self._catalog = catalog
         self._shown: tuple[Option | None, Variant] = (None, "A")
         self.border_title = "Related"

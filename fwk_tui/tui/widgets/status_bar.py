@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Unpack
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -10,6 +10,7 @@ from textual.widget import Widget
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.tui.render import VARIANT_TITLES, component_text_style
+from fwk_tui.tui.widgets.options import WidgetOptions
 
 
 class StatusBar(Widget):
@@ -33,15 +34,8 @@ class StatusBar(Widget):
     variant: reactive[Variant] = reactive("A")
     """The layout variant shown."""
 
-    def __init__(
-        self,
-        catalog: Catalog,
-        *,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
+    def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
+        super().__init__(**options)
         self._total = len(catalog.options)
         self._present = {v: sum(1 for o in catalog.options if o.in_variant(v)) for v in VARIANT_TITLES}
         self._differ = sum(1 for o in catalog.options if o.differs)
