@@ -82,7 +82,11 @@ async def _keystrokes(file: Path) -> tuple[list[float], list[float], str]:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await app.go_to("app.baseURL")
-        await pilot.pause()
+        # The field holds the focus (and any keys) until its editor is mounted.
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.focused, Input):
+                break
         focused = app.focused
         where = f"{type(focused).__name__} of {getattr(app, '_focused_path', '?')}"
         if not isinstance(focused, Input):
