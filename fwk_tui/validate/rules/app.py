@@ -8,47 +8,44 @@ from typing import Any
 
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.summary import one_line
-from fwk_tui.validate.rules.registry import Finding, RuleContext, rule, set_fix
+from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, rule, set_fix
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import code_in, is_code
 
 
-@rule(
+@finding(
     "relative-base-url",
     "FWK301",
     "app.baseURL: Relative values such as `./` are not supported in the config file (A): for relative asset "
     "paths in static hosting, set the env var at build time to `./` for the generate command, or set the "
     "server-engine runtime config `app.baseURL` to `./`.",
+    path="app.baseURL",
+    severity="error",
+    message=lambda ctx: (
+        f"relative base URL {js_text(ctx.get('app.baseURL'))} is not supported in the config file (variant A); for "
+        "relative asset paths on static hosting, run the generate command with FWK_APP_BASE_URL=./ or set the server "
+        "engine's runtime config app.baseURL (srv.runtimeConfig.app.baseURL) to './'"
+    ),
 )
-def relative_base_url(ctx: RuleContext) -> Iterator[Finding]:
+def relative_base_url(ctx: RuleContext) -> bool:
     """A relative app.baseURL in variant A is an error, with the reference's way out."""
     value = ctx.get("app.baseURL")
-    if ctx.variant != "A" or not isinstance(value, str) or not value or value.startswith("/") or "://" in value:
-        return
-    yield Finding(
-        "error",
-        "app.baseURL",
-        f"relative base URL {js_text(value)} is not supported in the config file (variant A); for relative "
-        "asset paths on static hosting, run the generate command with FWK_APP_BASE_URL=./ or set the server "
-        "engine's runtime config app.baseURL (srv.runtimeConfig.app.baseURL) to './'",
-    )
+    relative = isinstance(value, str) and bool(value) and not value.startswith("/") and "://" not in value
+    return ctx.variant == "A" and relative
 
 
-@rule(
+@finding(
     "view-transition-needs-experimental",
     "FWK302",
     "app.viewTransition: Effective only when experimental view-transition support is on.",
+    path="app.viewTransition",
+    severity="warning",
+    message="has no effect while experimental.viewTransition is off; turn it on to use the View Transition API",
+    fix=set_fix("experimental.viewTransition", True),
 )
-def view_transition_needs_experimental(ctx: RuleContext) -> Iterator[Finding]:
+def view_transition_needs_experimental(ctx: RuleContext) -> bool:
     """app.viewTransition does nothing while experimental.viewTransition is off."""
-    if ctx.get("app.viewTransition") is not True or ctx.flag("experimental.viewTransition", False) is not False:
-        return
-    yield Finding(
-        "warning",
-        "app.viewTransition",
-        "has no effect while experimental.viewTransition is off; turn it on to use the View Transition API",
-        set_fix("experimental.viewTransition", True),
-    )
+    return ctx.get("app.viewTransition") is True and ctx.flag("experimental.viewTransition", False) is False
 
 
 @rule(

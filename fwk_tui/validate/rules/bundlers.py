@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from fwk_tui.validate.rules.registry import Finding, RuleContext, rule
+from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, rule
 from fwk_tui.validate.text import js_text, quote_list
 from fwk_tui.validate.values import MISSING
 
@@ -22,65 +22,76 @@ def builder_of(ctx: RuleContext) -> str | None:
     return None
 
 
-@rule(
+@finding(
     "inline-styles-vbuild-only",
     "FWK311",
     "features.inlineStyles: boolean or function taking a component path and returning boolean; default "
     "`true`; vbuild only.",
+    path="features.inlineStyles",
+    severity="warning",
+    message=lambda ctx: f"has no effect with builder {js_text(builder_of(ctx))}: inlining styles is a vbuild feature",
 )
-def inline_styles_vbuild_only(ctx: RuleContext) -> Iterator[Finding]:
+def inline_styles_vbuild_only(ctx: RuleContext) -> bool:
     """Inlined styles are a vbuild feature."""
-    builder = builder_of(ctx)
     value = ctx.get("features.inlineStyles")
-    if builder in ("wbuild", "rbuild") and value is not MISSING and value is not False:
-        yield Finding(
-            "warning",
-            "features.inlineStyles",
-            f"has no effect with builder {js_text(builder)}: inlining styles is a vbuild feature",
-        )
+    return builder_of(ctx) in ("wbuild", "rbuild") and value is not MISSING and value is not False
 
 
-@rule(
+def _builder_package(ctx: RuleContext) -> str | None:
+    """The package of a wbuild or rbuild builder when the project's package.json does not list it."""
+    value = ctx.get("builder")
+    if ctx.project is None or value not in ("wbuild", "rbuild"):
+        return None
+    package = f"@fwk/{value}-builder"  # named like the default, @fwk/vbuild-builder
+    return None if ctx.project.lists(package) else package
+
+
+@finding(
     "builder-package-missing",
     "FWK313",
     "builder: Using `wbuild` or `rbuild` requires the matching builder package to be installed explicitly.",
+    path="builder",
+    severity="warning",
+    message=lambda ctx: (
+        f"builder {js_text(ctx.get('builder'))} needs the package {_builder_package(ctx)} installed explicitly, and "
+        f"the package.json beside the config does not list it (npm install -D {_builder_package(ctx)})"
+    ),
 )
-def builder_package_missing(ctx: RuleContext) -> Iterator[Finding]:
+def builder_package_missing(ctx: RuleContext) -> bool:
     """The wbuild and rbuild builders are separate packages."""
-    value = ctx.get("builder")
-    if ctx.project is None or value not in ("wbuild", "rbuild"):
-        return
-    package = f"@fwk/{value}-builder"  # named like the default, @fwk/vbuild-builder
-    if not ctx.project.lists(package):
-        yield Finding(
-            "warning",
-            "builder",
-            f"builder {js_text(value)} needs the package {package} installed explicitly, and the package.json "
-            f"beside the config does not list it (npm install -D {package})",
-        )
+    return _builder_package(ctx) is not None
 
 
-@rule(
+def _type_check_packages(ctx: RuleContext) -> list[str]:
+    """What type checking needs that the project's package.json does not list (nothing when it is off)."""
+    value = ctx.get("typescript.typeCheck")
+    if ctx.project is None or not (value is True or value == "build"):
+        return []
+    return [p for p in ("typescript", "view-tsc") if not ctx.project.lists(p)]
+
+
+def _type_check_message(ctx: RuleContext) -> str:
+    missing = _type_check_packages(ctx)
+    single = len(missing) == 1
+    return (
+        f"type checking needs {quote_list(missing)} as {'a dev dependency' if single else 'dev dependencies'}, "
+        f"and the package.json beside the config does not list {'it' if single else 'them'} "
+        f"(npm install -D {' '.join(missing)})"
+    )
+
+
+@finding(
     "type-check-needs-packages",
     "FWK314",
     "typescript.typeCheck: `true` checks in development; `'build'` only at build; requires `typescript` and "
     "`vue-tsc`-kind checker as dev dependencies.",
+    path="typescript.typeCheck",
+    severity="warning",
+    message=_type_check_message,
 )
-def type_check_needs_packages(ctx: RuleContext) -> Iterator[Finding]:
+def type_check_needs_packages(ctx: RuleContext) -> bool:
     """Type checking runs typescript and view-tsc, which the project must install."""
-    value = ctx.get("typescript.typeCheck")
-    if ctx.project is None or not (value is True or value == "build"):
-        return
-    missing = [p for p in ("typescript", "view-tsc") if not ctx.project.lists(p)]
-    single = len(missing) == 1
-    if missing:
-        yield Finding(
-            "warning",
-            "typescript.typeCheck",
-            f"type checking needs {quote_list(missing)} as {'a dev dependency' if single else 'dev dependencies'}, "
-            f"and the package.json beside the config does not list {'it' if single else 'them'} "
-            f"(npm install -D {' '.join(missing)})",
-        )
+    return bool(_type_check_packages(ctx))
 
 
 @rule(

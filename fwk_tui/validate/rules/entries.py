@@ -88,6 +88,19 @@ def _duplicates(ctx: RuleContext, key: str, name_of: Callable[[Any], str | None]
                 seen[name] = i
 
 
+def _repeats(
+    ctx: RuleContext, key: str, name_of: Callable[[Any], str | None], message: str | Callable[[_Repeat], str]
+) -> Iterator[Finding]:
+    """A warning at each later entry of list ``key`` naming what an earlier one names, with the fix removing it.
+
+    ``message`` is a function of the repeat, or a text where ``{name}`` is the name (as JS) and ``{earlier}``
+    the earlier entry's path.
+    """
+    for r in _duplicates(ctx, key, name_of):
+        words = message(r) if callable(message) else message.format(name=js_text(r.name), earlier=r.earlier)
+        yield Finding("warning", r.path, words, _remove_duplicate(r), r.earlier)
+
+
 def _remove_duplicate(r: _Repeat) -> Fix:
     """Remove the later entry; a fix that keeps what the app does only when it is the earlier one written again."""
     if r.item == r.first:
@@ -110,18 +123,15 @@ def empty_module(ctx: RuleContext) -> Iterator[Finding]:
 @rule("duplicate-module", "FWK325", _MODULES_REFERENCE)
 def duplicate_module(ctx: RuleContext) -> Iterator[Finding]:
     """The same module listed twice in one list (as a name or as ``[name, options]``)."""
-    for r in _duplicates(ctx, "modules", _module_name):
-        options = r.item[1:] if isinstance(r.item, list) else []
-        first_options = r.first[1:] if isinstance(r.first, list) else []
-        differ = options not in ([], [{}], first_options)
-        also = "; this entry's options differ: move what they need into the first" if differ else ""
-        yield Finding(
-            "warning",
-            r.path,
-            f"the module {js_text(r.name)} is already listed at {r.earlier}; list a module once{also}",
-            _remove_duplicate(r),
-            r.earlier,
-        )
+    yield from _repeats(ctx, "modules", _module_name, _module_repeat)
+
+
+def _module_repeat(r: _Repeat) -> str:
+    options = r.item[1:] if isinstance(r.item, list) else []
+    first_options = r.first[1:] if isinstance(r.first, list) else []
+    differ = options not in ([], [{}], first_options)
+    also = "; this entry's options differ: move what they need into the first" if differ else ""
+    return f"the module {js_text(r.name)} is already listed at {r.earlier}; list a module once{also}"
 
 
 _PLUGINS_REFERENCE = "plugins: Each item is a path string or object `{src: string, mode: 'client' or 'server'}`."
@@ -136,14 +146,8 @@ def empty_plugin(ctx: RuleContext) -> Iterator[Finding]:
 @rule("duplicate-plugin", "FWK327", "plugins: Plugins are deduplicated by `src`.")
 def duplicate_plugin(ctx: RuleContext) -> Iterator[Finding]:
     """The same plugin listed twice is kept once."""
-    for r in _duplicates(ctx, "plugins", src_of):
-        yield Finding(
-            "warning",
-            r.path,
-            f"{js_text(r.name)} is already listed at {r.earlier}; plugins are deduplicated by src, so only one is kept",
-            _remove_duplicate(r),
-            r.earlier,
-        )
+    yield from _repeats(ctx, "plugins", src_of, "{name} is already listed at {earlier}; "
+                        "plugins are deduplicated by src, so only one is kept")
 
 
 _CSS_REFERENCE = (
@@ -161,14 +165,8 @@ def empty_css(ctx: RuleContext) -> Iterator[Finding]:
 @rule("duplicate-css", "FWK329", _CSS_REFERENCE)
 def duplicate_css(ctx: RuleContext) -> Iterator[Finding]:
     """The same stylesheet listed twice."""
-    for r in _duplicates(ctx, "css", src_of):
-        yield Finding(
-            "warning",
-            r.path,
-            f"{js_text(r.name)} is already listed at {r.earlier}; listing it once includes it on every page",
-            _remove_duplicate(r),
-            r.earlier,
-        )
+    yield from _repeats(ctx, "css", src_of, "{name} is already listed at {earlier}; "
+                        "listing it once includes it on every page")
 
 
 _EXTENDS_REFERENCE = "extends: Layers to extend from; local paths or git-host prefixed sources."
@@ -183,14 +181,8 @@ def empty_layer(ctx: RuleContext) -> Iterator[Finding]:
 @rule("duplicate-layer", "FWK331", _EXTENDS_REFERENCE)
 def duplicate_layer(ctx: RuleContext) -> Iterator[Finding]:
     """The same layer extended twice."""
-    for r in _duplicates(ctx, "extends", _module_name):
-        yield Finding(
-            "warning",
-            r.path,
-            f"the layer {js_text(r.name)} is already listed at {r.earlier}; extending it again adds nothing",
-            _remove_duplicate(r),
-            r.earlier,
-        )
+    yield from _repeats(ctx, "extends", _module_name, "the layer {name} is already listed at {earlier}; "
+                        "extending it again adds nothing")
 
 
 # Rules whose finding on a path says more than a type error there (an empty source is not a source).

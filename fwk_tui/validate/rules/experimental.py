@@ -6,28 +6,25 @@ from collections.abc import Iterator
 from typing import Any
 
 from fwk_tui.paths import format_path
-from fwk_tui.validate.rules.registry import Finding, RuleContext, rule, set_fix, unset_fix
+from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, rule, set_fix, unset_fix
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING
 
 
-@rule(
+@finding(
     "outdated-build-check-without-manifest",
     "FWK307",
     "experimental.checkOutdatedBuildInterval: Interval for checking new builds; `false` disables; disabled "
     "when `appManifest` is false.",
+    path="experimental.checkOutdatedBuildInterval",
+    severity="warning",
+    message="has no effect: checking for new builds is disabled while experimental.appManifest is false",
+    fix=unset_fix("experimental.checkOutdatedBuildInterval"),
 )
-def outdated_build_check_without_manifest(ctx: RuleContext) -> Iterator[Finding]:
+def outdated_build_check_without_manifest(ctx: RuleContext) -> bool:
     """The new-build check is off whenever the app manifest is."""
     interval = ctx.get("experimental.checkOutdatedBuildInterval")
-    if interval is MISSING or interval is False or ctx.get("experimental.appManifest") is not False:
-        return
-    yield Finding(
-        "warning",
-        "experimental.checkOutdatedBuildInterval",
-        "has no effect: checking for new builds is disabled while experimental.appManifest is false",
-        unset_fix("experimental.checkOutdatedBuildInterval"),
-    )
+    return interval is not MISSING and interval is not False and ctx.get("experimental.appManifest") is False
 
 
 @rule(
@@ -84,38 +81,32 @@ def v3_behaviour_restored(ctx: RuleContext) -> Iterator[Finding]:
             )
 
 
-@rule(
+@finding(
     "no-scripts-true",
     "FWK310",
     "features.noScripts: `production` or `true` disables JS in production only.",
+    path="features.noScripts",
+    severity="info",
+    message="true works like 'production': scripts are turned off in production only, not in development",
+    fix=set_fix("features.noScripts", "production"),
 )
-def no_scripts_true(ctx: RuleContext) -> Iterator[Finding]:
+def no_scripts_true(ctx: RuleContext) -> bool:
     """``noScripts: true`` reads as "never", but scripts still run in development."""
-    if ctx.get("features.noScripts") is True:
-        yield Finding(
-            "info",
-            "features.noScripts",
-            "true works like 'production': scripts are turned off in production only, not in development",
-            set_fix("features.noScripts", "production"),
-        )
+    return ctx.get("features.noScripts") is True
 
 
-@rule(
+@finding(
     "dev-logs-hook-without-dev-logs",
     "FWK312",
     "Hook `dev:ssr-logs` (receives streamed server logs when `features.devLogs` is on).",
+    path=format_path(("hooks", "dev:ssr-logs")),
+    severity="warning",
+    message="never called while features.devLogs is off: server logs are streamed only when it is on",
+    fix=set_fix("features.devLogs", True),
     about="key",
 )
-def dev_logs_hook_without_dev_logs(ctx: RuleContext) -> Iterator[Finding]:
+def dev_logs_hook_without_dev_logs(ctx: RuleContext) -> bool:
     """A dev:ssr-logs listener hears nothing while features.devLogs is off."""
     hooks = ctx.get("hooks")
-    if not isinstance(hooks, dict) or "dev:ssr-logs" not in hooks:
-        return
     dev_logs = ctx.get("features.devLogs")
-    if dev_logs is MISSING or dev_logs is False:
-        yield Finding(
-            "warning",
-            format_path(("hooks", "dev:ssr-logs")),
-            "never called while features.devLogs is off: server logs are streamed only when it is on",
-            set_fix("features.devLogs", True),
-        )
+    return isinstance(hooks, dict) and "dev:ssr-logs" in hooks and (dev_logs is MISSING or dev_logs is False)

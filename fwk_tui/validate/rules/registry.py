@@ -121,6 +121,43 @@ def rule(rule_id: str, code: str, reference: str, *, about: Subject = "value") -
     return register
 
 
+Condition = Callable[[RuleContext], bool]
+Words = str | Callable[[RuleContext], str]
+Remedy = Fix | Callable[[RuleContext], Fix | None] | None
+
+
+def finding(
+    rule_id: str,
+    code: str,
+    reference: str,
+    *,
+    path: str,
+    severity: Severity,
+    message: Words,
+    fix: Remedy = None,
+    about: Subject = "value",
+) -> Callable[[Condition], Check]:
+    """Register the decorated condition as a rule reporting one finding at ``path`` when it holds.
+
+    The shape most rules have (one option, one condition, one message, one fix),
+    so that each states only what differs. ``message`` and ``fix`` are functions
+    of the context when they name what the config holds; the condition's
+    docstring is the rule's, as with :func:`rule`.
+    """
+
+    def register(when: Condition) -> Check:
+        def check(ctx: RuleContext) -> Iterator[Finding]:
+            if when(ctx):
+                words = message if isinstance(message, str) else message(ctx)
+                yield Finding(severity, path, words, fix if fix is None or isinstance(fix, Fix) else fix(ctx))
+
+        check.__name__ = check.__qualname__ = when.__name__
+        check.__doc__ = when.__doc__
+        return rule(rule_id, code, reference, about=about)(check)
+
+    return register
+
+
 def move_fix(path: str, new_path: str, ctx: RuleContext) -> Fix | None:
     """A fix moving ``path`` to ``new_path``, unless something is already there."""
     if ctx.has(new_path):

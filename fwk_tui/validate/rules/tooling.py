@@ -5,53 +5,52 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from fwk_tui.paths import format_path
-from fwk_tui.validate.rules.registry import Finding, RuleContext, move_fix, rule, unset_fix
+from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, move_fix, rule, unset_fix
 from fwk_tui.validate.text import js_text
 
 
-@rule(
+@finding(
     "dev-server-url-managed",
     "FWK317",
     "devServer.url: Always overridden by the dev server with the full URL; not to be set directly.",
+    path="devServer.url",
+    severity="warning",
+    message="the dev server always overrides it with the full URL; set devServer.host and devServer.port instead",
+    fix=unset_fix("devServer.url"),
 )
-def dev_server_url_managed(ctx: RuleContext) -> Iterator[Finding]:
+def dev_server_url_managed(ctx: RuleContext) -> bool:
     """devServer.url is computed by the dev server."""
-    if ctx.has("devServer.url"):
-        yield Finding(
-            "warning",
-            "devServer.url",
-            "the dev server always overrides it with the full URL; set devServer.host and devServer.port instead",
-            unset_fix("devServer.url"),
-        )
+    return ctx.has("devServer.url")
 
 
-@rule("generate-exclude-unused", "FWK318", "generate.exclude: no longer used; use `srv.prerender.ignore`.")
-def generate_exclude_unused(ctx: RuleContext) -> Iterator[Finding]:
+@finding(
+    "generate-exclude-unused",
+    "FWK318",
+    "generate.exclude: no longer used; use `srv.prerender.ignore`.",
+    path="generate.exclude",
+    severity="warning",
+    message="no longer used; use srv.prerender.ignore",
+    fix=lambda ctx: move_fix("generate.exclude", "srv.prerender.ignore", ctx),
+)
+def generate_exclude_unused(ctx: RuleContext) -> bool:
     """generate.exclude is ignored; the server engine's prerender options replace it."""
-    if ctx.has("generate.exclude"):
-        yield Finding(
-            "warning",
-            "generate.exclude",
-            "no longer used; use srv.prerender.ignore",
-            move_fix("generate.exclude", "srv.prerender.ignore", ctx),
-        )
+    return ctx.has("generate.exclude")
 
 
-@rule(
+@finding(
     "generate-routes-prefer-prerender",
     "FWK319",
     "generate.routes: starting points for generation, or the full list without a crawler; prefer "
     "`srv.prerender.routes`.",
+    path="generate.routes",
+    severity="info",
+    message="prefer srv.prerender.routes",
+    fix=lambda ctx: move_fix("generate.routes", "srv.prerender.routes", ctx),
 )
-def generate_routes_prefer_prerender(ctx: RuleContext) -> Iterator[Finding]:
+def generate_routes_prefer_prerender(ctx: RuleContext) -> bool:
     """generate.routes still works; srv.prerender.routes is preferred."""
-    if ctx.has("generate.routes"):
-        yield Finding(
-            "info",
-            "generate.routes",
-            "prefer srv.prerender.routes",
-            move_fix("generate.routes", "srv.prerender.routes", ctx),
-        )
+    return ctx.has("generate.routes")
+
 
 _HTTP_METHODS = ("get", "head", "post", "put", "delete", "connect", "options", "trace", "patch")
 
