@@ -6,52 +6,23 @@ field's expected value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from fwk_tui.catalog.types import (
-    AnyType,
-    ArrayType,
-    BoolType,
-    CodeType,
-    LiteralType,
-    NumType,
-    ObjectType,
-    RecordType,
-    StrType,
-    TupleType,
-    TypeExpr,
-    UnionType,
-    render,
-)
-from fwk_tui.source.values import Code
+from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, ObjectType, TypeExpr, UnionType, render
 from fwk_tui.validate.text import js_text, quote_list
+from fwk_tui.validate.typekinds import on_kind
 
 
 def phrase(type_: TypeExpr) -> str:
     """What a value of ``type_`` is, in words: ``a whole number from 1 to 65535``."""
-    if isinstance(type_, BoolType):
-        return "true or false"
-    if isinstance(type_, NumType):
-        return num_phrase(type_)
-    if isinstance(type_, StrType):
-        return STR_PHRASE[type_.format]
-    if isinstance(type_, LiteralType):
-        return render(type_)
-    if isinstance(type_, ArrayType):
-        return f"a list of {_plural(type_.item)}"
-    if isinstance(type_, TupleType):
-        return f"a list {render(type_)}"
-    if isinstance(type_, RecordType):
-        return "an object" if isinstance(type_.value, AnyType) else f"an object of {_plural(type_.value)}"
-    if isinstance(type_, ObjectType):
-        if not type_.fields:
-            return "an object"
-        return "an object {" + ", ".join(f.name for f in type_.fields) + (", ..." if type_.open else "") + "}"
-    if isinstance(type_, CodeType):
-        return "a function" if type_.function else "code"
-    if isinstance(type_, UnionType):
-        return union_phrase(type_)
-    return "any value"
+    return on_kind(type_, _PHRASES, lambda _: "any value")
+
+
+def _object_phrase(t: ObjectType) -> str:
+    if not t.fields:
+        return "an object"
+    return "an object {" + ", ".join(f.name for f in t.fields) + (", ..." if t.open else "") + "}"
 
 
 STR_PHRASE = {
@@ -78,25 +49,13 @@ _STR_PLURAL = {
 
 def _plural(type_: TypeExpr) -> str:
     """``phrase`` for many values: ``a list of paths``, ``an object of glob patterns``."""
-    if isinstance(type_, StrType):
-        return _STR_PLURAL[type_.format]
-    if isinstance(type_, NumType):
-        return num_phrase(type_).replace("a whole number", "whole numbers").replace("a number", "numbers")
-    if isinstance(type_, BoolType):
-        return "true or false"
-    if isinstance(type_, (ArrayType, TupleType)):
-        return "lists"
-    if isinstance(type_, (ObjectType, RecordType)):
-        return "objects"
-    if isinstance(type_, CodeType):
-        return "functions" if type_.function else "code"
-    if isinstance(type_, UnionType):
-        if all(_literals(o) is not None for o in type_.options):
-            return quote_list([v for o in type_.options for v in _literals(o) or []], "or")
-        return quote_list([_plural(o) for o in type_.options], "or")
-    if isinstance(type_, LiteralType):
-        return render(type_)
-    return "values"
+    return on_kind(type_, _PLURALS, lambda _: "values")
+
+
+def _union_plural(t: UnionType) -> str:
+    if all(_literals(o) is not None for o in t.options):
+        return quote_list([v for o in t.options for v in _literals(o) or []], "or")
+    return quote_list([_plural(o) for o in t.options], "or")
 
 
 def num_phrase(t: NumType) -> str:
@@ -138,25 +97,33 @@ def union_phrase(t: UnionType) -> str:
     return quote_list(enum + others, "or")
 
 
-def kind_of(value: Any) -> str:
-    """The JavaScript kind of a value: boolean, number, string, null, array, object, regex, code."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, Code):
-        return "regex" if value.kind == "regex" else "code"
-    return "undefined"
-
-
 def got(value: Any) -> str:
     """``got 70000``: the value a message quotes."""
     return f"got {js_text(value)}"
+
+
+_PHRASES: dict[str, Callable[[Any], str]] = {
+    "boolean": lambda _: "true or false",
+    "number": num_phrase,
+    "string": lambda t: STR_PHRASE[t.format],
+    "literal": render,
+    "array": lambda t: f"a list of {_plural(t.item)}",
+    "tuple": lambda t: f"a list {render(t)}",
+    "record": lambda t: "an object" if isinstance(t.value, AnyType) else f"an object of {_plural(t.value)}",
+    "object": _object_phrase,
+    "code": lambda t: "a function" if t.function else "code",
+    "union": union_phrase,
+}
+
+_PLURALS: dict[str, Callable[[Any], str]] = {
+    "string": lambda t: _STR_PLURAL[t.format],
+    "number": lambda t: num_phrase(t).replace("a whole number", "whole numbers").replace("a number", "numbers"),
+    "boolean": lambda _: "true or false",
+    "array": lambda _: "lists",
+    "tuple": lambda _: "lists",
+    "object": lambda _: "objects",
+    "record": lambda _: "objects",
+    "code": lambda t: "functions" if t.function else "code",
+    "union": _union_plural,
+    "literal": render,
+}

@@ -27,7 +27,6 @@ from typing import Any
 from fwk_tui.catalog.types import (
     AnyType,
     ArrayType,
-    BoolType,
     CodeType,
     LiteralType,
     NumType,
@@ -41,12 +40,24 @@ from fwk_tui.catalog.types import (
 )
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.values import UNDEFINED, Code
-from fwk_tui.validate.diagnostics import Severity
+from fwk_tui.validate.fix import Severity
 from fwk_tui.validate.formats import FORMAT_CHECKS
-from fwk_tui.validate.phrases import STR_PHRASE, got, kind_of, num_phrase, phrase, union_phrase
+from fwk_tui.validate.phrases import STR_PHRASE, got, num_phrase, phrase, union_phrase
 from fwk_tui.validate.text import closest, quote_list
+from fwk_tui.validate.typekinds import holds_kind, is_number, kind_of, on_kind, same_literal
 
-__all__ = ["NO_FIX", "Checker", "Issue", "accepts_code", "check_value", "compile_type", "phrase", "same_literal"]
+__all__ = [
+    "NO_FIX",
+    "Checker",
+    "Issue",
+    "accepts_code",
+    "check_value",
+    "compile_type",
+    "first_error",
+    "fits",
+    "phrase",
+    "same_literal",
+]
 
 NO_FIX: Any = object()
 
@@ -81,6 +92,19 @@ def check_value(type_: TypeExpr, value: Any, path: Path) -> list[Issue]:
     return out
 
 
+def fits(type_: TypeExpr, value: Any) -> bool:
+    """True when ``value`` is a right value of ``type_`` (no error from the type checker)."""
+    issues: list[Issue] = []
+    return compile_type(type_)(value, (), issues) and not any(i.severity == "error" for i in issues)
+
+
+def first_error(type_: TypeExpr, value: Any) -> str | None:
+    """The type checker's first error for ``value``, or ``None`` when it fits."""
+    issues: list[Issue] = []
+    compile_type(type_)(value, (), issues)
+    return next((i.message for i in issues if i.severity == "error"), None)
+
+
 @lru_cache(maxsize=None)
 def compile_type(type_: TypeExpr) -> Checker:
     """The checker of ``type_``, built on first use and kept."""
@@ -113,27 +137,7 @@ def accepts_code(type_: TypeExpr) -> bool:
 
 
 def _compile(t: TypeExpr) -> Checker:
-    if isinstance(t, BoolType):
-        return _bool
-    if isinstance(t, NumType):
-        return _number(t)
-    if isinstance(t, StrType):
-        return _string(t)
-    if isinstance(t, LiteralType):
-        return _literal(t)
-    if isinstance(t, ArrayType):
-        return _array(t)
-    if isinstance(t, TupleType):
-        return _tuple(t)
-    if isinstance(t, RecordType):
-        return _record(t)
-    if isinstance(t, ObjectType):
-        return _object(t)
-    if isinstance(t, UnionType):
-        return _union(t)
-    if isinstance(t, CodeType):
-        return _code(t)
-    return _any
+    return on_kind(t, _COMPILERS, lambda _: _any)
 
 
 def _any(value: Any, path: Path, out: list[Issue]) -> bool:
@@ -148,10 +152,6 @@ def _bool(value: Any, path: Path, out: list[Issue]) -> bool:
     return False
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _number(t: NumType) -> Checker:
     wanted = num_phrase(t)
 
@@ -161,7 +161,7 @@ def _number(t: NumType) -> Checker:
         return (t.min is None or x >= t.min) and (t.max is None or x <= t.max)
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
-        if _is_number(value) and fits(value):
+        if is_number(value) and fits(value):
             return True
         fix = NO_FIX
         if isinstance(value, str):
@@ -198,15 +198,6 @@ def _string(t: StrType) -> Checker:
         return True
 
     return check
-
-
-def same_literal(a: Any, b: Any) -> bool:
-    """JS equality of two literals: ``1`` and ``true`` differ, ``1`` and ``1.0`` do not."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if _is_number(a) and _is_number(b):
-        return bool(a == b)
-    return type(a) is type(b) and a == b
 
 
 def _literal(t: LiteralType) -> Checker:
@@ -310,17 +301,6 @@ def _unknown_field(path: Path, key: str, names: list[str]) -> Issue:
     return Issue((*path, key), "warning", message, about_key=True)
 
 
-# Which member kinds can hold a value of a JS kind: the member to explain in
-# detail when a union fails.
-_KIND_MEMBERS: dict[str, tuple[type, ...]] = {
-    "object": (ObjectType, RecordType),
-    "array": (ArrayType, TupleType),
-    "string": (StrType,),
-    "number": (NumType,),
-    "regex": (StrType,),
-}
-
-
 def _union(t: UnionType) -> Checker:
     members = [(o, compile_type(o)) for o in t.options]
     wanted = union_phrase(t)
@@ -334,13 +314,12 @@ def _union(t: UnionType) -> Checker:
                 out.extend(trial)
                 return True
             attempts.append((option, trial))
-        kind = kind_of(value)
         candidates = [
             (o, issues)
             for o, issues in attempts
-            if isinstance(o, _KIND_MEMBERS.get(kind, ())) and not (isinstance(o, StrType) and o.format == "string")
+            if holds_kind(o, value) and not (isinstance(o, StrType) and o.format == "string")
         ]
-        if len(candidates) == 1 and not _all_literal_or_plain(t, kind):
+        if len(candidates) == 1 and not _all_literal_or_plain(t, kind_of(value)):
             out.extend(candidates[0][1])  # the one member this kind of value was meant for says what is wrong
             return False
         out.append(Issue(path, "error", f"expected {wanted}, {got(value)}", _enum_fix(value, enum)))
@@ -373,3 +352,17 @@ def _code(t: CodeType) -> Checker:
         return False
 
     return check
+
+
+_COMPILERS: dict[str, Callable[[Any], Checker]] = {
+    "boolean": lambda _: _bool,
+    "number": _number,
+    "string": _string,
+    "literal": _literal,
+    "array": _array,
+    "tuple": _tuple,
+    "record": _record,
+    "object": _object,
+    "union": _union,
+    "code": _code,
+}
