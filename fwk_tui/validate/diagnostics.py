@@ -4,43 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from fwk_tui.source.values import Span
 from fwk_tui.validate.codes import code_of
+from fwk_tui.validate.fix import SEVERITIES, Fix, Severity
 
-Severity = Literal["error", "warning", "info"]
-SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
-
-FixKind = Literal["set", "unset", "rename", "move", "replace", "remove-duplicate"]
-
-
-@dataclass(frozen=True, slots=True)
-class Fix:
-    """One edit that resolves a diagnostic.
-
-    ``set`` writes ``value`` at ``path``; ``unset`` removes ``path``; ``rename``
-    gives the member at ``path`` the key ``new_key``; ``move`` takes the value at
-    ``path`` to ``new_path`` (another parent, e.g. ``head`` to ``app.head``);
-    ``replace`` removes ``path`` and writes ``value`` at ``new_path`` (``mode: 'spa'``
-    to ``ssr: false``);
-    ``remove-duplicate`` removes copy ``occurrence`` (from 0) of a key written
-    more than once in one object (``path`` as written).
-    ``title`` is what a menu shows ("Rename unhead to headmgr"). ``keeps_behaviour``
-    is False for a fix of a rule whose fixes are otherwise safe when this one
-    changes what the app does (a repeated module whose options differ):
-    ``check --fix`` leaves it to a person.
-    """
-
-    kind: FixKind
-    path: str
-    title: str
-    value: Any = None
-    new_key: str | None = None
-    new_path: str | None = None
-    occurrence: int | None = None
-    keeps_behaviour: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +18,7 @@ class Diagnostic:
     """A finding about one path of the config.
 
     ``rule`` names the check that made it (``type``, ``unknown-key``, a rule of
-    ``rules.py``...). ``about_key`` says it is about the key at ``path`` (unknown,
+    ``validate/rules/``...). ``about_key`` says it is about the key at ``path`` (unknown,
     misspelt, of the other variant, misplaced, not to be set) rather than its
     value; it is always so when the fix renames, moves or removes that key.
     ``line`` and ``column`` (1-based) point at the key when ``about_key``, else

@@ -3,7 +3,7 @@
 ``fwk-tui explain FWK201`` prints one of these, and docs/rules.md is generated
 from all of them (``python -m fwk_tui.validate.explain``), so the page never
 drifts from the code. The reference's rules (3xx) take their sentence from
-their registration in rules.py and their "why" from the rule's docstring;
+their registration in rules/ and their "why" from the rule's docstring;
 the checks of keys and types, which are not one sentence of the reference,
 are described here.
 """

@@ -3,7 +3,8 @@
 These are keys of the framework's major version 2 that major 3 no longer
 reads, with their major-3 successor named as spec/naming.md names keys. Each successor
 is a path of this catalogue (``path``, checked by a test) or a replacement in
-words. A :class:`Move` says how the value goes there where that is mechanical.
+words. A :class:`Move` says how the value goes there where that is mechanical; :func:`older_fix`
+is the edit that does it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source.document import contains_code
+from fwk_tui.validate.fix import Fix
+from fwk_tui.validate.text import js_text
 
 KEEP: Any = object()
 """The value goes as it is."""
@@ -145,3 +149,33 @@ OLDER_ITEM_KEYS: dict[tuple[str, str], Successor] = {
     ),
 }
 """Older keys of a list's items, by (list path, key): ``plugins: [{src, ssr: false}]``."""
+
+
+def older_fix(
+    key: str, value: Any, actual: Path, move: Move | None, base: Path, written: Callable[[Path], bool]
+) -> Fix | None:
+    """The fix of older key ``key`` at ``actual`` where its move is mechanical and its successor is not ``written``.
+
+    A successor's path is taken from ``base`` (the top of the config or of its block, or the list item).
+    """
+    if move is None:
+        return None
+    path = format_path(actual)
+    if move.to is None:
+        return Fix("unset", path, f"Remove {key} (it has no effect)")
+    target = (*base, *parse_path(move.to))
+    if written(target):
+        return None
+    if move.value is not KEEP:
+        title = f"Replace {key}: {_literal(value)} with {move.to}: {_literal(move.value)}"
+        return Fix("replace", path, title, value=move.value, new_path=format_path(target))
+    if target[:-1] == actual[:-1]:
+        return Fix("rename", path, f"Rename {key} to {move.to}", new_key=str(target[-1]))
+    return Fix("move", path, f"Move {key} to {move.to}", new_path=format_path(target))
+
+
+def _literal(value: Any) -> str:
+    """``value`` as written in a fix's title: ``false``, ``'page'``, ``{name: 'page'}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {js_text(v)}" for k, v in value.items()) + "}"
+    return js_text(value)

@@ -50,11 +50,11 @@ from typing import Any
 
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import Path, format_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
-from fwk_tui.validate.history import KEEP, OLDER_ITEM_KEYS, OLDER_KEYS, Move, Successor
+from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, quote_list
 from fwk_tui.validate.tolerated import tolerated
@@ -314,24 +314,8 @@ class KeyChecker:
         move = successor.move(value) if successor.move is not None else None
         advice = move.advice if move is not None and move.advice is not None else successor.advice
         message = f"{name} is a key of the framework's older major version, which this one no longer reads: {advice}"
-        self._say("warning", actual, message, "older-major-key", self._older_fix(name, value, actual, move, base), True)
-
-    def _older_fix(self, key: str, value: Any, actual: Path, move: Move | None, base: Path) -> Fix | None:
-        """The fix of an older key where its move is mechanical and its successor is not set already."""
-        if move is None:
-            return None
-        path = format_path(actual)
-        if move.to is None:
-            return Fix("unset", path, f"Remove {key} (it has no effect)")
-        target = (*base, *parse_path(move.to))
-        if _has(self.values, target):
-            return None
-        if move.value is not KEEP:
-            title = f"Replace {key}: {_literal(value)} with {move.to}: {_literal(move.value)}"
-            return Fix("replace", path, title, value=move.value, new_path=format_path(target))
-        if target[:-1] == actual[:-1]:
-            return Fix("rename", path, f"Rename {key} to {move.to}", new_key=str(target[-1]))
-        return Fix("move", path, f"Move {key} to {move.to}", new_path=format_path(target))
+        fix = older_fix(name, value, actual, move, base, self._written)
+        self._say("warning", actual, message, "older-major-key", fix, True)
 
     def _brand(self, key: str, actual: Path) -> None:
         brand = BRAND_KEYS[key]
@@ -351,6 +335,9 @@ class KeyChecker:
         else:
             fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
         self._say("warning", actual, message, "alias", fix)
+
+    def _written(self, path: Path) -> bool:
+        return _has(self.values, path)
 
     # -- reporting -----------------------------------------------------------------
 
@@ -379,13 +366,6 @@ def _related(group: Path, written: Path) -> bool:
         return False
     a, b = str(group[-1]).lower(), str(written[-1]).lower()
     return a in b or b in a
-
-
-def _literal(value: Any) -> str:
-    """``value`` as written in a fix's title: ``false``, ``'page'``, ``{name: 'page'}``."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {js_text(v)}" for k, v in value.items()) + "}"
-    return js_text(value)
 
 
 def _has_error(issues: list[Issue]) -> bool:

@@ -13,23 +13,20 @@ whole number from 1 to 65535, got 70000"), and pydantic's union and
 strictness errors would have to be rewritten one by one into them; the JS
 value model above would need a custom validator per type anyway. These
 closures are the "compiled once, cached" equivalent, and validating imports
-nothing heavy.
+nothing heavy. The words of the messages are :mod:`fwk_tui.validate.phrases`;
+the string formats, :mod:`fwk_tui.validate.formats`.
 """
 
 from __future__ import annotations
 
-import datetime
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit
 
 from fwk_tui.catalog.types import (
     AnyType,
     ArrayType,
-    BoolType,
     CodeType,
     LiteralType,
     NumType,
@@ -43,8 +40,24 @@ from fwk_tui.catalog.types import (
 )
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.values import UNDEFINED, Code
-from fwk_tui.validate.diagnostics import Severity
-from fwk_tui.validate.text import closest, js_text, quote_list
+from fwk_tui.validate.fix import Severity
+from fwk_tui.validate.formats import FORMAT_CHECKS
+from fwk_tui.validate.phrases import STR_PHRASE, got, num_phrase, phrase, union_phrase
+from fwk_tui.validate.text import closest, quote_list
+from fwk_tui.validate.typekinds import holds_kind, is_number, kind_of, on_kind, same_literal
+
+__all__ = [
+    "NO_FIX",
+    "Checker",
+    "Issue",
+    "accepts_code",
+    "check_value",
+    "compile_type",
+    "first_error",
+    "fits",
+    "phrase",
+    "same_literal",
+]
 
 NO_FIX: Any = object()
 
@@ -79,6 +92,19 @@ def check_value(type_: TypeExpr, value: Any, path: Path) -> list[Issue]:
     return out
 
 
+def fits(type_: TypeExpr, value: Any) -> bool:
+    """True when ``value`` is a right value of ``type_`` (no error from the type checker)."""
+    issues: list[Issue] = []
+    return compile_type(type_)(value, (), issues) and not any(i.severity == "error" for i in issues)
+
+
+def first_error(type_: TypeExpr, value: Any) -> str | None:
+    """The type checker's first error for ``value``, or ``None`` when it fits."""
+    issues: list[Issue] = []
+    compile_type(type_)(value, (), issues)
+    return next((i.message for i in issues if i.severity == "error"), None)
+
+
 @lru_cache(maxsize=None)
 def compile_type(type_: TypeExpr) -> Checker:
     """The checker of ``type_``, built on first use and kept."""
@@ -107,168 +133,11 @@ def accepts_code(type_: TypeExpr) -> bool:
     return False
 
 
-# -- describing types and values --------------------------------------------------
-
-
-def phrase(type_: TypeExpr) -> str:
-    """What a value of ``type_`` is, in words: ``a whole number from 1 to 65535``."""
-    if isinstance(type_, BoolType):
-        return "true or false"
-    if isinstance(type_, NumType):
-        return _num_phrase(type_)
-    if isinstance(type_, StrType):
-        return _STR_PHRASE[type_.format]
-    if isinstance(type_, LiteralType):
-        return render(type_)
-    if isinstance(type_, ArrayType):
-        return f"a list of {_plural(type_.item)}"
-    if isinstance(type_, TupleType):
-        return f"a list {render(type_)}"
-    if isinstance(type_, RecordType):
-        return "an object" if isinstance(type_.value, AnyType) else f"an object of {_plural(type_.value)}"
-    if isinstance(type_, ObjectType):
-        if not type_.fields:
-            return "an object"
-        return "an object {" + ", ".join(f.name for f in type_.fields) + (", ..." if type_.open else "") + "}"
-    if isinstance(type_, CodeType):
-        return "a function" if type_.function else "code"
-    if isinstance(type_, UnionType):
-        return _union_phrase(type_)
-    return "any value"
-
-
-_STR_PHRASE = {
-    "string": "a string",
-    "date": "a date written YYYY-MM-DD",
-    "url": "an absolute URL such as https://cdn.example.com/",
-    "path": "a path",
-    "glob": "a glob pattern",
-    "regex": "a regular expression",
-    "source": "a layer source (github:, gh:, gitlab:, bitbucket:, https: or a local path)",
-}
-
-
-_STR_PLURAL = {
-    "string": "strings",
-    "date": "dates written YYYY-MM-DD",
-    "url": "absolute URLs",
-    "path": "paths",
-    "glob": "glob patterns",
-    "regex": "regular expressions",
-    "source": "layer sources",
-}
-
-
-def _plural(type_: TypeExpr) -> str:
-    """``phrase`` for many values: ``a list of paths``, ``an object of glob patterns``."""
-    if isinstance(type_, StrType):
-        return _STR_PLURAL[type_.format]
-    if isinstance(type_, NumType):
-        return _num_phrase(type_).replace("a whole number", "whole numbers").replace("a number", "numbers")
-    if isinstance(type_, BoolType):
-        return "true or false"
-    if isinstance(type_, (ArrayType, TupleType)):
-        return "lists"
-    if isinstance(type_, (ObjectType, RecordType)):
-        return "objects"
-    if isinstance(type_, CodeType):
-        return "functions" if type_.function else "code"
-    if isinstance(type_, UnionType):
-        if all(_literals(o) is not None for o in type_.options):
-            return quote_list([v for o in type_.options for v in _literals(o) or []], "or")
-        return quote_list([_plural(o) for o in type_.options], "or")
-    if isinstance(type_, LiteralType):
-        return render(type_)
-    return "values"
-
-
-def _num_phrase(t: NumType) -> str:
-    noun = "a whole number" if t.integer else "a number"
-    lo, hi = t.min, t.max
-    if lo is not None and hi is not None:
-        return f"{noun} from {_num(lo)} to {_num(hi)}"
-    if lo is not None:
-        return f"{noun} of {_num(lo)} or more"
-    if hi is not None:
-        return f"{noun} of {_num(hi)} or less"
-    return noun
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _literals(type_: TypeExpr) -> list[str] | None:
-    """The allowed values as JS text when ``type_`` is a closed set (booleans count)."""
-    if isinstance(type_, BoolType):
-        return ["true", "false"]
-    if isinstance(type_, LiteralType):
-        return [render(type_)]
-    return None
-
-
-def _union_phrase(t: UnionType) -> str:
-    enum: list[str] = []
-    others: list[str] = []
-    for option in t.options:
-        values = _literals(option)
-        if values is None:
-            others.append(phrase(option))
-        else:
-            enum.extend(v for v in values if v not in enum)
-    if not others:
-        return "one of " + ", ".join(enum)
-    return quote_list(enum + others, "or")
-
-
-def kind_of(value: Any) -> str:
-    """The JavaScript kind of a value: boolean, number, string, null, array, object, regex, code."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, Code):
-        return "regex" if value.kind == "regex" else "code"
-    return "undefined"
-
-
-def _got(value: Any) -> str:
-    return f"got {js_text(value)}"
-
-
 # -- compiling --------------------------------------------------------------------
 
 
 def _compile(t: TypeExpr) -> Checker:
-    if isinstance(t, BoolType):
-        return _bool
-    if isinstance(t, NumType):
-        return _number(t)
-    if isinstance(t, StrType):
-        return _string(t)
-    if isinstance(t, LiteralType):
-        return _literal(t)
-    if isinstance(t, ArrayType):
-        return _array(t)
-    if isinstance(t, TupleType):
-        return _tuple(t)
-    if isinstance(t, RecordType):
-        return _record(t)
-    if isinstance(t, ObjectType):
-        return _object(t)
-    if isinstance(t, UnionType):
-        return _union(t)
-    if isinstance(t, CodeType):
-        return _code(t)
-    return _any
+    return on_kind(t, _COMPILERS, lambda _: _any)
 
 
 def _any(value: Any, path: Path, out: list[Issue]) -> bool:
@@ -279,16 +148,12 @@ def _bool(value: Any, path: Path, out: list[Issue]) -> bool:
     if isinstance(value, bool):
         return True
     fix = {"true": True, "false": False}.get(value.strip().lower(), NO_FIX) if isinstance(value, str) else NO_FIX
-    out.append(Issue(path, "error", f"expected true or false, {_got(value)}", fix))
+    out.append(Issue(path, "error", f"expected true or false, {got(value)}", fix))
     return False
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def _number(t: NumType) -> Checker:
-    wanted = _num_phrase(t)
+    wanted = num_phrase(t)
 
     def fits(x: float) -> bool:
         if t.integer and not float(x).is_integer():
@@ -296,7 +161,7 @@ def _number(t: NumType) -> Checker:
         return (t.min is None or x >= t.min) and (t.max is None or x <= t.max)
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
-        if _is_number(value) and fits(value):
+        if is_number(value) and fits(value):
             return True
         fix = NO_FIX
         if isinstance(value, str):
@@ -307,31 +172,26 @@ def _number(t: NumType) -> Checker:
                 number = None
             if number is not None and fits(number):
                 fix = int(number) if number.is_integer() else number
-        out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}", fix))
+        out.append(Issue(path, "error", f"expected {wanted}, {got(value)}", fix))
         return False
 
     return check
 
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]+):")  # two letters at least: C:\ is a path
-SOURCE_PREFIXES = ("github", "gh", "gitlab", "bitbucket", "https")
-
-
 def _string(t: StrType) -> Checker:
     fmt = t.format
-    wanted = _STR_PHRASE[fmt]
+    wanted = STR_PHRASE[fmt]
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if fmt == "regex":
             if isinstance(value, Code) and value.kind == "regex":
                 return True
-            out.append(Issue(path, "error", f"expected a regular expression /.../, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected a regular expression /.../, {got(value)}"))
             return False
         if not isinstance(value, str):
-            out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
-        problem = _FORMAT_CHECKS[fmt](value) if fmt in _FORMAT_CHECKS else None
+        problem = FORMAT_CHECKS[fmt](value) if fmt in FORMAT_CHECKS else None
         if problem is not None:
             out.append(Issue(path, "error", problem))
             return False
@@ -340,80 +200,11 @@ def _string(t: StrType) -> Checker:
     return check
 
 
-def _date_problem(text: str) -> str | None:
-    if not _DATE.fullmatch(text):
-        return f"expected a date written YYYY-MM-DD, got {js_text(text)}"
-    try:
-        datetime.date(int(text[:4]), int(text[5:7]), int(text[8:10]))
-    except ValueError:
-        return f"{js_text(text)} is not a real date (YYYY-MM-DD)"
-    return None
-
-
-def _url_problem(text: str) -> str | None:
-    parts = urlsplit(text)
-    if parts.scheme and parts.netloc and "://" in text:
-        return None
-    return f"expected an absolute URL such as https://cdn.example.com/, got {js_text(text)}"
-
-
-def _glob_problem(text: str) -> str | None:
-    if not text:
-        return "an empty glob pattern matches nothing"
-    depth = {"{": 0, "[": 0}
-    closing = {"}": "{", "]": "["}
-    escaped = False
-    for ch in text:
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch in depth:
-            depth[ch] += 1
-        elif ch in closing:
-            depth[closing[ch]] -= 1
-            if depth[closing[ch]] < 0:
-                return f"glob pattern {js_text(text)} has a {ch} without its opening {closing[ch]}"
-    for opener, n in depth.items():
-        if n > 0:
-            return f"glob pattern {js_text(text)} has an unclosed {opener}"
-    return None
-
-
-def _source_problem(text: str) -> str | None:
-    if not text.strip():
-        return "expected a layer source (github:, gh:, gitlab:, bitbucket:, https: or a local path), got ''"
-    m = _SCHEME.match(text)
-    if m and m.group(1).lower() not in SOURCE_PREFIXES:
-        return (
-            f"unknown source prefix {m.group(1)}: in {js_text(text)}; expected github:, gh:, gitlab:, "
-            "bitbucket:, https: (theme only) or a local path"
-        )
-    return None
-
-
-_FORMAT_CHECKS: dict[str, Callable[[str], str | None]] = {
-    "date": _date_problem,
-    "url": _url_problem,
-    "glob": _glob_problem,
-    "source": _source_problem,
-}
-
-
-def same_literal(a: Any, b: Any) -> bool:
-    """JS equality of two literals: ``1`` and ``true`` differ, ``1`` and ``1.0`` do not."""
-    if isinstance(a, bool) or isinstance(b, bool):
-        return isinstance(a, bool) and isinstance(b, bool) and a == b
-    if _is_number(a) and _is_number(b):
-        return bool(a == b)
-    return type(a) is type(b) and a == b
-
-
 def _literal(t: LiteralType) -> Checker:
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if same_literal(value, t.value):
             return True
-        out.append(Issue(path, "error", f"expected {render(t)}, {_got(value)}"))
+        out.append(Issue(path, "error", f"expected {render(t)}, {got(value)}"))
         return False
 
     return check
@@ -425,7 +216,7 @@ def _array(t: ArrayType) -> Checker:
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if not isinstance(value, list):
-            out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
         ok = True
         for i, item in enumerate(value):
@@ -441,11 +232,11 @@ def _tuple(t: TupleType) -> Checker:
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if not isinstance(value, list):
-            out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
         if len(value) != len(items):
-            got = f"{len(value)} item{'' if len(value) == 1 else 's'}"
-            out.append(Issue(path, "error", f"expected {wanted} of {len(items)} items, got {got}"))
+            count = f"{len(value)} item{'' if len(value) == 1 else 's'}"
+            out.append(Issue(path, "error", f"expected {wanted} of {len(items)} items, got {count}"))
             return False
         ok = True
         for i, (item, item_of) in enumerate(zip(value, items)):
@@ -462,7 +253,7 @@ def _record(t: RecordType) -> Checker:
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if not isinstance(value, dict):
-            out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
         if free:
             return True
@@ -482,7 +273,7 @@ def _object(t: ObjectType) -> Checker:
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
         if not isinstance(value, dict):
-            out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+            out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
         ok = True
         for name in required:
@@ -510,20 +301,9 @@ def _unknown_field(path: Path, key: str, names: list[str]) -> Issue:
     return Issue((*path, key), "warning", message, about_key=True)
 
 
-# Which member kinds can hold a value of a JS kind: the member to explain in
-# detail when a union fails.
-_KIND_MEMBERS: dict[str, tuple[type, ...]] = {
-    "object": (ObjectType, RecordType),
-    "array": (ArrayType, TupleType),
-    "string": (StrType,),
-    "number": (NumType,),
-    "regex": (StrType,),
-}
-
-
 def _union(t: UnionType) -> Checker:
     members = [(o, compile_type(o)) for o in t.options]
-    wanted = _union_phrase(t)
+    wanted = union_phrase(t)
     enum = [o for o in t.options if isinstance(o, LiteralType) and isinstance(o.value, str)]
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
@@ -534,16 +314,15 @@ def _union(t: UnionType) -> Checker:
                 out.extend(trial)
                 return True
             attempts.append((option, trial))
-        kind = kind_of(value)
         candidates = [
             (o, issues)
             for o, issues in attempts
-            if isinstance(o, _KIND_MEMBERS.get(kind, ())) and not (isinstance(o, StrType) and o.format == "string")
+            if holds_kind(o, value) and not (isinstance(o, StrType) and o.format == "string")
         ]
-        if len(candidates) == 1 and not _all_literal_or_plain(t, kind):
+        if len(candidates) == 1 and not _all_literal_or_plain(t, kind_of(value)):
             out.extend(candidates[0][1])  # the one member this kind of value was meant for says what is wrong
             return False
-        out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}", _enum_fix(value, enum)))
+        out.append(Issue(path, "error", f"expected {wanted}, {got(value)}", _enum_fix(value, enum)))
         return False
 
     return check
@@ -569,7 +348,21 @@ def _code(t: CodeType) -> Checker:
     wanted = phrase(t)
 
     def check(value: Any, path: Path, out: list[Issue]) -> bool:
-        out.append(Issue(path, "error", f"expected {wanted}, {_got(value)}"))
+        out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
         return False
 
     return check
+
+
+_COMPILERS: dict[str, Callable[[Any], Checker]] = {
+    "boolean": lambda _: _bool,
+    "number": _number,
+    "string": _string,
+    "literal": _literal,
+    "array": _array,
+    "tuple": _tuple,
+    "record": _record,
+    "object": _object,
+    "union": _union,
+    "code": _code,
+}

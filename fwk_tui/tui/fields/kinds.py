@@ -1,48 +1,36 @@
-"""Which widget a type needs and what value starts a new one: pure functions, no Textual."""
+"""Which widget a type needs and what value starts a new one: pure functions, no Textual.
+
+Whether a value fits a type, its first error, a type's closed set of values and
+the dispatch on a type's kind are the validator's (validate.typecheck,
+validate.typekinds): the fields ask it, and re-export the names they import from here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import (
-    AnyType,
-    ArrayType,
-    BoolType,
-    CodeType,
-    LiteralType,
-    NumType,
-    ObjectType,
-    RecordType,
-    StrType,
-    TupleType,
-    TypeExpr,
-    UnionType,
-    describe,
-    render,
-)
+from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, StrType, TypeExpr, UnionType, describe, render
 from fwk_tui.source.values import UNDEFINED, Code
-from fwk_tui.validate.typecheck import Issue, compile_type, same_literal
+from fwk_tui.validate.typecheck import first_error, fits
+from fwk_tui.validate.typekinds import closed_values as enum_values
+from fwk_tui.validate.typekinds import holds_kind, on_kind, same_literal
 
 ANY = AnyType()
 
-
-def enum_values(type_: TypeExpr) -> list[Any] | None:
-    """The allowed values when ``type_`` is a closed set (literals, ``boolean``), else ``None``."""
-    members = type_.options if isinstance(type_, UnionType) else (type_,)
-    values: list[Any] = []
-    for member in members:
-        found: list[Any]
-        if isinstance(member, BoolType):
-            found = [True, False]
-        elif isinstance(member, LiteralType):
-            found = [member.value]
-        else:
-            return None
-        values.extend(v for v in found if not any(same_literal(v, w) for w in values))
-    # A lone boolean is a switch, not an enum.
-    return None if isinstance(type_, BoolType) else values
+__all__ = [
+    "ANY",
+    "UnionKind",
+    "enum_values",
+    "first_error",
+    "fits",
+    "kind_of_value",
+    "starter",
+    "text_type",
+    "union_kinds",
+]
 
 
 def text_type(type_: TypeExpr) -> tuple[StrType, list[str]] | None:
@@ -67,19 +55,6 @@ def text_type(type_: TypeExpr) -> tuple[StrType, list[str]] | None:
     return strings[0], [s for s in suggestions if s]
 
 
-def fits(type_: TypeExpr, value: Any) -> bool:
-    """True when ``value`` is a right value of ``type_`` (no error from the type checker)."""
-    issues: list[Issue] = []
-    return compile_type(type_)(value, (), issues) and not any(i.severity == "error" for i in issues)
-
-
-def first_error(type_: TypeExpr, value: Any) -> str | None:
-    """The type checker's first error for ``value``, or ``None`` when it fits."""
-    issues: list[Issue] = []
-    compile_type(type_)(value, (), issues)
-    return next((i.message for i in issues if i.severity == "error"), None)
-
-
 def starter(type_: TypeExpr | None, default: Default | None = None) -> Any:
     """The value a new ``type_`` starts from: the default when it fits and means something, else empty."""
     if type_ is None or isinstance(type_, AnyType):
@@ -93,29 +68,18 @@ def starter(type_: TypeExpr | None, default: Default | None = None) -> Any:
         and fits(type_, default.value)
     ):
         return default.value
-    if isinstance(type_, BoolType):
-        return False
-    if isinstance(type_, NumType):
-        if type_.min is not None:
-            return int(type_.min) if type_.integer or float(type_.min).is_integer() else type_.min
-        if type_.max is not None and type_.max < 0:
-            return int(type_.max) if float(type_.max).is_integer() else type_.max
-        return 0
-    if isinstance(type_, StrType):
-        return Code("/(?:)/", kind="regex") if type_.format == "regex" else ""
-    if isinstance(type_, LiteralType):
-        return type_.value
-    if isinstance(type_, ArrayType):
-        return []
-    if isinstance(type_, TupleType):
-        return [starter(t) for t in type_.items]
-    if isinstance(type_, RecordType):
-        return {}
-    if isinstance(type_, ObjectType):
-        return {f.name: starter(f.type) for f in type_.fields if not f.optional}
-    if isinstance(type_, CodeType):
-        return Code("() => {}")
-    assert isinstance(type_, UnionType)
+    return on_kind(type_, _STARTERS, lambda union: _union_starter(union, default))
+
+
+def _number_starter(t: NumType) -> Any:
+    if t.min is not None:
+        return int(t.min) if t.integer or float(t.min).is_integer() else t.min
+    if t.max is not None and t.max < 0:
+        return int(t.max) if float(t.max).is_integer() else t.max
+    return 0
+
+
+def _union_starter(type_: UnionType, default: Default | None) -> Any:
     values = enum_values(type_)
     if values is not None:
         if default is not None and default.kind == "value" and any(same_literal(default.value, v) for v in values):
@@ -133,6 +97,19 @@ def _placeholders(value: Any) -> bool:
     if isinstance(value, list):
         return any(_placeholders(v) for v in value)
     return False
+
+
+_STARTERS: dict[str, Callable[[Any], Any]] = {
+    "boolean": lambda _: False,
+    "number": _number_starter,
+    "string": lambda t: Code("/(?:)/", kind="regex") if t.format == "regex" else "",
+    "literal": lambda t: t.value,
+    "array": lambda _: [],
+    "tuple": lambda t: [starter(i) for i in t.items],
+    "record": lambda _: {},
+    "object": lambda t: {f.name: starter(f.type) for f in t.fields if not f.optional},
+    "code": lambda _: Code("() => {}"),
+}
 
 
 @dataclass(frozen=True)
@@ -154,17 +131,18 @@ class UnionKind:
 
 
 def _label(member: TypeExpr) -> str:
-    if isinstance(member, (ObjectType, RecordType)):
-        return "options…"
-    if isinstance(member, (ArrayType, TupleType)):
-        return "list…"
-    if isinstance(member, CodeType):
-        return "function…" if member.function else "code…"
-    if isinstance(member, AnyType):
-        return "value…"
-    if isinstance(member, NumType):
-        return "whole number" if member.integer else "number"
-    return describe(member)
+    return on_kind(member, _LABELS, describe)
+
+
+_LABELS: dict[str, Callable[[Any], str]] = {
+    "object": lambda _: "options…",
+    "record": lambda _: "options…",
+    "array": lambda _: "list…",
+    "tuple": lambda _: "list…",
+    "code": lambda t: "function…" if t.function else "code…",
+    "any": lambda _: "value…",
+    "number": lambda t: "whole number" if t.integer else "number",
+}
 
 
 def union_kinds(type_: UnionType) -> list[UnionKind]:
@@ -215,13 +193,6 @@ def kind_of_value(kinds: list[UnionKind], value: Any) -> int | None:
 
 def _same_family(type_: TypeExpr, value: Any) -> bool:
     members = type_.options if isinstance(type_, UnionType) else (type_,)
-    for t in members:
-        if isinstance(t, StrType) and (isinstance(value, str) or (t.format == "regex" and isinstance(value, Code))):
-            return True
-        if isinstance(t, NumType) and isinstance(value, (int, float)) and not isinstance(value, bool):
-            return True
-        if isinstance(t, (ObjectType, RecordType)) and isinstance(value, dict):
-            return True
-        if isinstance(t, (ArrayType, TupleType)) and isinstance(value, list):
-            return True
-    return False
+    if isinstance(value, Code):  # a regular expression, or code, goes to a regex string's input
+        return any(isinstance(t, StrType) and t.format == "regex" for t in members)
+    return any(holds_kind(t, value) for t in members)

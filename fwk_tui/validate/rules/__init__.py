@@ -1,0 +1,25 @@
+"""The reference's rules about values, one module per area, each rule registered with its id and code.
+
+Every rule quotes the sentence of the reference (shared/spec/config-reference.md)
+it enforces. :data:`RULES` (from :mod:`.registry`) holds them all in code order
+once this package is imported: importing it imports every area.
+"""
+
+from fwk_tui.validate.rules import app, bundlers, entries, experimental, layers, rendering, runtime_config, tooling
+from fwk_tui.validate.rules.entries import EMPTY_ENTRY_RULES
+from fwk_tui.validate.rules.registry import RULES, UNREAD_SPREAD, Finding, Rule, RuleContext
+from fwk_tui.validate.rules.runtime_config import looks_secret, secret_evidence
+
+AREAS = (app, rendering, experimental, bundlers, tooling, runtime_config, layers, entries)
+
+__all__ = [
+    "AREAS",
+    "EMPTY_ENTRY_RULES",
+    "RULES",
+    "UNREAD_SPREAD",
+    "Finding",
+    "Rule",
+    "RuleContext",
+    "looks_secret",
+    "secret_evidence",
+]

@@ -1,0 +1,124 @@
+"""runtimeConfig: a secret under public or app reaches the browser."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from fwk_tui.paths import Path, format_path
+from fwk_tui.source.values import Code
+from fwk_tui.validate.fix import Severity
+from fwk_tui.validate.rules.registry import Finding, RuleContext, move_fix, rule
+from fwk_tui.validate.text import split_words
+
+# Words that make a key look like a credential, and words that say it is public by design.
+_SECRET_WORDS = frozenset({"secret", "token", "password", "passwd", "credential", "credentials", "private"})
+_KEY_QUALIFIERS = frozenset(
+    "api private secret access auth service role signing encryption master admin write".split()
+)
+# A last word that makes the key about a secret (its name, where it is sent, its size, a switch), not the secret.
+_ABOUT_WORDS = frozenset(
+    "name header cookie field param query length min max size enabled disabled required expires expiry ttl age "
+    "prefix path route page url endpoint strategy type mode".split()
+)
+_PUBLIC_WORDS = frozenset(
+    {"public", "publishable", "site", "search", "anon", "client", "analytics", "measurement", "tracking", "widget"}
+)
+# The shapes of well-known credentials, and of keys that are public by design
+# (Stripe's pk_, Mapbox's pk., PostHog's phc_, GA's G-).
+_SECRET_VALUE = re.compile(
+    r"^(?:sk_(?:live|test)_|rk_(?:live|test)_|sk-|ghp_|gho_|github_pat_|xox[abpr]-|AKIA[0-9A-Z]{16}|-----BEGIN)"
+)
+_PUBLIC_VALUE = re.compile(r"^(?:pk_(?:live|test)_|pk\.|phc_|G-|UA-|GTM-)")
+# A URL with a password in it (scheme://user:password@host): the credentials of a database or a service.
+_URL_CREDENTIALS = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*:[^/\s@]+@")
+_ENV_READ = re.compile(r"(?:process\.env|import\.meta\.env)\.([A-Za-z_$][\w$]*)|process\.env\[\s*['\"]([^'\"]+)['\"]")
+
+
+def looks_secret(key: str) -> bool:
+    """True for ``apiSecret``, ``authToken``, ``dbPassword``, ``apiKey``, ``key``; not ``storageKey``, ``siteKey``."""
+    words = _words(key)
+    if not words or _PUBLIC_WORDS & set(words):
+        return False
+    return bool(_SECRET_WORDS & set(words)) or _key_word(words)
+
+
+def _words(key: str) -> list[str]:
+    return [w.lower() for w in split_words(key) if w]
+
+
+def _key_word(words: list[str]) -> bool:
+    """``key`` alone, ``apiKey``, ``privateKey``: a key whose name only says "key" of something sensitive."""
+    for i, word in enumerate(words):
+        if word in ("key", "apikey", "privatekey"):
+            if word != "key" or len(words) == 1 or (i > 0 and words[i - 1] in _KEY_QUALIFIERS):
+                return True
+    return False
+
+
+def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
+    """How strongly ``key: value`` looks like a secret: a warning with the evidence, an info on the name alone, or None.
+
+    Publishable keys (search-only, analytics, payment-widget keys) are meant to be public: a public word in the
+    name or a publishable value shape clears it; a secret's value shape, an env read of a secret-named variable,
+    or a secret word in the name (secret, private, password, token) weigh towards it.
+    """
+    if isinstance(value, (bool, int, float)):
+        return None  # a switch or a size (secretPageEnabled, passwordMinLength) is never the secret
+    words = _words(key)
+    text = value if isinstance(value, str) else None
+    if (text is not None and _PUBLIC_VALUE.match(text)) or _PUBLIC_WORDS & set(words):
+        return None
+    if text is not None and _SECRET_VALUE.match(text):
+        return "warning", "its value has the shape of a secret key"
+    if text is not None and _URL_CREDENTIALS.match(text):
+        return "warning", "its value is a URL with a password in it"
+    read = _ENV_READ.search(value.text) if isinstance(value, Code) else None
+    variable = (read.group(1) or read.group(2)) if read else None
+    if variable and looks_secret(variable) and not _PUBLIC_WORDS & set(_words(variable)):
+        return "warning", f"it is read from {variable}"
+    if words and words[-1] in _ABOUT_WORDS:
+        return None  # csrfTokenName names a token; it is not one
+    strong = sorted(_SECRET_WORDS & set(words))
+    if strong:
+        return "warning", f"its name says {strong[0]}"
+    if _key_word(words):
+        return "info", "only its name hints so"
+    return None
+
+
+@rule(
+    "secret-in-public-runtime-config",
+    "FWK321",
+    "private values (such as API secrets) belong in top-level `runtimeConfig`, which is readable only on the "
+    "server; values under `public` and `app` are exposed to the frontend.",
+)
+def secret_in_public_runtime_config(ctx: RuleContext) -> Iterator[Finding]:
+    """A value under runtimeConfig.public or runtimeConfig.app that looks like a secret reaches the browser."""
+    for exposed in ("public", "app"):
+        block = ctx.get(f"runtimeConfig.{exposed}")
+        if isinstance(block, dict):
+            yield from _secrets(ctx, block, ("runtimeConfig", exposed))
+
+
+def _secrets(ctx: RuleContext, block: dict[str, Any], path: Path) -> Iterator[Finding]:
+    for key, value in block.items():
+        here = (*path, key)
+        if isinstance(value, dict):
+            yield from _secrets(ctx, value, here)
+            continue
+        evidence = secret_evidence(key, value)
+        if evidence is None:
+            continue
+        severity, why = evidence
+        private = format_path(("runtimeConfig", *here[2:]))
+        exposed = f"values under runtimeConfig.{here[1]} reach the browser"
+        if severity == "info":
+            message = (
+                f"is {key} a secret? {why}, and {exposed}. Publishable keys (search-only, analytics, payment "
+                f"widgets) are meant to be public; a secret belongs at {private}, which only the server reads"
+            )
+        else:
+            message = f"is {key} a secret? {why}, and {exposed}; keep secrets at {private}, which only the server reads"
+        yield Finding(severity, format_path(here), message, move_fix(format_path(here), private, ctx))
