@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fwk_tui.cli.launch import WizardStart, launchers
 from fwk_tui.source.textutil import first_surrogate, plain
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
@@ -143,6 +144,7 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.wizard.plan import open_project
     from fwk_tui.wizard.plan import shown_path
     from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
+    from fwk_tui.wizard.report import report
 
     not_text = _not_text(ns)
     if not_text is not None:
@@ -165,14 +167,11 @@ def _new(ns: argparse.Namespace) -> int:
     if not ns.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
-        from fwk_tui.tui.wizard import WizardApp
-
-        app = WizardApp(project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers)
-        app.run()
-        if app.outcome is None:
+        outcome = launchers(ns).wizard(WizardStart(project, catalog, answers, ns.dir, ns.save_answers))
+        if outcome is None:
             print("fwk-tui new: cancelled, nothing written")
             return EXIT_OK
-        print("\n".join(plain(line) for line in app.outcome))
+        print("\n".join(plain(line) for line in outcome))
         return EXIT_OK
     wrong = problems(answers)
     if wrong:
@@ -215,32 +214,6 @@ def _new(ns: argparse.Namespace) -> int:
         return _fail(f"fwk-tui new: {plain(message)}")
     print("\n".join(plain(line) for line in report(done, plan, ns.dir)))
     return EXIT_OK
-
-
-def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
-    """What was written, what to install, and the command that repeats the run."""
-    from fwk_tui.wizard.dotenv import is_secret
-    from fwk_tui.wizard.plan import shown_path
-    from fwk_tui.wizard.preset import command_line
-
-    lines = list(done)
-    warnings = [d for d in plan.diagnostics if d.severity == "warning"]
-    for d in warnings:
-        lines.append(f"{shown_path(plan.config)}:{d.line}:{d.column}: warning: {d.message}")
-    needed = plan.answers.dev_dependencies
-    if needed:
-        lines.append(f"install: npm install -D {' '.join(needed)}")
-    if plan.answers.rendering == "static":
-        lines.append("build the static site with the generate command (fwk generate)")
-    lines.append("repeat without questions:")
-    lines.append(f"  {command_line(folder_arg, plan.answers)}")
-    if any(is_secret(item) for item in plan.answers.runtime):
-        env = plan.dotenv
-        if env is not None and (env.added or env.kept):
-            lines.append(f"  (private runtime values are not repeated: they are in {shown_path(env.path)})")
-        else:  # left as they were in an existing config: nothing went to .env
-            lines.append("  (private runtime values are not repeated)")
-    return lines
 
 
 def _not_text(ns: argparse.Namespace) -> str | None:

@@ -751,12 +751,12 @@ class WizardScreen(Screen[list[str] | None]):
                 markup=False,
             )
             return
-        from fwk_tui.cli.new_cmds import report
         from fwk_tui.source import DocumentError
         from fwk_tui.wizard.preset import PresetError, save_preset
 
         from fwk_tui.wizard.plan import shown_path
         from fwk_tui.wizard.preset import preset_target
+        from fwk_tui.wizard.report import report
 
         saved: list[str] = []
         target = preset_target(self.project.folder, self._preset) if self._preset else None
