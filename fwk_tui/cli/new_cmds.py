@@ -64,8 +64,8 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.catalog import load_catalog
     from fwk_tui.source import DocumentError
     from fwk_tui.wizard.answers import problems
-    from fwk_tui.wizard.plan import open_project
     from fwk_tui.wizard.plan import shown_path
+    from fwk_tui.wizard.project import open_project
     from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
     from fwk_tui.wizard.report import report
 

@@ -11,7 +11,7 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.wizard.screen import WizardScreen
 from fwk_tui.wizard.answers import Answers
-from fwk_tui.wizard.plan import Project
+from fwk_tui.wizard.project import Project
 
 
 class WizardApp(KeepsStartedObjects, App[None]):

@@ -11,7 +11,7 @@ from fwk_tui.tui.widgets.toggles import GlyphCheckbox
 from fwk_tui.tui.wizard.page import WizardPage
 from fwk_tui.tui.wizard.scratch import HEAD_FIELDS, RUNTIME_TYPE, extra_option
 from fwk_tui.wizard.dotenv import is_secret
-from fwk_tui.wizard.plan import env_lines
+from fwk_tui.wizard.extra_files import env_lines
 
 
 class AppSteps(WizardPage):

@@ -13,7 +13,8 @@ from fwk_tui.tui.widgets.toggles import GlyphRadioButton
 from fwk_tui.tui.wizard.scratch import scratch_document
 from fwk_tui.tui.wizard.steps import STEPS, Step
 from fwk_tui.wizard.answers import Answers, problems
-from fwk_tui.wizard.plan import Plan, Project
+from fwk_tui.wizard.plan import Plan
+from fwk_tui.wizard.project import Project
 
 
 class Choices(RadioSet):

@@ -10,7 +10,7 @@ from textual.widgets import RadioSet, Static
 
 from fwk_tui.tui.wizard.page import WizardPage
 from fwk_tui.wizard.answers import BUNDLERS, DEFAULT_SRC_DIR, RENDERINGS, VARIANTS
-from fwk_tui.wizard.plan import layout_tree
+from fwk_tui.wizard.extra_files import layout_tree
 
 RENDERING_NOTES = {
     "server": "HTML is rendered on the server at each request. ssr stays true, its default: nothing is written.",
