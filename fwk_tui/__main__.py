@@ -1,3 +1,3 @@
-from fwk_tui.cli import main
+from fwk_tui.main import main
 
 raise SystemExit(main())

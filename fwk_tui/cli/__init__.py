@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fwk_tui import __version__
 from fwk_tui.catalog.loader import CatalogError
 from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, env_cmds, new_cmds, source_cmds
+from fwk_tui.cli.launch import Launchers
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import DocumentError
 from fwk_tui.source.textutil import plain
@@ -33,8 +34,12 @@ def build_parser() -> argparse.ArgumentParser:
 DEBUG_VARIABLE = "FWK_TUI_DEBUG"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; return its exit code (0 ok, 1 findings, 2 bad input); never a bare traceback."""
+def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) -> int:
+    """Run one command; return its exit code (0 ok, 1 findings, 2 bad input); never a bare traceback.
+
+    ``launchers`` run the terminal apps (``fwk_tui.main`` gives them); without them only the
+    scripted commands can run to the end.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         parser = build_parser()
@@ -42,6 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             # `fwk-tui`, `fwk-tui FILE` and `fwk-tui --example` open the editor.
             args = ["edit", *args]
         ns = parser.parse_args(args)
+        ns.launchers = launchers
         return int(ns.run(ns) or 0)
     except BrokenPipeError:
         return 0

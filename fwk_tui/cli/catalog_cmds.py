@@ -10,6 +10,7 @@ from dataclasses import asdict
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
 from fwk_tui.catalog.search import SearchIndex
+from fwk_tui.cli.launch import launchers
 from fwk_tui.validate.explain import code_doc, explain_code_text, looks_like_code
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
@@ -165,18 +166,17 @@ def _browse(ns: argparse.Namespace) -> int:
         return 2
 
     from fwk_tui.cli.edit_cmds import _edit
-    from fwk_tui.tui.browse import BrowseApp
 
     at: str | None = None
     variant = ns.variant
     while True:
-        app = BrowseApp(variant=variant, start=at)
-        app.run()
-        if app.edit_path is None or app.return_code:
-            return app.return_code or 0
+        end = launchers(ns).browser(variant, at)
+        if end.edit_path is None or end.return_code:
+            return end.return_code
         # "Edit in fwk.config.ts": the editor on this folder's config (offering to start one when there
         # is none), at the option's field; quitting it comes back to the browser, at the same option.
-        code = _edit(argparse.Namespace(file=None, example=False, variant=None, at=app.edit_path))
+        edit = argparse.Namespace(file=None, example=False, variant=None, at=end.edit_path, launchers=ns.launchers)
+        code = _edit(edit)
         if code:
             return code
-        at, variant = app.edit_path, app.variant
+        at, variant = end.edit_path, end.variant

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.json_values import json_text, to_json
+from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.textutil import plain
@@ -267,15 +268,3 @@ def _gh_data(text: str) -> str:
 
 def _gh_prop(text: str) -> str:
     return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def out(text: str) -> None:
-    sys.stdout.write(plain(text) + "\n")
-
-
-def out_json(data: object) -> None:
-    sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
-
-
-def err(text: str) -> None:
-    sys.stderr.write(plain(text) + "\n")

@@ -8,6 +8,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from fwk_tui.cli.launch import EditorStart, launchers
 from fwk_tui.source.textutil import plain
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -81,9 +82,7 @@ def _edit(ns: argparse.Namespace) -> int:
         print(NO_TERMINAL, file=sys.stderr)
         return EXIT_BAD_INPUT
 
-    from fwk_tui.tui.editor import EditorApp
-
-    app = EditorApp(
+    start = EditorStart(
         session,
         settings=settings,
         journal=Journal(),
@@ -91,9 +90,7 @@ def _edit(ns: argparse.Namespace) -> int:
         offer_wizard=offer_wizard,
         start_path=getattr(ns, "at", None),  # from the browser: open at that option's field
     )
-    app.run()
-    # Textual shows an exception inside the app and returns; the exit code must still say it failed.
-    return app.return_code or EXIT_OK
+    return launchers(ns).editor(start) or EXIT_OK
 
 
 def _exists(file: Path) -> bool:

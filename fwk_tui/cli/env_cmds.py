@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, out, out_json
+from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config
+from fwk_tui.cli.output import out, out_json
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
@@ -25,16 +27,16 @@ from fwk_tui.validate.env import (
 from fwk_tui.validate.values import MISSING
 
 
+DESCRIPTION = (
+    "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
+    "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
+)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
     """Add ``env`` to ``sub``."""
-    env = sub.add_parser(
-        "env",
-        help="environment variables that override the config at run time",
-        description=(
-            "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
-            "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
-        ),
-    )
+    summary = "environment variables that override the config at run time"
+    env = sub.add_parser("env", help=summary, description=DESCRIPTION)
     env.add_argument("file", nargs="?", metavar="FILE", help="config file")
     env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
     env.add_argument("--json", action="store_true", help="print a JSON object")
@@ -58,12 +60,11 @@ def _env(ns: argparse.Namespace) -> int:
         except UnreadableFile as exc:
             raise Stop(str(exc)) from None
         matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
-    notes = _env_notes(values)
+    listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values))
     if ns.json:
-        data = _env_json(file, variables, found_prefixes, ns.dotenv, matches, notes)
-        out_json(data)
+        out_json(_env_json(listing))
     else:
-        _env_text(file, variables, found_prefixes, ns.dotenv, matches, notes)
+        _env_text(listing)
     typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
     return EXIT_FINDINGS if typos else EXIT_OK
 
@@ -77,14 +78,21 @@ def _env_notes(values: dict[str, Any]) -> list[str]:
     return []
 
 
-def _env_text(
-    file: Path,
-    variables: list[EnvVar],
-    found_prefixes: list[str],
-    dotenv: str | None,
-    matches: list[DotenvMatch] | None,
-    notes: list[str],
-) -> None:
+@dataclass(frozen=True)
+class _Listing:
+    """What ``env`` found: the config's variables and, with --dotenv, what each of the file's does."""
+
+    file: Path
+    variables: list[EnvVar]
+    found_prefixes: list[str]
+    dotenv: str | None
+    matches: list[DotenvMatch] | None
+    notes: list[str]
+
+
+def _env_text(listing: _Listing) -> None:
+    file, variables, found_prefixes = listing.file, listing.variables, listing.found_prefixes
+    dotenv, matches, notes = listing.dotenv, listing.matches, listing.notes
     leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
     out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
     for note in notes:
@@ -128,18 +136,11 @@ def _masked(m: DotenvMatch) -> str:
     return MASK
 
 
-def _env_json(
-    file: Path,
-    variables: list[EnvVar],
-    found_prefixes: list[str],
-    dotenv: str | None,
-    matches: list[DotenvMatch] | None,
-    notes: list[str],
-) -> dict[str, Any]:
+def _env_json(listing: _Listing) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "file": str(file),
-        "prefixes": found_prefixes,
-        "notes": notes,
+        "file": str(listing.file),
+        "prefixes": listing.found_prefixes,
+        "notes": listing.notes,
         "variables": [
             {
                 "name": v.name,
@@ -150,12 +151,12 @@ def _env_json(
                 "value": None if v.value is MISSING else (MASK if v.private else to_json(v.value)),
                 "note": v.note,
             }
-            for v in variables
+            for v in listing.variables
         ],
     }
-    if matches is not None:
+    if listing.matches is not None:
         out["dotenv"] = {
-            "file": dotenv,
+            "file": listing.dotenv,
             "entries": [
                 {
                     "name": m.entry.name,
@@ -165,7 +166,7 @@ def _env_json(
                     "path": m.variable.path if m.variable else None,
                     "suggestion": m.suggestion,
                 }
-                for m in matches
+                for m in listing.matches
             ],
         }
     return out

@@ -7,132 +7,56 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fwk_tui.cli.launch import WizardStart, launchers
 from fwk_tui.source.textutil import first_surrogate, plain
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
+DESCRIPTION = (
+    "Ask, step by step, what the config of a new project needs (layout, source folder, rendering, "
+    "bundler, TypeScript, modules, head, runtime config, dev server, compatibility date), show the "
+    "file to be written, then write it. An existing config pre-fills the answers and only the "
+    "answers you change are edited. Options below answer without asking; --yes asks nothing."
+)
+EPILOG = (
+    "Lists (--module, --runtime-key, --public-key) give the whole list when used. "
+    "A KEY=VALUE value is a string. At the end the command that repeats the run is printed."
+)
+
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``new`` to ``sub``."""
-    p = sub.add_parser(
-        "new",
-        help="start a project: a guided wizard that writes a valid fwk.config.ts",
-        description=(
-            "Ask, step by step, what the config of a new project needs (layout, source folder, rendering, "
-            "bundler, TypeScript, modules, head, runtime config, dev server, compatibility date), show the "
-            "file to be written, then write it. An existing config pre-fills the answers and only the "
-            "answers you change are edited. Options below answer without asking; --yes asks nothing."
-        ),
-        epilog=(
-            "Lists (--module, --runtime-key, --public-key) give the whole list when used. "
-            "A KEY=VALUE value is a string. At the end the command that repeats the run is printed."
-        ),
-    )
-    p.add_argument(
-        "dir",
-        nargs="?",
-        default=".",
-        help="the project folder (default: the current folder)",
-    )
-    p.add_argument(
-        "--yes",
-        "-y",
-        action="store_true",
-        help="ask nothing: take the defaults and the options given",
-    )
-    p.add_argument("--answers", metavar="PRESET.toml", help="replay the answers of a preset")
-    p.add_argument(
-        "--save-answers",
-        metavar="PRESET.toml",
-        help="save the answers as a preset (a bare name goes into the project folder)",
-    )
-    p.add_argument(
-        "--dry-run",
-        action="store_true",
-        help="with --yes: print the files and the diff, write nothing",
-    )
-    p.add_argument(
-        "--variant",
-        choices=["A", "B"],
-        help="layout: A (app/ folder) or B (the older layout)",
-    )
-    p.add_argument("--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')")
-    p.add_argument(
-        "--rendering",
-        choices=["server", "static", "spa"],
-        help="how pages are rendered",
-    )
-    p.add_argument(
-        "--ssr",
-        dest="rendering",
-        action="store_const",
-        const="server",
-        help="same as --rendering server",
-    )
-    p.add_argument(
-        "--no-ssr",
-        dest="rendering",
-        action="store_const",
-        const="spa",
-        help="same as --rendering spa",
-    )
-    p.add_argument(
-        "--spa-loading-template",
-        metavar="true|false|PATH",
-        help="the single-page app's loading screen (spa only)",
-    )
-    p.add_argument("--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler")
-    p.add_argument(
-        "--strict",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="strict TypeScript checks",
-    )
-    p.add_argument(
-        "--type-check",
-        choices=["off", "dev", "build"],
-        help="type checking: off, in development, at build",
-    )
-    p.add_argument(
-        "--module",
-        action="append",
-        metavar="NAME",
-        help="a module to load (repeat for more)",
-    )
-    p.add_argument("--title", help="the page title (app.head.title)")
-    p.add_argument("--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en")
-    p.add_argument("--description", help="the page description (<meta name=description>)")
-    p.add_argument(
-        "--runtime-key",
-        action="append",
-        metavar="KEY[=VALUE]",
-        help="a private runtime config key; its VALUE goes to .env as FWK_KEY, the config gets ''",
-    )
-    p.add_argument(
-        "--public-key",
-        action="append",
-        metavar="KEY[=VALUE]",
-        help="a public runtime config key",
-    )
-    p.add_argument("--port", type=int, help="the dev server's port (default 3000)")
-    p.add_argument("--host", help="the dev server's host")
-    p.add_argument(
-        "--compatibility-date",
-        metavar="YYYY-MM-DD",
-        help="compatibilityDate (default: today)",
-    )
-    p.add_argument(
-        "--skeleton",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="create the layout's folders",
-    )
-    p.add_argument(
-        "--env-example",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="write .env.example (FWK_ variables)",
-    )
+    p = sub.add_parser("new", help="start a project: a guided wizard that writes a valid fwk.config.ts",
+                       description=DESCRIPTION, epilog=EPILOG)  # fmt: skip
+    add = p.add_argument
+    add("dir", nargs="?", default=".", help="the project folder (default: the current folder)")
+    add("--yes", "-y", action="store_true", help="ask nothing: take the defaults and the options given")
+    add("--answers", metavar="PRESET.toml", help="replay the answers of a preset")
+    add("--save-answers", metavar="PRESET.toml",
+        help="save the answers as a preset (a bare name goes into the project folder)")  # fmt: skip
+    add("--dry-run", action="store_true", help="with --yes: print the files and the diff, write nothing")
+    add("--variant", choices=["A", "B"], help="layout: A (app/ folder) or B (the older layout)")
+    add("--src-dir", metavar="DIR", help="source folder (A: app, B: the root '.')")
+    add("--rendering", choices=["server", "static", "spa"], help="how pages are rendered")
+    for flag, const in (("--ssr", "server"), ("--no-ssr", "spa")):
+        add(flag, dest="rendering", action="store_const", const=const, help=f"same as --rendering {const}")
+    add("--spa-loading-template", metavar="true|false|PATH", help="the single-page app's loading screen (spa only)")
+    add("--bundler", choices=["vbuild", "wbuild", "rbuild"], help="the client bundler")
+    add("--strict", action=argparse.BooleanOptionalAction, default=None, help="strict TypeScript checks")
+    add("--type-check", choices=["off", "dev", "build"], help="type checking: off, in development, at build")
+    add("--module", action="append", metavar="NAME", help="a module to load (repeat for more)")
+    add("--title", help="the page title (app.head.title)")
+    add("--lang", help="the page language (app.head.htmlAttrs.lang), e.g. en")
+    add("--description", help="the page description (<meta name=description>)")
+    add("--runtime-key", action="append", metavar="KEY[=VALUE]",
+        help="a private runtime config key; its VALUE goes to .env as FWK_KEY, the config gets ''")  # fmt: skip
+    add("--public-key", action="append", metavar="KEY[=VALUE]", help="a public runtime config key")
+    add("--port", type=int, help="the dev server's port (default 3000)")
+    add("--host", help="the dev server's host")
+    add("--compatibility-date", metavar="YYYY-MM-DD", help="compatibilityDate (default: today)")
+    add("--skeleton", action=argparse.BooleanOptionalAction, default=None, help="create the layout's folders")
+    add("--env-example", action=argparse.BooleanOptionalAction, default=None,
+        help="write .env.example (FWK_ variables)")  # fmt: skip
     p.set_defaults(run=_new)
 
 
@@ -140,9 +64,10 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.catalog import load_catalog
     from fwk_tui.source import DocumentError
     from fwk_tui.wizard.answers import problems
-    from fwk_tui.wizard.plan import open_project
     from fwk_tui.wizard.plan import shown_path
+    from fwk_tui.wizard.project import open_project
     from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
+    from fwk_tui.wizard.report import report
 
     not_text = _not_text(ns)
     if not_text is not None:
@@ -165,14 +90,11 @@ def _new(ns: argparse.Namespace) -> int:
     if not ns.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
-        from fwk_tui.tui.wizard import WizardApp
-
-        app = WizardApp(project, catalog, answers, folder_arg=ns.dir, preset=ns.save_answers)
-        app.run()
-        if app.outcome is None:
+        outcome = launchers(ns).wizard(WizardStart(project, catalog, answers, ns.dir, ns.save_answers))
+        if outcome is None:
             print("fwk-tui new: cancelled, nothing written")
             return EXIT_OK
-        print("\n".join(plain(line) for line in app.outcome))
+        print("\n".join(plain(line) for line in outcome))
         return EXIT_OK
     wrong = problems(answers)
     if wrong:
@@ -217,32 +139,6 @@ def _new(ns: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def report(done: list[str], plan: Any, folder_arg: str) -> list[str]:
-    """What was written, what to install, and the command that repeats the run."""
-    from fwk_tui.wizard.dotenv import is_secret
-    from fwk_tui.wizard.plan import shown_path
-    from fwk_tui.wizard.preset import command_line
-
-    lines = list(done)
-    warnings = [d for d in plan.diagnostics if d.severity == "warning"]
-    for d in warnings:
-        lines.append(f"{shown_path(plan.config)}:{d.line}:{d.column}: warning: {d.message}")
-    needed = plan.answers.dev_dependencies
-    if needed:
-        lines.append(f"install: npm install -D {' '.join(needed)}")
-    if plan.answers.rendering == "static":
-        lines.append("build the static site with the generate command (fwk generate)")
-    lines.append("repeat without questions:")
-    lines.append(f"  {command_line(folder_arg, plan.answers)}")
-    if any(is_secret(item) for item in plan.answers.runtime):
-        env = plan.dotenv
-        if env is not None and (env.added or env.kept):
-            lines.append(f"  (private runtime values are not repeated: they are in {shown_path(env.path)})")
-        else:  # left as they were in an existing config: nothing went to .env
-            lines.append("  (private runtime values are not repeated)")
-    return lines
-
-
 def _not_text(ns: argparse.Namespace) -> str | None:
     """``--title: byte 0xff is not UTF-8 text`` for the first argument that is not text; None when all are."""
     # Python hands a byte of the command line that is not UTF-8 over as a lone surrogate: written
@@ -256,28 +152,19 @@ def _not_text(ns: argparse.Namespace) -> str | None:
     return None
 
 
+SAME_NAMED = (
+    "variant", "src_dir", "rendering", "bundler", "strict", "type_check", "title", "lang", "description", "port",
+    "host", "compatibility_date", "skeleton", "env_example",
+)  # fmt: skip
+"""The flags whose value is the answer of the same name, as given."""
+
+
 def _flag_answers(ns: argparse.Namespace) -> dict[str, Any]:
     from fwk_tui.wizard.answers import RuntimeKey
 
     out: dict[str, Any] = {}
-    simple = {
-        "variant": "variant",
-        "src_dir": "src_dir",
-        "rendering": "rendering",
-        "bundler": "bundler",
-        "strict": "strict",
-        "type_check": "type_check",
-        "title": "title",
-        "lang": "lang",
-        "description": "description",
-        "port": "port",
-        "host": "host",
-        "compatibility_date": "compatibility_date",
-        "skeleton": "skeleton",
-        "env_example": "env_example",
-    }
-    for attr, name in simple.items():
-        value = getattr(ns, attr)
+    for name in SAME_NAMED:
+        value = getattr(ns, name)
         if value is not None:
             out[name] = value
     if ns.spa_loading_template is not None:

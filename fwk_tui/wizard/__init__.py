@@ -1,7 +1,9 @@
 """The new-project wizard's model: answers, the plan they make, presets. No Textual."""
 
 from fwk_tui.wizard.answers import Answers, RuntimeKey, problems
-from fwk_tui.wizard.plan import Plan, Project, apply_answers, open_project
+from fwk_tui.wizard.edits import apply_answers
+from fwk_tui.wizard.plan import Plan
+from fwk_tui.wizard.project import Project, open_project
 
 __all__ = [
     "Answers",

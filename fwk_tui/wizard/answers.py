@@ -1,7 +1,7 @@
 """The answers of the new-project wizard, and what an existing config says about them.
 
 Pure: no Textual, no I/O. Every answer maps to options of the catalogue
-(:mod:`fwk_tui.wizard.plan` turns answers into edits of a document);
+(:mod:`fwk_tui.wizard.edits` turns answers into edits of a document);
 :func:`from_values` reads the answers an existing config already gives, so
 that the wizard starts from them and changes only what the user changes.
 """

@@ -121,6 +121,7 @@ async def test_the_editor_opens_at_the_field(project: Path) -> None:
 
 def test_quitting_the_editor_comes_back_to_the_browser_at_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
     from fwk_tui.cli import catalog_cmds, edit_cmds
+    from fwk_tui.main import TextualLaunchers
 
     runs: list[str | None] = []
 
@@ -133,7 +134,7 @@ def test_quitting_the_editor_comes_back_to_the_browser_at_the_option(monkeypatch
     monkeypatch.setattr(edit_cmds, "_edit", lambda ns: edited.append(ns) or 0)
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     monkeypatch.setattr("sys.stdout.isatty", lambda: True)
-    assert catalog_cmds._browse(argparse.Namespace(variant="A")) == 0
+    assert catalog_cmds._browse(argparse.Namespace(variant="A", launchers=TextualLaunchers())) == 0
     assert [ns.at for ns in edited] == ["app.cdnURL"] and edited[0].file is None
     assert runs == [None, "app.cdnURL"]
 

@@ -223,7 +223,7 @@ def test_an_exception_inside_the_editor_exits_non_zero(tmp_path: Path) -> None:
         "from fwk_tui.tui.editor import EditorApp\n"
         "def boom(self): raise RuntimeError('planted fault')\n"
         "EditorApp.on_mount = boom\n"
-        "from fwk_tui.cli import main\n"
+        "from fwk_tui.main import main\n"
         "raise SystemExit(main([sys.argv[1]]))\n"
     )
     code, shown = _in_terminal([sys.executable, "-c", script, str(file)], tmp_path)

@@ -13,7 +13,7 @@ from fwk_tui.source import ConfigDocument, load_document
 from fwk_tui.validate import check_document
 from fwk_tui.wizard import Answers, RuntimeKey, apply_answers, open_project, problems
 from fwk_tui.wizard.answers import from_values
-from fwk_tui.wizard.plan import env_example, layout_tree, skeleton
+from fwk_tui.wizard.extra_files import env_example, layout_tree, skeleton
 
 CATALOG = load_catalog()
 

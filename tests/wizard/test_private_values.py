@@ -10,7 +10,7 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.wizard.answers import RuntimeKey
-from fwk_tui.wizard.plan import open_project
+from fwk_tui.wizard.project import open_project
 from tests.cli.helpers import run
 
 CATALOG = load_catalog()

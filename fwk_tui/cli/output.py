@@ -1,0 +1,23 @@
+"""How the commands print: text made safe for a terminal, JSON as it is."""
+
+from __future__ import annotations
+
+import sys
+
+from fwk_tui.cli.json_values import json_text
+from fwk_tui.source.textutil import plain
+
+
+def out(text: str) -> None:
+    """``text`` on stdout, its control characters shown, not run."""
+    sys.stdout.write(plain(text) + "\n")
+
+
+def out_json(data: object) -> None:
+    """``data`` as JSON on stdout."""
+    sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
+
+
+def err(text: str) -> None:
+    """``text`` on stderr, its control characters shown, not run."""
+    sys.stderr.write(plain(text) + "\n")

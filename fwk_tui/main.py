@@ -1,0 +1,52 @@
+"""The ``fwk-tui`` program: the command line, given the terminal apps to run.
+
+The one module above both ``fwk_tui.cli`` and ``fwk_tui.tui``: the commands decide what to open
+and hand it to :class:`TextualLaunchers`, which runs the Textual apps (imported only when one is
+run, so that ``fwk-tui check`` and the other scripted commands start without Textual).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fwk_tui import cli
+from fwk_tui.catalog import Variant
+from fwk_tui.cli.launch import BrowserEnd, EditorStart, WizardStart
+
+
+class TextualLaunchers:
+    """Runs the editor, the catalogue browser and the wizard in the terminal."""
+
+    def editor(self, start: EditorStart) -> int:
+        from fwk_tui.tui.editor import EditorApp
+
+        app = EditorApp(
+            start.session,
+            settings=start.settings,
+            journal=start.journal,
+            label=start.label,
+            offer_wizard=start.offer_wizard,
+            start_path=start.start_path,
+        )
+        app.run()
+        # Textual shows an exception inside the app and returns; the exit code must still say it failed.
+        return app.return_code or 0
+
+    def browser(self, variant: Variant, start: str | None) -> BrowserEnd:
+        from fwk_tui.tui.browse import BrowseApp
+
+        app = BrowseApp(variant=variant, start=start)
+        app.run()
+        return BrowserEnd(app.return_code or 0, app.edit_path, app.variant)
+
+    def wizard(self, start: WizardStart) -> list[str] | None:
+        from fwk_tui.tui.wizard import WizardApp
+
+        app = WizardApp(start.project, start.catalog, start.answers, folder_arg=start.folder_arg, preset=start.preset)
+        app.run()
+        return app.outcome
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``fwk-tui`` with ``argv`` (default: the process's arguments); its exit code."""
+    return cli.main(argv, launchers=TextualLaunchers())
