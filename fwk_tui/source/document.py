@@ -30,7 +30,7 @@ from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
 from fwk_tui.source.render import method_name
 from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
-from fwk_tui.source.textutil import first_surrogate, point, same_line
+from fwk_tui.source.textutil import first_surrogate, points, same_line
 from fwk_tui.source.values import Code, Entry, JSValue, Span
 
 NEW_CONFIG = "export default defineFwkConfig({\n})\n"
@@ -502,12 +502,12 @@ class ConfigDocument:
         middle = b"".join(parts)
         new_data = b"".join((data[:low], middle, data[high:]))
         tree = self._tree.copy()
-        start_point = point(data, low)
+        start_point, old_end = points(data, low, high)
         if b"\n" in middle:
             new_end = (start_point[0] + middle.count(b"\n"), len(middle) - middle.rfind(b"\n") - 1)
         else:
             new_end = (start_point[0], start_point[1] + len(middle))
-        tree.edit(low, high, low + len(middle), start_point, point(data, high), new_end)
+        tree.edit(low, high, low + len(middle), start_point, old_end, new_end)
         new_tree = parse_bytes(new_data, tree)
         error = syntax_error(new_tree, new_data, self.filename, within=(low, low + len(middle)))
         if error is not None:

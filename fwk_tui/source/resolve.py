@@ -9,7 +9,7 @@ from tree_sitter import Node
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
-from fwk_tui.source.read import keyed_members
+from fwk_tui.source.read import keyed_member
 from fwk_tui.source.summary import one_line
 
 
@@ -64,7 +64,7 @@ def resolve(root: Node, path: Path) -> Slot | Gap:
         if node.type == "object":
             if not isinstance(seg, str):
                 raise NotFound(f"{_name(here)} is an object: use a key, not [{seg}]")
-            member = keyed_members(node, here).get(seg)
+            member = keyed_member(node, here, seg)
             if member is None:
                 return Gap(node, here, path[depth:])
             assert member.node.parent is not None

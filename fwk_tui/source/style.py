@@ -93,6 +93,8 @@ class SniffedStyle(Style):
     @cached_property
     def newline(self) -> str:  # type: ignore[override]
         data = self._data  # type: ignore[attr-defined]
+        if b"\r" not in data:
+            return "\n"
         crlf, lf = data.count(b"\r\n"), data.count(b"\n")
         if data.count(b"\r") - crlf > lf:
             return "\r"  # classic Mac line ends, which TypeScript reads too
