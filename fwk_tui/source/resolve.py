@@ -9,8 +9,9 @@ from tree_sitter import Node
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
-from fwk_tui.source.read import keyed_member
+from fwk_tui.source.read import Reader, keyed_member
 from fwk_tui.source.summary import one_line
+from fwk_tui.source.values import Code, JSValue
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,33 @@ def edit_target(root: Node, path: Path) -> Slot | Gap:
         return resolve(root, path)
     except NotFound as exc:
         raise DocumentError(f"cannot edit {format_path(path) if path else 'the config'}: {exc.reason}") from None
+
+
+def slot_value(slot: Slot, reader: Reader) -> JSValue:
+    """The value ``slot`` holds, read by ``reader`` (a method, a shorthand or a spread item is code)."""
+    if slot.member is not None:
+        return reader.member_value(slot.member, slot.path)
+    if slot.item.type == "spread_element":
+        return Code(text_of(slot.item), "expr", reader.span(slot.item))
+    return reader.value(slot.item, slot.path)
+
+
+def array_node(slot: Slot, path: Path) -> Node:
+    """The array literal ``slot`` holds; DocumentError when it is something else or has holes."""
+    node = slot.value
+    if node.type != "array":
+        raise DocumentError(f"{format_path(path)} is not an array")
+    if layout(node).has_holes:
+        raise DocumentError(f"{format_path(path)} is an array with holes; edit it by hand")
+    return node
+
+
+def object_at(root: Node, path: Path) -> Node | None:
+    """The object literal at ``path`` from ``root``, or None (missing, or something else)."""
+    try:
+        found = resolve(root, path)
+    except NotFound:
+        return None
+    if isinstance(found, Gap):
+        return None
+    return found.value if found.value.type == "object" else None
