@@ -20,50 +20,7 @@ fields are not listed. ``source`` is a layer source (``github:``, ``gh:``,
 ``number``/``integer`` take an optional range ``(min..max)``.
 """
 
-from fwk_tui.catalog.types.nodes import (
-    SCALAR_NAMES,
-    AnyType,
-    ArrayType,
-    BoolType,
-    CodeType,
-    Field_,
-    LiteralType,
-    NumType,
-    ObjectType,
-    RecordType,
-    StrFormat,
-    StrType,
-    TupleType,
-    TypeExpr,
-    UnionType,
-    literal_values,
-    render,
-)
-from fwk_tui.catalog.types.parse import TypeSyntaxError, parse_type
-from fwk_tui.catalog.types.serial import from_json, to_json
-from fwk_tui.catalog.types.text import describe
+from fwk_tui.catalog.types.nodes import *  # noqa: F403 (the type model: its own __all__)
+from fwk_tui.catalog.types.parse import TypeSyntaxError as TypeSyntaxError
+from fwk_tui.catalog.types.parse import parse_type as parse_type
 
-__all__ = [
-    "SCALAR_NAMES",
-    "AnyType",
-    "ArrayType",
-    "BoolType",
-    "CodeType",
-    "Field_",
-    "LiteralType",
-    "NumType",
-    "ObjectType",
-    "RecordType",
-    "StrFormat",
-    "StrType",
-    "TupleType",
-    "TypeExpr",
-    "TypeSyntaxError",
-    "UnionType",
-    "describe",
-    "from_json",
-    "literal_values",
-    "parse_type",
-    "render",
-    "to_json",
-]

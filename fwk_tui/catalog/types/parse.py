@@ -4,22 +4,7 @@ from __future__ import annotations
 
 import re
 
-from fwk_tui.catalog.types.nodes import (
-    SCALAR_NAMES,
-    AnyType,
-    ArrayType,
-    BoolType,
-    CodeType,
-    Field_,
-    LiteralType,
-    NumType,
-    ObjectType,
-    RecordType,
-    StrType,
-    TupleType,
-    TypeExpr,
-    UnionType,
-)
+import fwk_tui.catalog.types.nodes as nodes
 
 
 class TypeSyntaxError(ValueError):
@@ -37,7 +22,7 @@ _TOKEN = re.compile(
 )
 
 
-def parse_type(text: str) -> TypeExpr:
+def parse_type(text: str) -> nodes.TypeExpr:
     """Parse a type expression; raise :class:`TypeSyntaxError` when malformed."""
     tokens: list[tuple[str, str]] = []
     pos = 0
@@ -73,34 +58,34 @@ class _Parser:
         self.i += 1
         return tok
 
-    def union(self) -> TypeExpr:
+    def union(self) -> nodes.TypeExpr:
         options = [self.member()]
         while self.peek() == "|":
             self.take("|")
             options.append(self.member())
         if len(options) == 1:
             return options[0]
-        return UnionType(options=tuple(options))
+        return nodes.UnionType(options=tuple(options))
 
-    def member(self) -> TypeExpr:
+    def member(self) -> nodes.TypeExpr:
         node = self.atom()
         while self.peek() == "[" and self.i + 1 < len(self.tokens) and self.tokens[self.i + 1][1] == "]":
             self.take("[")
             self.take("]")
-            node = ArrayType(item=node)
+            node = nodes.ArrayType(item=node)
         return node
 
-    def atom(self) -> TypeExpr:
+    def atom(self) -> nodes.TypeExpr:
         kind, value = self.take()
         if value == "(":
             node = self.union()
             self.take(")")
             return node
         if kind == "str":
-            return LiteralType(value=_unquote(value))
+            return nodes.LiteralType(value=_unquote(value))
         if kind == "num":
             number = float(value)
-            return LiteralType(value=int(number) if number.is_integer() and "." not in value else number)
+            return nodes.LiteralType(value=int(number) if number.is_integer() and "." not in value else number)
         if value == "{":
             return self.object_fields()
         if value == "[":
@@ -109,34 +94,34 @@ class _Parser:
                 self.take(",")
                 items.append(self.union())
             self.take("]")
-            return TupleType(items=tuple(items))
+            return nodes.TupleType(items=tuple(items))
         if kind != "name":
             raise TypeSyntaxError(f"unexpected {value!r} in type {self.text!r}")
         return self.named(value)
 
-    def named(self, name: str) -> TypeExpr:
+    def named(self, name: str) -> nodes.TypeExpr:
         if name in ("true", "false"):
-            return LiteralType(value=name == "true")
+            return nodes.LiteralType(value=name == "true")
         if name in ("null", "undefined"):
-            return LiteralType(value=None)
+            return nodes.LiteralType(value=None)
         if name == "boolean":
-            return BoolType()
-        if name in SCALAR_NAMES:
-            return StrType(format=name)  # type: ignore[arg-type]
+            return nodes.BoolType()
+        if name in nodes.SCALAR_NAMES:
+            return nodes.StrType(format=name)  # type: ignore[arg-type]
         if name in ("number", "integer"):
             lo, hi = self.range()
-            return NumType(integer=name == "integer", min=lo, max=hi)
+            return nodes.NumType(integer=name == "integer", min=lo, max=hi)
         if name in ("code", "function"):
-            return CodeType(function=name == "function")
+            return nodes.CodeType(function=name == "function")
         if name == "any":
-            return AnyType()
+            return nodes.AnyType()
         if name == "object":
-            return ObjectType(open=True)
+            return nodes.ObjectType(open=True)
         if name in ("array", "record"):
             self.take("<")
             inner = self.union()
             self.take(">")
-            return ArrayType(item=inner) if name == "array" else RecordType(value=inner)
+            return nodes.ArrayType(item=inner) if name == "array" else nodes.RecordType(value=inner)
         raise TypeSyntaxError(f"unknown type name {name!r} in type {self.text!r}")
 
     def range(self) -> tuple[float | None, float | None]:
@@ -152,8 +137,8 @@ class _Parser:
         self.take(")")
         return lo, hi
 
-    def object_fields(self) -> ObjectType:
-        fields: list[Field_] = []
+    def object_fields(self) -> nodes.ObjectType:
+        fields: list[nodes.Field_] = []
         is_open = False
         while self.peek() != "}":
             if self.peek() == "...":
@@ -169,13 +154,13 @@ class _Parser:
                     optional = True
                 self.take(":")
                 key = _unquote(name) if kind == "str" else name
-                fields.append(Field_(name=key, type=self.union(), optional=optional))
+                fields.append(nodes.Field_(name=key, type=self.union(), optional=optional))
             if self.peek() == ",":
                 self.take(",")
             elif self.peek() != "}":
                 raise TypeSyntaxError(f"expected ',' or '}}' in type {self.text!r}")
         self.take("}")
-        return ObjectType(fields=tuple(fields), open=is_open)
+        return nodes.ObjectType(fields=tuple(fields), open=is_open)
 
 
 def _unquote(token: str) -> str:
