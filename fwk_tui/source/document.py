@@ -244,9 +244,7 @@ class ConfigDocument:
 
     def rename(self, path: PathLike, new_key: str) -> ConfigDocument:
         """A document where the member at ``path`` is called ``new_key``; its value is kept."""
-        p = _path(path)
-        root = self._writable_root()
-        slot = self._slot_for_edit(root, p)
+        p, root, slot = self._existing(path)
         if slot.member is None:
             raise DocumentError(f"{format_path(p)} is an array item; it has no key to rename")
         if not isinstance(new_key, str):
@@ -291,9 +289,7 @@ class ConfigDocument:
 
     def move(self, path: PathLike, new_index: int) -> ConfigDocument:
         """A document where the array item at ``path`` sits at ``new_index`` (comments travel along)."""
-        p = _path(path)
-        root = self._writable_root()
-        slot = self._slot_for_edit(root, p)
+        p, _root, slot = self._existing(path)
         if slot.index is None:
             raise DocumentError(f"{format_path(p)} is not an array item")
         count = len(layout(slot.container).items)
@@ -323,6 +319,12 @@ class ConfigDocument:
             raise ReadOnlyError(f"{self.filename}: read-only: {self._read_only}")
         assert self._root is not None
         return self._root
+
+    def _existing(self, path: PathLike) -> tuple[Path, Node, Slot]:
+        """``path`` checked, the config object (when it may be edited) and the slot at ``path`` (KeyError: none)."""
+        p = _path(path)
+        root = self._writable_root()
+        return p, root, self._slot_for_edit(root, p)
 
     def _slot_for_edit(self, root: Node, path: Path) -> Slot:
         target = edit_target(root, path)
