@@ -174,22 +174,19 @@ class History:
 
     def undo(self) -> Edit | None:
         """Undo the last edit; the edit undone, or ``None`` when there is none."""
-        if not self._undo:
-            return None
-        edit, before = self._undo.pop()
-        self._merge_open = False
-        self._redo.append((edit, self._document))
-        self._document = before
-        self._changed()
-        return edit
+        return self._step(self._undo, self._redo)
 
     def redo(self) -> Edit | None:
         """Redo the last undone edit; the edit redone, or ``None``."""
-        if not self._redo:
+        return self._step(self._redo, self._undo)
+
+    def _step(self, back: list[tuple[Edit, ConfigDocument]], forth: list[tuple[Edit, ConfigDocument]]) -> Edit | None:
+        """Go back to the document the last step of ``back`` kept; ``forth`` keeps the current one."""
+        if not back:
             return None
-        edit, after = self._redo.pop()
+        edit, document = back.pop()
         self._merge_open = False
-        self._undo.append((edit, self._document))
-        self._document = after
+        forth.append((edit, self._document))
+        self._document = document
         self._changed()
         return edit
