@@ -189,7 +189,7 @@ class EditSession(FileHistory):
         return found
 
     def spread_origin(self, path: str) -> list[str]:
-        """Where a spread of the document gives (or may give) the value at ``path``, a line each, for under its field."""
+        """Where a spread of the document gives (or may give) the value at ``path``: a line each, under its field."""
         cached = self._contents
         if cached is None or cached[0] is not self._document:
             cached = self._contents = (self._document, spread_contents(self._document))
