@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from tree_sitter import Node, Tree
 
-from fwk_tui.paths import Path, Segment, format_path, parse_path
+from fwk_tui.paths import Path, Segment, format_path
 from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ReadOnlyError
@@ -14,10 +14,20 @@ from fwk_tui.source.expression import check_expression, contains_code, read_expr
 from fwk_tui.source.gaps import fill_gap
 from fwk_tui.source.locate import BuiltByCode, locate_config
 from fwk_tui.source.nodes import layout, members, text_of
-from fwk_tui.source.parse import MAX_NESTING, check_input, nesting_error, parse_bytes, stray_comma_error, syntax_error
+from fwk_tui.source.parse import check_input, nesting_error, parse_bytes, stray_comma_error, syntax_error
 from fwk_tui.source.read import Reader, keyed_members
 from fwk_tui.source.render import method_name
-from fwk_tui.source.resolve import Gap, NotFound, Slot, array_node, edit_target, object_at, require, slot_value
+from fwk_tui.source.resolve import (
+    Gap,
+    NotFound,
+    Slot,
+    array_node,
+    checked_path,
+    edit_target,
+    object_at,
+    require,
+    slot_value,
+)
 from fwk_tui.source.splice import apply_splices
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
 from fwk_tui.source.textutil import same_line
@@ -122,7 +132,7 @@ class ConfigDocument:
 
     def get(self, path: PathLike) -> JSValue:
         """The value at ``path``; KeyError when there is none."""
-        p = _path(path)
+        p = checked_path(path)
         try:
             slot = require(self._require_root(p), p)
         except KeyError as exc:
@@ -159,13 +169,13 @@ class ConfigDocument:
 
     def span(self, path: PathLike) -> Span:
         """Where the value at ``path`` is written; KeyError when there is none."""
-        p = _path(path)
+        p = checked_path(path)
         slot = require(self._require_root(p), p)
         return Reader(self._data).span(slot.value)
 
     def spreads(self, path: PathLike = ()) -> list[Code]:
         """The spreads (``...base``) and computed keys of the object at ``path``: kept, not addressable."""
-        p = _path(path)
+        p = checked_path(path)
         node = self._root if not p else self._object_at(p)
         if node is None:
             return []
@@ -177,7 +187,7 @@ class ConfigDocument:
 
     def set(self, path: PathLike, value: JSValue) -> ConfigDocument:
         """A document where ``path`` is ``value``; missing objects on the way are created."""
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         target = edit_target(root, p)
         editor = self._editor()
@@ -194,7 +204,7 @@ class ConfigDocument:
         A method must be named like the key it is set under (``ready() {}`` for
         ``hooks.ready``). ParseError when ``source`` is neither.
         """
-        p = _path(path)
+        p = checked_path(path)
         text = source.strip()
         if p and method_name(text) == p[-1]:
             return self.set(p, Code(text))
@@ -209,12 +219,12 @@ class ConfigDocument:
         objects that stay; the one the pruning stops at, when empty, is written back
         as its text in ``keep``.
         """
-        doc, container = self._remove_all(_path(path))
+        doc, container = self._remove_all(checked_path(path))
         return doc._prune(container, keep or {})
 
     def remove(self, path: PathLike) -> ConfigDocument:
         """A document without the array item (or member) at ``path``; its container stays, even empty."""
-        return self._remove_all(_path(path))[0]
+        return self._remove_all(checked_path(path))[0]
 
     def remove_occurrence(self, path: PathLike, occurrence: int) -> ConfigDocument:
         """A document without one copy of a key written more than once: the ``occurrence``-th (from 0).
@@ -222,7 +232,7 @@ class ConfigDocument:
         ``path`` is as written (keys and indexes in the source, the last copy of a key
         on the way); the other copies stay. KeyError when there is no such copy.
         """
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         container = written_object(root, p[:-1])
         copies = [m for m in members(container) if m.key == p[-1]] if container is not None and p else []
@@ -273,7 +283,7 @@ class ConfigDocument:
 
         ``more`` values follow it, in one edit (many items cost one re-parse, not one each).
         """
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         target = edit_target(root, p)
         if isinstance(target, Gap):
@@ -322,7 +332,7 @@ class ConfigDocument:
 
     def _existing(self, path: PathLike) -> tuple[Path, Node, Slot]:
         """``path`` checked, the config object (when it may be edited) and the slot at ``path`` (KeyError: none)."""
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         return p, root, self._slot_for_edit(root, p)
 
@@ -395,16 +405,6 @@ class ConfigDocument:
 
     def __repr__(self) -> str:
         return f"<ConfigDocument {self.filename!r} {len(self._data)} bytes>"
-
-
-def _path(path: PathLike) -> Path:
-    out = parse_path(path) if isinstance(path, str) else tuple(path)
-    if len(out) > MAX_NESTING:
-        raise DocumentError(f"the path has {len(out)} keys; a config nests at most {MAX_NESTING} levels")
-    for seg in out:
-        if isinstance(seg, bool) or not isinstance(seg, (str, int)):
-            raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
-    return out
 
 
 __all__ = ["NEW_CONFIG", "ConfigDocument", "check_expression", "contains_code", "read_expression"]

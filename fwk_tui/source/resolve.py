@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import Path, Segment, format_path, parse_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
+from fwk_tui.source.parse import MAX_NESTING
 from fwk_tui.source.read import Reader, keyed_member
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Code, JSValue
@@ -152,3 +154,14 @@ def object_at(root: Node, path: Path) -> Node | None:
     if isinstance(found, Gap):
         return None
     return found.value if found.value.type == "object" else None
+
+
+def checked_path(path: str | Sequence[Segment]) -> Path:
+    """``path`` as keys and indexes (parsed when text); DocumentError for a segment of another type or too many."""
+    out = parse_path(path) if isinstance(path, str) else tuple(path)
+    if len(out) > MAX_NESTING:
+        raise DocumentError(f"the path has {len(out)} keys; a config nests at most {MAX_NESTING} levels")
+    for seg in out:
+        if isinstance(seg, bool) or not isinstance(seg, (str, int)):
+            raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
+    return out
