@@ -22,36 +22,43 @@ StrFormat = Literal["string", "date", "url", "path", "glob", "regex", "source"]
 @dataclass(frozen=True, slots=True)
 class _Node:
     kind: ClassVar[str] = ""
+    """The kind's name in the JSON form, given in the class line: ``class ArrayType(_Node, kind="array")``."""
+
+    def __init_subclass__(cls, kind: str | None = None, **rest: Any) -> None:
+        super(_Node, cls).__init_subclass__(**rest)  # (the class slots=True made, not the one written)
+        if kind is not None:  # None: the copy ``dataclass(slots=True)`` makes, which keeps it
+            cls.kind = kind
 
     def __str__(self) -> str:
         return render(self)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
-class BoolType(_Node):
-    kind: ClassVar[str] = "boolean"
+class BoolType(_Node, kind="boolean"):
+    """``true`` or ``false``."""
 
 
 @dataclass(frozen=True, slots=True)
-class StrType(_Node):
+class StrType(_Node, kind="string"):
     """A string; ``format`` narrows what it holds (a date, a URL, a glob...)."""
 
     format: StrFormat = "string"
-    kind: ClassVar[str] = "string"
 
 
 @dataclass(frozen=True, slots=True)
-class NumType(_Node):
+class NumType(_Node, kind="number"):
+    """A number (a whole one when ``integer``), within ``min``..``max`` where given."""
+
     integer: bool = False
     min: float | None = None
     max: float | None = None
-    kind: ClassVar[str] = "number"
 
 
 @dataclass(frozen=True, slots=True)
-class LiteralType(_Node):
+class LiteralType(_Node, kind="literal"):
+    """Exactly ``value`` (a string, a boolean, a number or null)."""
+
     value: str | bool | int | float | None = None
-    kind: ClassVar[str] = "literal"
 
     def __eq__(self, other: object) -> bool:
         # 1 == True in Python; the literals `1` and `true` are different types.
@@ -62,27 +69,24 @@ class LiteralType(_Node):
 
 
 @dataclass(frozen=True, slots=True)
-class ArrayType(_Node):
+class ArrayType(_Node, kind="array"):
     """A list whose items are all of type ``item``."""
 
     item: TypeExpr
-    kind: ClassVar[str] = "array"
 
 
 @dataclass(frozen=True, slots=True)
-class TupleType(_Node):
+class TupleType(_Node, kind="tuple"):
     """A list of a fixed length, item ``i`` of type ``items[i]``."""
 
     items: tuple[TypeExpr, ...]
-    kind: ClassVar[str] = "tuple"
 
 
 @dataclass(frozen=True, slots=True)
-class RecordType(_Node):
+class RecordType(_Node, kind="record"):
     """An object with free string keys, each holding ``value``."""
 
     value: TypeExpr
-    kind: ClassVar[str] = "record"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,36 +99,33 @@ class Field_:
 
 
 @dataclass(frozen=True, slots=True)
-class ObjectType(_Node):
+class ObjectType(_Node, kind="object"):
     """An object with known ``fields``; ``open`` accepts other keys too."""
 
     fields: tuple[Field_, ...] = ()
     open: bool = True
-    kind: ClassVar[str] = "object"
 
     def field(self, name: str) -> Field_ | None:
         return next((f for f in self.fields if f.name == name), None)
 
 
 @dataclass(frozen=True, slots=True)
-class UnionType(_Node):
+class UnionType(_Node, kind="union"):
     """A value of any one of ``options``."""
 
     options: tuple[TypeExpr, ...]
-    kind: ClassVar[str] = "union"
 
 
 @dataclass(frozen=True, slots=True)
-class CodeType(_Node):
+class CodeType(_Node, kind="code"):
     """A value that is code: a function, or any expression kept as source."""
 
     function: bool = True
-    kind: ClassVar[str] = "code"
 
 
 @dataclass(frozen=True, slots=True)
-class AnyType(_Node):
-    kind: ClassVar[str] = "any"
+class AnyType(_Node, kind="any"):
+    """Any value at all."""
 
 
 TypeExpr = Union[
