@@ -2,11 +2,13 @@
 
 For config files of about 200, 2,000 and 20,000 lines, times read + parse +
 one deep edit (an existing nested scalar) + write to a temp file, on both
-sides inside their own process (start-up excluded), and prints a table.
+sides inside their own process (start-up excluded), and prints a table. The
+sides take turns for a few rounds; each keeps the median of its best round, so
+a burst of load on a shared machine does not decide the ratio.
 
     .venv/bin/python bench/bench_source.py        # needs tests/node/node_modules (./dev test)
 
-Exits non-zero when a budget is missed (speed-up >= 5x at every size, our
+Exits non-zero when a budget is missed (speed-up >= 10x at every size, our
 20k/2k growth <= 12x) or when either output does not hold the edited value.
 """
 
@@ -27,7 +29,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 NODE_DIR = ROOT / "tests" / "node"
 SIZES = (200, 2_000, 20_000)
-MIN_SPEED_UP = 5.0
+MIN_SPEED_UP = 10.0
+ROUNDS = 3
 MAX_GROWTH = 12.0
 NEW_VALUE = "edited-by-bench"
 
@@ -192,11 +195,19 @@ def main() -> int:
                     "repeat": repeat,
                 }
             )
-        theirs = _node(["bench-magicast.mjs"], jobs)
+        # Rounds alternate the two sides, so a burst of load elsewhere on the machine
+        # does not fall on one side only; each side keeps its best round's median.
+        best_theirs: dict[int, float] = {}
+        best_ours: dict[int, float] = {}
+        for _round in range(ROUNDS):
+            theirs = _node(["bench-magicast.mjs"], jobs)
+            for size, _lines, src, ours_out, _t, path, warmup, repeat in plan:
+                ours_ms = statistics.median(_time_ours(src, ours_out, path, warmup, repeat))
+                theirs_ms = statistics.median(theirs[str(size)]["ms"])
+                best_ours[size] = min(best_ours.get(size, ours_ms), ours_ms)
+                best_theirs[size] = min(best_theirs.get(size, theirs_ms), theirs_ms)
         for size, lines, src, ours_out, theirs_out, path, warmup, repeat in plan:
-            ours_ms = statistics.median(_time_ours(src, ours_out, path, warmup, repeat))
-            theirs_ms = statistics.median(theirs[str(size)]["ms"])
-            rows.append((size, lines, ours_ms, theirs_ms))
+            rows.append((size, lines, best_ours[size], best_theirs[size]))
             for name, out in (("original", src), ("ours", ours_out), ("magicast", theirs_out)):
                 checks.append({"id": f"{name}-{size}", "file": str(out), "as": str(tmp / "fwk.config.ts")})
         evaluated = _node(["load-config.mjs", "--batch"], checks)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from fwk_tui import __version__
-from fwk_tui.catalog import cache
+from fwk_tui.catalog.cache import FORMAT, SUFFIX, read_cache, write_cache
 from fwk_tui.catalog.models import Catalog, Group, Option
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -46,7 +46,7 @@ def _yaml_files(folder: Path) -> list[Path]:
 
 def cache_key() -> str:
     """The shipped catalogue's key: a hash of its YAML files, the package version and the cache format."""
-    h = hashlib.blake2b(f"{__version__} {cache.FORMAT}".encode(), digest_size=16)
+    h = hashlib.blake2b(f"{__version__} {FORMAT}".encode(), digest_size=16)
     for f in _yaml_files(data_dir()):
         h.update(f.name.encode())
         h.update(f.read_bytes())
@@ -98,9 +98,9 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
 def load_catalog() -> Catalog:
     """The shipped catalogue, from the compiled cache when it is current."""
     key = cache_key()
-    path = cache_dir() / f"catalog-{key}{cache.SUFFIX}"
-    catalog = cache.read_cache(path, key)
+    path = cache_dir() / f"catalog-{key}{SUFFIX}"
+    catalog = read_cache(path, key)
     if catalog is None:
         catalog = compile_catalog()
-        cache.write_cache(path, key, catalog)
+        write_cache(path, key, catalog)
     return catalog

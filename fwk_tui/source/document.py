@@ -6,32 +6,33 @@ from collections.abc import Mapping, Sequence
 
 from tree_sitter import Node, Tree
 
-from fwk_tui.paths import Path, Segment, format_path, parse_path
+from fwk_tui.paths import Path, Segment, format_path
 from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
-from fwk_tui.source.errors import DocumentError, ParseError, ReadOnlyError
-from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
-from fwk_tui.source.lexical import lexical_problem
+from fwk_tui.source.errors import DocumentError, ReadOnlyError
+from fwk_tui.source.expression import check_expression, contains_code, read_expression
+from fwk_tui.source.gaps import fill_gap
 from fwk_tui.source.locate import BuiltByCode, locate_config
-from fwk_tui.source.nodes import find_member, layout, members, static_key, text_of
-from fwk_tui.source.parse import (
-    MAX_NESTING,
-    check_input,
-    error_at,
-    first_error,
-    nesting_error,
-    parse_bytes,
-    stray_comma,
-    stray_comma_error,
-    syntax_error,
-    too_deep,
-)
-from fwk_tui.source.read import Reader, is_hooks_path, keyed_members
+from fwk_tui.source.nodes import layout, members, text_of
+from fwk_tui.source.parse import check_input, nesting_error, parse_bytes, stray_comma_error, syntax_error
+from fwk_tui.source.read import Reader, keyed_members
 from fwk_tui.source.render import method_name
-from fwk_tui.source.resolve import Gap, NotFound, Slot, edit_target, require, resolve
+from fwk_tui.source.resolve import (
+    Gap,
+    NotFound,
+    Slot,
+    array_node,
+    checked_path,
+    edit_target,
+    object_at,
+    require,
+    slot_value,
+)
+from fwk_tui.source.splice import apply_splices
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
-from fwk_tui.source.textutil import first_surrogate, point, same_line
-from fwk_tui.source.values import Code, Entry, JSValue, Span
+from fwk_tui.source.textutil import same_line
+from fwk_tui.source.values import Code, Entry, JSValue, Span, value_in
+from fwk_tui.source.written import emptied_member, empty_objects, object_starting_at, written_object, written_path
 
 NEW_CONFIG = "export default defineFwkConfig({\n})\n"
 
@@ -131,14 +132,14 @@ class ConfigDocument:
 
     def get(self, path: PathLike) -> JSValue:
         """The value at ``path``; KeyError when there is none."""
-        p = _path(path)
+        p = checked_path(path)
         try:
             slot = require(self._require_root(p), p)
         except KeyError as exc:
             if isinstance(exc.__cause__, NotFound) and exc.__cause__.holes:
                 return self._get_from_values(p)
             raise
-        return self._slot_value(slot, Reader(self._data))
+        return slot_value(slot, Reader(self._data))
 
     def has(self, path: PathLike) -> bool:
         """True when ``path`` has a value."""
@@ -168,13 +169,13 @@ class ConfigDocument:
 
     def span(self, path: PathLike) -> Span:
         """Where the value at ``path`` is written; KeyError when there is none."""
-        p = _path(path)
+        p = checked_path(path)
         slot = require(self._require_root(p), p)
         return Reader(self._data).span(slot.value)
 
     def spreads(self, path: PathLike = ()) -> list[Code]:
         """The spreads (``...base``) and computed keys of the object at ``path``: kept, not addressable."""
-        p = _path(path)
+        p = checked_path(path)
         node = self._root if not p else self._object_at(p)
         if node is None:
             return []
@@ -186,12 +187,12 @@ class ConfigDocument:
 
     def set(self, path: PathLike, value: JSValue) -> ConfigDocument:
         """A document where ``path`` is ``value``; missing objects on the way are created."""
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         target = edit_target(root, p)
         editor = self._editor()
         if isinstance(target, Gap):
-            return self._apply(self._fill_gap(editor, target, value))
+            return self._apply(fill_gap(editor, target, value))
         if target.member is not None:
             return self._apply(editor.replace_member(target.member, target.container, value))
         single = same_line(self._data, target.container.start_byte, target.container.end_byte)
@@ -203,7 +204,7 @@ class ConfigDocument:
         A method must be named like the key it is set under (``ready() {}`` for
         ``hooks.ready``). ParseError when ``source`` is neither.
         """
-        p = _path(path)
+        p = checked_path(path)
         text = source.strip()
         if p and method_name(text) == p[-1]:
             return self.set(p, Code(text))
@@ -218,12 +219,12 @@ class ConfigDocument:
         objects that stay; the one the pruning stops at, when empty, is written back
         as its text in ``keep``.
         """
-        doc, container = self._remove_all(_path(path))
+        doc, container = self._remove_all(checked_path(path))
         return doc._prune(container, keep or {})
 
     def remove(self, path: PathLike) -> ConfigDocument:
         """A document without the array item (or member) at ``path``; its container stays, even empty."""
-        return self._remove_all(_path(path))[0]
+        return self._remove_all(checked_path(path))[0]
 
     def remove_occurrence(self, path: PathLike, occurrence: int) -> ConfigDocument:
         """A document without one copy of a key written more than once: the ``occurrence``-th (from 0).
@@ -231,9 +232,9 @@ class ConfigDocument:
         ``path`` is as written (keys and indexes in the source, the last copy of a key
         on the way); the other copies stay. KeyError when there is no such copy.
         """
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
-        container = _written_object(root, p[:-1])
+        container = written_object(root, p[:-1])
         copies = [m for m in members(container) if m.key == p[-1]] if container is not None and p else []
         if not 0 <= occurrence < len(copies):
             raise KeyError(format_path(p))
@@ -249,32 +250,11 @@ class ConfigDocument:
         Paths as written: keys and indexes as in the source, so a hooks namespace
         ``build: {}`` is ``("hooks", "build")``; the config object is ``()``.
         """
-        if self._root is None:
-            return {}
-        found: dict[Path, str] = {}
-        stack: list[tuple[Node, Path]] = [(self._root, ())]
-        while stack:
-            node, where = stack.pop()
-            parts = layout(node)
-            inside: list[tuple[Segment | None, Node | None]]
-            if node.type == "object":
-                if not parts.items:
-                    found[where] = text_of(node)
-                inside = [(m.key, m.value) for m in members(node) if m.kind == "pair"]
-            elif parts.has_holes:
-                continue
-            else:
-                inside = [(i, item.node) for i, item in enumerate(parts.items)]
-            for seg, child in inside:
-                if seg is not None and child is not None and child.type in ("object", "array"):
-                    stack.append((child, (*where, seg)))
-        return found
+        return {} if self._root is None else empty_objects(self._root)
 
     def rename(self, path: PathLike, new_key: str) -> ConfigDocument:
         """A document where the member at ``path`` is called ``new_key``; its value is kept."""
-        p = _path(path)
-        root = self._writable_root()
-        slot = self._slot_for_edit(root, p)
+        p, root, slot = self._existing(path)
         if slot.member is None:
             raise DocumentError(f"{format_path(p)} is an array item; it has no key to rename")
         if not isinstance(new_key, str):
@@ -303,14 +283,14 @@ class ConfigDocument:
 
         ``more`` values follow it, in one edit (many items cost one re-parse, not one each).
         """
-        p = _path(path)
+        p = checked_path(path)
         root = self._writable_root()
         target = edit_target(root, p)
         if isinstance(target, Gap):
             if index not in (0, -1):
                 raise DocumentError(f"{format_path(p)} does not exist; insert at index 0 to create it")
             return self.set(p, [value, *more])
-        array = self._array_node(target, p)
+        array = array_node(target, p)
         count = len(layout(array).items)
         position = max(0, count + index) if index < 0 else index
         if position > count:
@@ -319,9 +299,7 @@ class ConfigDocument:
 
     def move(self, path: PathLike, new_index: int) -> ConfigDocument:
         """A document where the array item at ``path`` sits at ``new_index`` (comments travel along)."""
-        p = _path(path)
-        root = self._writable_root()
-        slot = self._slot_for_edit(root, p)
+        p, _root, slot = self._existing(path)
         if slot.index is None:
             raise DocumentError(f"{format_path(p)} is not an array item")
         count = len(layout(slot.container).items)
@@ -333,7 +311,7 @@ class ConfigDocument:
         text = text_of(slot.item)
         splices, carried = self._editor().remove(slot.container, slot.index, collapse=False)
         removed = self._apply(splices)
-        array = removed._array_node(removed._slot_for_edit(removed._writable_root(), p[:-1]), p[:-1])
+        array = array_node(removed._slot_for_edit(removed._writable_root(), p[:-1]), p[:-1])
         return removed._apply(removed._editor().insert(array, target, Code(text), carried=carried))
 
     # -- internals -----------------------------------------------------------------
@@ -352,75 +330,27 @@ class ConfigDocument:
         assert self._root is not None
         return self._root
 
+    def _existing(self, path: PathLike) -> tuple[Path, Node, Slot]:
+        """``path`` checked, the config object (when it may be edited) and the slot at ``path`` (KeyError: none)."""
+        p = checked_path(path)
+        root = self._writable_root()
+        return p, root, self._slot_for_edit(root, p)
+
     def _slot_for_edit(self, root: Node, path: Path) -> Slot:
         target = edit_target(root, path)
         if isinstance(target, Gap):
             raise KeyError(format_path(path))
         return target
 
-    def _locate_slot(self, path: Path) -> Slot | None:
-        if self._root is None:
-            return None
-        try:
-            found = resolve(self._root, path)
-        except NotFound:
-            return None
-        return found if isinstance(found, Slot) else None
-
     def _object_at(self, path: Path) -> Node | None:
-        slot = self._locate_slot(path)
-        if slot is None:
-            return None
-        node = slot.value
-        return node if node.type == "object" else None
-
-    def _array_node(self, target: Slot, path: Path) -> Node:
-        node = target.value
-        if node.type != "array":
-            raise DocumentError(f"{format_path(path)} is not an array")
-        if layout(node).has_holes:
-            raise DocumentError(f"{format_path(path)} is an array with holes; edit it by hand")
-        return node
-
-    def _slot_value(self, slot: Slot, reader: Reader) -> JSValue:
-        if slot.member is not None:
-            return reader.member_value(slot.member, slot.path)
-        if slot.item.type == "spread_element":
-            return Code(text_of(slot.item), "expr", reader.span(slot.item))
-        return reader.value(slot.item, slot.path)
+        return None if self._root is None else object_at(self._root, path)
 
     def _get_from_values(self, path: Path) -> JSValue:
         # Only arrays with holes are not addressable by node; read them as values.
-        value: JSValue = self.values()
-        for seg in path:
-            if isinstance(value, dict) and isinstance(seg, str) and seg in value:
-                value = value[seg]
-            elif isinstance(value, list) and isinstance(seg, int) and -len(value) <= seg < len(value):
-                value = value[seg]
-            else:
-                raise KeyError(format_path(path))
-        return value
-
-    def _fill_gap(self, editor: Editor, gap: Gap, value: JSValue) -> list[Splice]:
-        container = gap.container
-        first = gap.rest[0]
-        built = _build(gap.container_path, gap.rest, value)
-        count = len(layout(container).items)
-        if container.type == "array":
-            return editor.insert(container, count, built)
-        assert isinstance(first, str)
-        found = members(container)
-        if found and all(m.kind == "spread" for m in found):
-            where = format_path(gap.container_path) if gap.container_path else "the config"
-            raise DocumentError(
-                f"cannot add {format_path((*gap.container_path, first))}: {where} is built from "
-                f"`{text_of(found[0].node)}`; edit that object instead"
-            )
-        key = first
-        if is_hooks_path(gap.container_path):
-            container, key = _hook_namespace(container, first)
-            count = len(layout(container).items)
-        return editor.insert(container, count, built, key=key)
+        try:
+            return value_in(self.values(), path)
+        except KeyError:
+            raise KeyError(format_path(path)) from None
 
     def _unset_one(self, path: Path) -> ConfigDocument:
         root = self._writable_root()
@@ -448,35 +378,19 @@ class ConfigDocument:
         doc = self
         while True:
             root = doc._root
-            node = doc._object_starting_at(start)
-            if root is None or node is None:
+            node = object_starting_at(doc._tree, start)
+            if root is None or node is None or layout(node).items:
                 return doc
-            parts = layout(node)
-            if parts.items:
-                return doc
-            written = _written_path(node, root)
+            written = written_path(node, root)
             if written is not None and written in keep:
                 return doc._restore(node, keep[written])
-            pair = node.parent
-            outer = pair.parent if pair is not None and pair.type == "pair" else None
-            if parts.comments or node.id == root.id or pair is None or outer is None or outer.type != "object":
+            found = emptied_member(node, root)
+            if found is None:
                 return doc
-            key_node = pair.child_by_field_name("key")
-            key = static_key(key_node) if key_node is not None else None
-            if key is None or sum(1 for m in members(outer) if m.key == key) > 1:
-                return doc  # removing one duplicate would let an older one show
-            index = next(i for i, item in enumerate(layout(outer).items) if item.node.id == pair.id)
+            outer, index = found
             splices, _ = doc._editor().remove(outer, index, collapse=outer.id != root.id)
             doc = doc._apply(splices)
             start = outer.start_byte
-
-    def _object_starting_at(self, start: int) -> Node | None:
-        node: Node | None = self._tree.root_node.descendant_for_byte_range(start, start + 1)
-        while node is not None and node.start_byte == start:
-            if node.type == "object":
-                return node
-            node = node.parent
-        return None
 
     def _restore(self, node: Node, text: str) -> ConfigDocument:
         """Write the empty object ``node`` as ``text`` (its original spelling), unless it holds other comments."""
@@ -486,191 +400,11 @@ class ConfigDocument:
 
     def _apply(self, splices: list[Splice]) -> ConfigDocument:
         """Splice once, re-parse incrementally, and refuse a result that does not parse."""
-        data = self._data
-        ordered = sorted(splices, key=lambda s: (s.start, s.end))
-        for before, after in zip(ordered, ordered[1:]):
-            if after.start < before.end:
-                raise AssertionError("overlapping splices")
-        low, high = ordered[0].start, max(s.end for s in ordered)
-        parts: list[bytes] = []
-        cursor = low
-        for splice in ordered:
-            parts.append(data[cursor : splice.start])
-            parts.append(splice.text)
-            cursor = splice.end
-        parts.append(data[cursor:high])
-        middle = b"".join(parts)
-        new_data = b"".join((data[:low], middle, data[high:]))
-        tree = self._tree.copy()
-        start_point = point(data, low)
-        if b"\n" in middle:
-            new_end = (start_point[0] + middle.count(b"\n"), len(middle) - middle.rfind(b"\n") - 1)
-        else:
-            new_end = (start_point[0], start_point[1] + len(middle))
-        tree.edit(low, high, low + len(middle), start_point, point(data, high), new_end)
-        new_tree = parse_bytes(new_data, tree)
-        error = syntax_error(new_tree, new_data, self.filename, within=(low, low + len(middle)))
-        if error is not None:
-            raise DocumentError(
-                f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
-            )
-        deep = too_deep(new_tree, low, low + len(middle))
-        if deep is not None:
-            raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
-        return ConfigDocument(new_data, new_tree, self.filename, link=self.link, style=self._style)
+        data, tree = apply_splices(self._data, self._tree, splices, self.filename)
+        return ConfigDocument(data, tree, self.filename, link=self.link, style=self._style)
 
     def __repr__(self) -> str:
         return f"<ConfigDocument {self.filename!r} {len(self._data)} bytes>"
-
-
-def _path(path: PathLike) -> Path:
-    out = parse_path(path) if isinstance(path, str) else tuple(path)
-    if len(out) > MAX_NESTING:
-        raise DocumentError(f"the path has {len(out)} keys; a config nests at most {MAX_NESTING} levels")
-    for seg in out:
-        if isinstance(seg, bool) or not isinstance(seg, (str, int)):
-            raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
-    return out
-
-
-def _written_object(root: Node, path: Path) -> Node | None:
-    """The object literal at ``path`` as written from ``root`` (the last copy of each key), or None."""
-    node: Node | None = root
-    for seg in path:
-        if node is None:
-            return None
-        if node.type == "object" and isinstance(seg, str):
-            member = find_member(node, seg)
-            node = member.value if member is not None else None
-        elif node.type == "array" and isinstance(seg, int):
-            items = layout(node).items
-            node = items[seg].node if not layout(node).has_holes and 0 <= seg < len(items) else None
-        else:
-            return None
-    return node if node is not None and node.type == "object" else None
-
-
-def _written_path(node: Node, root: Node) -> Path | None:
-    """The keys and indexes from ``root`` down to ``node``, as written; None when it is not reached that way."""
-    segments: list[Segment] = []
-    while node.id != root.id:
-        parent = node.parent
-        if parent is None:
-            return None
-        if parent.type == "pair":
-            key_node = parent.child_by_field_name("key")
-            key = static_key(key_node) if key_node is not None else None
-            outer = parent.parent
-            if key is None or outer is None:
-                return None
-            segments.append(key)
-            node = outer
-        elif parent.type == "array":
-            index = next((i for i, item in enumerate(layout(parent).items) if item.node.id == node.id), None)
-            if index is None:
-                return None
-            segments.append(index)
-            node = parent
-        else:
-            return None
-    return tuple(reversed(segments))
-
-
-def _build(base: Path, rest: Path, value: JSValue) -> JSValue:
-    """``value`` wrapped in the objects and arrays that ``rest[1:]`` still needs."""
-    for depth in range(len(rest) - 1, 0, -1):
-        seg = rest[depth]
-        if isinstance(seg, str):
-            value = {seg: value}
-        elif seg in (0, -1):
-            value = [value]
-        else:
-            missing = format_path((*base, *rest[:depth]))
-            raise DocumentError(f"cannot create {missing}[{seg}]: a new array starts at [0]")
-    return value
-
-
-def _hook_namespace(hooks: Node, name: str) -> tuple[Node, str]:
-    """Where a new hook goes: inside ``build: {...}`` for ``build:x`` when the file nests hooks."""
-    for member in reversed(members(hooks)):
-        value = member.value
-        if member.kind == "pair" and member.key and value is not None and value.type == "object":
-            if name.startswith(member.key + ":") and len(name) > len(member.key) + 1:
-                return _hook_namespace(value, name[len(member.key) + 1 :])
-    return hooks, name
-
-
-def check_expression(source: str) -> str:
-    """``source`` stripped, when it is one JavaScript expression; ParseError otherwise.
-
-    The error (an :class:`ExpressionError`) says the first problem of ``source``
-    as typed, with its line and column in ``source``: never the parentheses the
-    parser reads it in.
-    """
-    surrogate = first_surrogate(source)
-    if surrogate is not None:
-        raise ExpressionError(source, Problem(surrogate[1], surrogate[0], syntax=False))
-    try:
-        return _check_stripped(source.strip())
-    except ParseError as exc:
-        raise ExpressionError(source, find_problem(source, exc)) from None
-
-
-def _check_stripped(text: str) -> str:
-    """``text`` when it is one expression; else the parser's ParseError, in the columns of ``text``."""
-    if not text:
-        raise ParseError("an empty expression", filename="<code>")
-    raw = text.encode("utf-8")
-    data = b"(" + raw + b")"
-    tree = parse_bytes(data)
-    if tree.root_node.has_error:
-        if not parse_bytes(b"(" + raw + b"\n)").root_node.has_error:
-            raise ParseError("the expression ends in a // comment; remove it or use /* */", filename="<code>")
-        pos, message = first_error(tree)
-        raise error_at(raw, min(max(pos - 1, 0), len(raw)), message, "<code>")
-    stray = stray_comma(tree, data)
-    if stray is not None:
-        raise error_at(raw, stray - 1, "syntax error: unexpected `,`", "<code>")
-    deep = too_deep(tree, 0, len(data))
-    if deep is not None:
-        raise error_at(raw, max(deep[0] - 1, 0), deep[1], "<code>")
-    refused = lexical_problem(tree, data)
-    if refused is not None:
-        raise error_at(raw, refused[0] - 1, refused[1], "<code>")
-    statements = [c for c in tree.root_node.named_children if c.type != "comment"]
-    expr = statements[0].named_children[0] if len(statements) == 1 and statements[0].named_children else None
-    if (
-        expr is None
-        or statements[0].type != "expression_statement"
-        or expr.type != "parenthesized_expression"
-        or expr.end_byte != len(data)
-        or any(c.type == "sequence_expression" for c in expr.named_children)
-    ):
-        raise ParseError(f"not a single expression: {text[:60]!r}", filename="<code>")
-    return text
-
-
-def read_expression(source: str) -> JSValue:
-    """The value of one JavaScript expression (a JSON or JS literal); ParseError when it is not one.
-
-    What a literal cannot hold whole (``{...base}``, ``{[k]: 1}``) reads as ``Code``, never as fewer members.
-    """
-    text = check_expression(source)
-    data = b"(" + text.encode("utf-8") + b")"
-    expr = parse_bytes(data).root_node.named_children[0].named_children[0]
-    inner = [c for c in expr.named_children if c.type != "comment"][0]
-    return Reader(data, whole_objects=True).value(inner)
-
-
-def contains_code(value: JSValue) -> bool:
-    """True when ``value`` is or holds a ``Code`` (not a plain literal)."""
-    if isinstance(value, Code):
-        return True
-    if isinstance(value, dict):
-        return any(contains_code(v) for v in value.values())
-    if isinstance(value, list):
-        return any(contains_code(v) for v in value)
-    return False
 
 
 __all__ = ["NEW_CONFIG", "ConfigDocument", "check_expression", "contains_code", "read_expression"]

@@ -29,9 +29,14 @@ _NON_ASCII_RUN = re.compile(rb"[\x80-\xff]+")
 _ASCII_NAME_BYTE = re.compile(rb"[A-Za-z0-9_$]")
 # Escapes worth a look: \u{...} and \uXXXX (also in names), a backslash before a digit (octal, \8, \9).
 _ESCAPE_SUSPECT = re.compile(rb"\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-9])")
-_LEGACY_NUMBER = re.compile(rb"(?<![\w$.])0[0-9_]")
-_REGEX_FLAGS = re.compile(rb"/[a-z]+")
+# Starting with the literal 0 lets the scan skip to each 0 at C speed.
+_LEGACY_NUMBER = re.compile(rb"0(?<![\w$.]0)[0-9_]")
 _FLAGS = frozenset("dgimsuvy")
+# Letters after a slash that are not valid flags: one that is no flag, one twice,
+# or both u and v. Valid flags need no look at the tree.
+_BAD_REGEX_FLAGS = re.compile(
+    rb"/(?=[a-z]*?[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
+)
 _PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
 # Levels looked up for a class around a private name; deeper files are refused by the depth rule.
 _MAX_CLASS_SEARCH = 1_000
@@ -153,10 +158,11 @@ def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, 
 def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """Regular expression flags JavaScript refuses: unknown, repeated, or both ``u`` and ``v``."""
     root = tree.root_node
-    for match in _REGEX_FLAGS.finditer(data, start, end):
+    for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
+        at = match.start()
+        if at >= 2 and data[at - 1] == 0x2F and data[at - 2] != 0x5C:
+            continue  # `//x`: an unescaped slash before this one would have ended the expression
         flags = match.group()[1:].decode("ascii")
-        if set(flags) <= _FLAGS and len(set(flags)) == len(flags) and not {"u", "v"} <= set(flags):
-            continue  # valid flags or not flags at all: no need to look at the tree
         node = root.descendant_for_byte_range(match.start() + 1, match.end())
         if node is None or node.type != "regex_flags" or node.start_byte != match.start() + 1:
             continue

@@ -31,7 +31,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from fwk_tui.source.document import check_expression, read_expression
+from fwk_tui.source.expression import check_expression, read_expression
 from fwk_tui.source.errors import ParseError
 from fwk_tui.source.parse import parse_bytes
 from fwk_tui.source.values import Code, JSValue

@@ -115,35 +115,38 @@ def layout(container: Node) -> Layout:
 
 def members(obj: Node) -> list[Member]:
     """The entries of an object literal, in source order, duplicates included."""
-    out: list[Member] = []
-    for child in obj.named_children:
-        kind = child.type
-        if kind == "pair":
-            key_node = child.child_by_field_name("key")
-            value = child.child_by_field_name("value")
-            key = static_key(key_node) if key_node is not None else None
-            if key == PROTO and key_node is not None and key_node.type != "computed_property_name":
-                out.append(Member(None, "prototype", child, key_node, value))
-                continue
-            out.append(Member(key, "pair" if key is not None else "computed", child, key_node, value))
-        elif kind == "method_definition":
-            name = child.child_by_field_name("name")
-            key = static_key(name) if name is not None else None
-            out.append(Member(key, "method" if key is not None else "computed", child, name, None))
-        elif kind == "shorthand_property_identifier":
-            out.append(Member(decode_name(text_of(child)), "shorthand", child, child, None))
-        elif kind == "spread_element":
-            out.append(Member(None, "spread", child, None, None))
-    return out
+    found = (_member(child) for child in obj.named_children)
+    return [m for m in found if m is not None]
 
 
 def find_member(obj: Node, key: str) -> Member | None:
     """The member that defines ``key`` (the last one, as in JavaScript)."""
-    found: Member | None = None
-    for member in members(obj):
-        if member.key == key:
-            found = member
-    return found
+    for child in reversed(obj.named_children):  # from the end: the last copy is the first found
+        member = _member(child)
+        if member is not None and member.key == key:
+            return member
+    return None
+
+
+def _member(child: Node) -> Member | None:
+    """The object entry ``child`` is, or None for what is not one (a comment)."""
+    kind = child.type
+    if kind == "pair":
+        key_node = child.child_by_field_name("key")
+        value = child.child_by_field_name("value")
+        key = static_key(key_node) if key_node is not None else None
+        if key == PROTO and key_node is not None and key_node.type != "computed_property_name":
+            return Member(None, "prototype", child, key_node, value)
+        return Member(key, "pair" if key is not None else "computed", child, key_node, value)
+    if kind == "method_definition":
+        name = child.child_by_field_name("name")
+        key = static_key(name) if name is not None else None
+        return Member(key, "method" if key is not None else "computed", child, name, None)
+    if kind == "shorthand_property_identifier":
+        return Member(decode_name(text_of(child)), "shorthand", child, child, None)
+    if kind == "spread_element":
+        return Member(None, "spread", child, None, None)
+    return None
 
 
 def elements(array: Node) -> list[Node]:

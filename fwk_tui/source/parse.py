@@ -118,7 +118,7 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
     Only nodes that meet bytes ``start`` to ``end`` are visited (an edit checks
     what it wrote); one walk without recursion, so any depth is measured safely.
     """
-    if start == 0 and end >= tree.root_node.end_byte and _tree_depth(tree) <= MAX_NESTING:
+    if start == 0 and end >= tree.root_node.end_byte and not _deeper_than(tree, MAX_NESTING):
         return None  # brackets never outnumber the levels of the tree: the cheap walk settles most files
     bracketed = _bracketed_ids()
     cursor = tree.walk()
@@ -147,18 +147,26 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
             moved = cursor.goto_next_sibling()
 
 
-def _tree_depth(tree: Tree) -> int:
-    """The number of levels of ``tree``, walked with a cursor (no node objects: fast)."""
+def _deeper_than(tree: Tree, limit: int) -> bool:
+    """True when ``tree`` has more than ``limit`` levels below its root.
+
+    A subtree of ``n`` nodes is at most ``n - 1`` levels deep: the walk enters
+    only the subtrees big enough to go past ``limit``, so a flat file costs a
+    few nodes per block, not one step per node.
+    """
     cursor = tree.walk()
-    depth = deepest = 0
+    depth = 0
     while True:
-        if cursor.goto_first_child():
+        node = cursor.node
+        assert node is not None
+        if depth + node.descendant_count - 1 > limit and cursor.goto_first_child():
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > limit:
+                return True
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return deepest
+                return False
             depth -= 1
 
 
@@ -178,12 +186,25 @@ def _comma_query() -> Query:
 # A comma right after `,`, `{` or `(`, maybe behind comments: the only text
 # that can hold such a comma. Possessive groups keep the scan linear; most
 # files have none, and skip the query over the whole tree.
-_SUSPECT = re.compile(rb"[,{(](?>\s|/\*.*?\*/|//[^\n]*+)*+,", re.S)
+_SUSPECT = re.compile(rb"[,{(](?>\s++|/\*.*?\*/|//[^\n]*+)*+,", re.S)
+# What any such comma ends with, found at C speed: the opener and the comma with
+# only white space between (looked for with the white space taken out), or the
+# last comment before the comma. Most files have none of these.
+_WHITE = b" \t\n\r\f\v"
+_AFTER_BLOCK_COMMENT = re.compile(rb"\*/\s*+,")
+_AFTER_LINE_COMMENT = re.compile(rb"//[^\n]*+\s*+,")
+
+
+def _may_have_stray_comma(data: bytes) -> bool:
+    bare = data.translate(None, _WHITE)
+    if b",," in bare or b"{," in bare or b"(," in bare:
+        return True
+    return _AFTER_BLOCK_COMMENT.search(data) is not None or _AFTER_LINE_COMMENT.search(data) is not None
 
 
 def stray_comma(tree: Tree, data: bytes) -> int | None:
     """Byte offset of a comma the grammar tolerates but JavaScript rejects, if any."""
-    if _SUSPECT.search(data) is None:
+    if not _may_have_stray_comma(data) or _SUSPECT.search(data) is None:
         return None
     captures = QueryCursor(_comma_query()).captures(tree.root_node)
     found = [n.start_byte for nodes in captures.values() for n in nodes]

@@ -8,7 +8,7 @@ from fwk_tui.paths import Path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.lines import LineIndex, line_index
 from fwk_tui.source.literals import decode_number, decode_string, decode_template
-from fwk_tui.source.nodes import Member, is_plain_template, layout, members, text_of
+from fwk_tui.source.nodes import Member, find_member, is_plain_template, layout, members, text_of
 from fwk_tui.source.values import UNDEFINED, Code, Entry, JSValue, Span
 
 
@@ -39,6 +39,13 @@ def keyed_members(obj: Node, path: Path) -> dict[str, Member]:
     if is_hooks_path(path):
         return dict(hook_members(obj))
     return {m.key: m for m in members(obj) if m.key is not None}
+
+
+def keyed_member(obj: Node, path: Path, key: str) -> Member | None:
+    """``keyed_members(obj, path).get(key)``, without reading the other members of a plain object."""
+    if is_hooks_path(path):
+        return dict(hook_members(obj)).get(key)
+    return find_member(obj, key)
 
 
 class Reader:

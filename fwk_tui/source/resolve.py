@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import Path, Segment, format_path, parse_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
-from fwk_tui.source.read import keyed_members
+from fwk_tui.source.parse import MAX_NESTING
+from fwk_tui.source.read import Reader, keyed_member
 from fwk_tui.source.summary import one_line
+from fwk_tui.source.values import Code, JSValue
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def resolve(root: Node, path: Path) -> Slot | Gap:
         if node.type == "object":
             if not isinstance(seg, str):
                 raise NotFound(f"{_name(here)} is an object: use a key, not [{seg}]")
-            member = keyed_members(node, here).get(seg)
+            member = keyed_member(node, here, seg)
             if member is None:
                 return Gap(node, here, path[depth:])
             assert member.node.parent is not None
@@ -121,3 +124,44 @@ def edit_target(root: Node, path: Path) -> Slot | Gap:
         return resolve(root, path)
     except NotFound as exc:
         raise DocumentError(f"cannot edit {format_path(path) if path else 'the config'}: {exc.reason}") from None
+
+
+def slot_value(slot: Slot, reader: Reader) -> JSValue:
+    """The value ``slot`` holds, read by ``reader`` (a method, a shorthand or a spread item is code)."""
+    if slot.member is not None:
+        return reader.member_value(slot.member, slot.path)
+    if slot.item.type == "spread_element":
+        return Code(text_of(slot.item), "expr", reader.span(slot.item))
+    return reader.value(slot.item, slot.path)
+
+
+def array_node(slot: Slot, path: Path) -> Node:
+    """The array literal ``slot`` holds; DocumentError when it is something else or has holes."""
+    node = slot.value
+    if node.type != "array":
+        raise DocumentError(f"{format_path(path)} is not an array")
+    if layout(node).has_holes:
+        raise DocumentError(f"{format_path(path)} is an array with holes; edit it by hand")
+    return node
+
+
+def object_at(root: Node, path: Path) -> Node | None:
+    """The object literal at ``path`` from ``root``, or None (missing, or something else)."""
+    try:
+        found = resolve(root, path)
+    except NotFound:
+        return None
+    if isinstance(found, Gap):
+        return None
+    return found.value if found.value.type == "object" else None
+
+
+def checked_path(path: str | Sequence[Segment]) -> Path:
+    """``path`` as keys and indexes (parsed when text); DocumentError for a segment of another type or too many."""
+    out = parse_path(path) if isinstance(path, str) else tuple(path)
+    if len(out) > MAX_NESTING:
+        raise DocumentError(f"the path has {len(out)} keys; a config nests at most {MAX_NESTING} levels")
+    for seg in out:
+        if isinstance(seg, bool) or not isinstance(seg, (str, int)):
+            raise DocumentError(f"path segments are keys (str) or indexes (int), not {seg!r}")
+    return out

@@ -59,6 +59,8 @@ def _check_encoding(data: bytes, name: str) -> None:
         raise DocumentError(f"{name}: the file is UTF-16 text; save it as UTF-8 to edit it")
     if b"\0" in data:
         raise DocumentError(f"{name}: this is a binary file, not a config file")
+    if data.isascii():
+        return  # ASCII is UTF-8: no need to decode it all
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -67,7 +67,8 @@ class SniffedStyle(Style):
 
     def _nodes(self, kind: str) -> list[Node]:
         cursor = QueryCursor(_query(kind))
-        cursor.set_byte_range(0, self._end)  # type: ignore[attr-defined]
+        if self._end < len(self._data):  # type: ignore[attr-defined]
+            cursor.set_byte_range(0, self._end)  # type: ignore[attr-defined]  # (a range costs time: only when cut)
         return cursor.captures(self._tree.root_node).get("n", [])  # type: ignore[attr-defined]
 
     @cached_property
@@ -93,6 +94,8 @@ class SniffedStyle(Style):
     @cached_property
     def newline(self) -> str:  # type: ignore[override]
         data = self._data  # type: ignore[attr-defined]
+        if b"\r" not in data:
+            return "\n"
         crlf, lf = data.count(b"\r\n"), data.count(b"\n")
         if data.count(b"\r") - crlf > lf:
             return "\r"  # classic Mac line ends, which TypeScript reads too

@@ -7,7 +7,7 @@ import re
 import shlex
 import unicodedata
 
-from fwk_tui.source.lines import BREAK, line_index
+from fwk_tui.source.lines import BREAK
 
 _WS = b" \t"
 
@@ -40,8 +40,14 @@ def after_line(data: bytes, pos: int) -> int:
 
 def same_line(data: bytes, start: int, end: int) -> bool:
     """True when no line break lies between ``start`` and ``end``."""
-    lines = line_index(data)
-    return lines.row(start) == lines.row(end)
+    if start > end:
+        start, end = end, start
+    found = _BREAK_CHAR.search(data, start, end)
+    if found is None:
+        return True
+    # A CRLF whose LF is at ``end`` starts its line after ``end``: still the same line.
+    at = found.start()
+    return at + 1 == end and data[at] == 0x0D and data[end : end + 1] == b"\n"
 
 
 def count_breaks(chunk: bytes) -> int:
@@ -68,6 +74,14 @@ def skip_spaces(data: bytes, pos: int) -> int:
     while pos < len(data) and data[pos] in _WS:
         pos += 1
     return pos
+
+
+def points(data: bytes, start: int, end: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """:func:`point` of ``start`` and of ``end`` (not before it), the lines before ``start`` counted once."""
+    first = point(data, start)
+    if b"\r" in data:
+        return first, point(data, end)
+    return first, (first[0] + data.count(b"\n", start, end), end - data.rfind(b"\n", 0, end) - 1)
 
 
 def point(data: bytes, pos: int) -> tuple[int, int]:

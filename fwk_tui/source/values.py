@@ -75,3 +75,16 @@ class Entry:
     value: JSValue
     span: Span
     key_span: Span | None = None
+
+
+def value_in(values: JSValue, path: Path) -> JSValue:
+    """The value at ``path`` inside ``values`` (objects by key, arrays by index, negative from the end); KeyError."""
+    value = values
+    for seg in path:
+        if isinstance(value, dict) and isinstance(seg, str) and seg in value:
+            value = value[seg]
+        elif isinstance(value, list) and isinstance(seg, int) and -len(value) <= seg < len(value):
+            value = value[seg]
+        else:
+            raise KeyError(seg)
+    return value

@@ -10,34 +10,20 @@ from the file, it offers to recover it. No Textual here.
 from __future__ import annotations
 
 import json
-import math
 import os
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TypeVar, get_args
+from typing import Any
 
 from platformdirs import user_state_path
 
-from fwk_tui.catalog import Variant
-from fwk_tui.session import Edit, EditKind, EditSession, ReloadResult, sha256
-from fwk_tui.source import UNDEFINED, Code
-from fwk_tui.source.values import JSValue
-from fwk_tui.validate import Fix
+from fwk_tui.catalog.models import Variant
+from fwk_tui.journal.codec import JournalFormatError, checked, decode_edit, encode_edit, typed
+from fwk_tui.session import Edit, EditSession, ReloadResult, sha256
 
 FORMAT_VERSION = 1
 """Written in every entry; an entry of another version is ignored."""
-
-_EDIT_KINDS = frozenset(get_args(EditKind))
-_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "replace", "remove-duplicate"})
-_CODE_KINDS = frozenset({"expr", "regex"})
-_T = TypeVar("_T")
-_NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
-
-
-class JournalFormatError(ValueError):
-    """An entry that is not a journal entry of this version (it is ignored)."""
 
 
 def default_folder() -> Path:
@@ -283,7 +269,7 @@ def _loads(raw: str) -> JournalEntry:
         data = json.loads(raw)
     except RecursionError as exc:
         raise JournalFormatError("journal entry nested too deeply") from exc
-    return _checked(_entry, data)
+    return checked(_entry, data)
 
 
 def _entry(data: Any) -> JournalEntry:
@@ -294,13 +280,13 @@ def _entry(data: Any) -> JournalEntry:
     if variant not in (None, "A", "B"):
         raise JournalFormatError(f"bad variant {variant!r:.20}")
     entry = JournalEntry(
-        path=Path(_typed(data["path"], str)),
-        base_sha256=_typed(data["base_sha256"], (str, type(None))),
-        text=_typed(data["text"], str),
-        edits=None if edits is None else [_decode_edit(e) for e in _typed(edits, list)],
+        path=Path(typed(data["path"], str)),
+        base_sha256=typed(data["base_sha256"], (str, type(None))),
+        text=typed(data["text"], str),
+        edits=None if edits is None else [decode_edit(e) for e in typed(edits, list)],
         variant=variant,
-        recorded_at=float(_typed(data["recorded_at"], (int, float))),
-        base_text=_typed(data.get("base_text"), (str, type(None))),
+        recorded_at=float(typed(data["recorded_at"], (int, float))),
+        base_text=typed(data.get("base_text"), (str, type(None))),
     )
     # A document's text comes from UTF-8 bytes: a lone surrogate in it (or a base that
     # is not the file hashed) is damage, which must not reach the session.
@@ -308,159 +294,3 @@ def _entry(data: Any) -> JournalEntry:
     if entry.base_text is not None and sha256(entry.base_text.encode("utf-8")) != entry.base_sha256:
         raise JournalFormatError("the base text does not match its hash")
     return entry
-
-
-def _typed(value: Any, kinds: type | tuple[type, ...]) -> Any:
-    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in _as_tuple(kinds)):
-        raise JournalFormatError(f"unexpected {type(value).__name__} {value!r:.40}")
-    return value
-
-
-def _as_tuple(kinds: type | tuple[type, ...]) -> tuple[type, ...]:
-    return kinds if isinstance(kinds, tuple) else (kinds,)
-
-
-def encode_value(value: JSValue) -> Any:
-    """A JSON-ready form of a config value that :func:`decode_value` turns back into an equal value.
-
-    JSON scalars stay as they are; everything else is an object tagged by
-    ``"$"``: dicts (so a plain ``{"code": "x"}`` never reads back as Code),
-    ``Code`` with its kind, ``UNDEFINED`` and non-finite floats. TypeError for
-    anything that is not a config value.
-    """
-    if value is None or isinstance(value, (bool, str, int)):
-        return value
-    if isinstance(value, float):
-        if math.isfinite(value):
-            return value
-        return {"$": "float", "value": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
-    if isinstance(value, list):
-        return [encode_value(v) for v in value]
-    if isinstance(value, dict):
-        if not all(isinstance(k, str) for k in value):
-            raise TypeError("object keys must be strings")
-        return {"$": "dict", "items": [[k, encode_value(v)] for k, v in value.items()]}
-    if isinstance(value, Code):
-        return {"$": "code", "text": value.text, "kind": value.kind}
-    if value is UNDEFINED:
-        return {"$": "undefined"}
-    raise TypeError(f"not a config value: {type(value).__name__}")
-
-
-def decode_value(data: Any) -> JSValue:
-    """The value :func:`encode_value` encoded; JournalFormatError for anything else."""
-    return _checked(_decode_value, data)
-
-
-def _checked(decode: Callable[[Any], _T], data: Any) -> _T:
-    # Entries come from disk: any shape error is the entry's fault, reported as one error type.
-    try:
-        return decode(data)
-    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
-        if isinstance(exc, JournalFormatError):
-            raise
-        raise JournalFormatError(f"malformed journal entry: {exc!r:.80}") from exc
-
-
-def _decode_value(data: Any) -> JSValue:
-    if data is None or isinstance(data, (bool, str, int, float)):
-        return data
-    if isinstance(data, list):
-        return [_decode_value(v) for v in data]
-    if not isinstance(data, dict):
-        raise JournalFormatError(f"not an encoded value: {data!r:.40}")
-    tag = data.get("$")
-    if tag == "dict":
-        return {_typed(k, str): _decode_value(v) for k, v in _typed(data["items"], list)}
-    if tag == "code":
-        kind = data["kind"]
-        if kind not in _CODE_KINDS:
-            raise JournalFormatError(f"bad code kind {kind!r}")
-        return Code(_typed(data["text"], str), kind=kind)
-    if tag == "undefined":
-        return UNDEFINED
-    if tag == "float" and data.get("value") in _NON_FINITE:
-        return _NON_FINITE[data["value"]]
-    raise JournalFormatError(f"unknown value tag {tag!r}")
-
-
-def encode_edit(edit: Edit) -> dict[str, Any]:
-    """A JSON-ready form of ``edit`` (values tagged as :func:`encode_value` does)."""
-    return {
-        "kind": edit.kind,
-        "path": edit.path,
-        "value": encode_value(edit.value),
-        "key": edit.key,
-        "index": edit.index,
-        "fix": None if edit.fix is None else _encode_fix(edit.fix),
-    }
-
-
-def _encode_fix(fix: Fix) -> dict[str, Any]:
-    return {
-        "kind": fix.kind,
-        "path": fix.path,
-        "title": fix.title,
-        "value": encode_value(fix.value),
-        "new_key": fix.new_key,
-        "new_path": fix.new_path,
-        "occurrence": fix.occurrence,
-    }
-
-
-def decode_edit(data: Any) -> Edit:
-    """The edit :func:`encode_edit` encoded, checked to be applicable; JournalFormatError otherwise."""
-    return _checked(_decode_edit, data)
-
-
-def _decode_edit(data: Any) -> Edit:
-    kind = _typed(data, dict)["kind"]
-    if kind not in _EDIT_KINDS:
-        raise JournalFormatError(f"unknown edit kind {kind!r}")
-    edit = Edit(
-        kind=kind,
-        path=_typed(data["path"], str),
-        value=_decode_value(data["value"]),
-        key=_typed(data["key"], (str, type(None))),
-        index=_typed(data["index"], (int, type(None))),
-        fix=None if data["fix"] is None else _decode_fix(data["fix"]),
-    )
-    # What Edit.apply asserts, checked here so a damaged entry is ignored instead.
-    needs = {"rename": edit.key, "insert": edit.index, "move": edit.index, "fix": edit.fix}
-    if kind in needs and needs[kind] is None:
-        raise JournalFormatError(f"{kind} edit without its argument")
-    if kind in ("set_code", "replace") and not isinstance(edit.value, str):
-        raise JournalFormatError(f"{kind} edit without its text")
-    return edit
-
-
-def _decode_fix(data: Any) -> Fix:
-    kind = _typed(data, dict)["kind"]
-    if kind not in _FIX_KINDS:
-        raise JournalFormatError(f"unknown fix kind {kind!r}")
-    fix = Fix(
-        kind=kind,
-        path=_typed(data["path"], str),
-        title=_typed(data["title"], str),
-        value=_decode_value(data["value"]),
-        new_key=_typed(data["new_key"], (str, type(None))),
-        new_path=_typed(data["new_path"], (str, type(None))),
-        occurrence=_typed(data.get("occurrence"), (int, type(None))),  # absent in older journals
-    )
-    targets = {"rename": fix.new_key, "move": fix.new_path, "replace": fix.new_path, "remove-duplicate": fix.occurrence}
-    if kind in targets and targets[kind] is None:
-        raise JournalFormatError(f"{kind} fix without its target")
-    return fix
-
-
-__all__ = [
-    "FORMAT_VERSION",
-    "Journal",
-    "JournalEntry",
-    "JournalFormatError",
-    "decode_edit",
-    "decode_value",
-    "default_folder",
-    "encode_edit",
-    "encode_value",
-]

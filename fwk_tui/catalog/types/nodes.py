@@ -1,23 +1,8 @@
-"""Type expressions: the type of an option, precise enough to validate a value
-and to pick a widget.
+"""What a type expression is: one plain frozen dataclass per kind of value; and its forms.
 
-The catalogue writes them as text, close to TypeScript::
-
-    boolean
-    integer(1..65535)
-    'automatic' | 'automatic-immediate' | 'manual' | false
-    array<string | regex>
-    record<string>
-    {src: path, mode?: 'client' | 'server'}
-    boolean | {server?: boolean | 'hidden', client?: boolean | 'hidden'}
-    [string, object]                    (a tuple)
-    {id?: string, ...}                  (an object that accepts other keys)
-
-Names: ``boolean string number integer date url path glob regex source code
-function any object array<T> record<T>``. ``object`` alone is an object whose
-fields are not listed. ``source`` is a layer source (``github:``, ``gh:``,
-``gitlab:``, ``bitbucket:``, ``https:`` or a local path). Scalars and
-``number``/``integer`` take an optional range ``(min..max)``.
+Its canonical text (:func:`render`, what ``str()`` gives), in words for people
+(:func:`describe`), and as plain JSON data (:func:`to_json`, :func:`from_json`)
+for ``--json`` output and the compiled catalogue. Reading the text is ``parse.py``.
 """
 
 from __future__ import annotations
@@ -37,36 +22,43 @@ StrFormat = Literal["string", "date", "url", "path", "glob", "regex", "source"]
 @dataclass(frozen=True, slots=True)
 class _Node:
     kind: ClassVar[str] = ""
+    """The kind's name in the JSON form, given in the class line: ``class ArrayType(_Node, kind="array")``."""
+
+    def __init_subclass__(cls, kind: str | None = None, **rest: Any) -> None:
+        super(_Node, cls).__init_subclass__(**rest)  # (the class slots=True made, not the one written)
+        if kind is not None:  # None: the copy ``dataclass(slots=True)`` makes, which keeps it
+            cls.kind = kind
 
     def __str__(self) -> str:
         return render(self)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
-class BoolType(_Node):
-    kind: ClassVar[str] = "boolean"
+class BoolType(_Node, kind="boolean"):
+    """``true`` or ``false``."""
 
 
 @dataclass(frozen=True, slots=True)
-class StrType(_Node):
+class StrType(_Node, kind="string"):
     """A string; ``format`` narrows what it holds (a date, a URL, a glob...)."""
 
     format: StrFormat = "string"
-    kind: ClassVar[str] = "string"
 
 
 @dataclass(frozen=True, slots=True)
-class NumType(_Node):
+class NumType(_Node, kind="number"):
+    """A number (a whole one when ``integer``), within ``min``..``max`` where given."""
+
     integer: bool = False
     min: float | None = None
     max: float | None = None
-    kind: ClassVar[str] = "number"
 
 
 @dataclass(frozen=True, slots=True)
-class LiteralType(_Node):
+class LiteralType(_Node, kind="literal"):
+    """Exactly ``value`` (a string, a boolean, a number or null)."""
+
     value: str | bool | int | float | None = None
-    kind: ClassVar[str] = "literal"
 
     def __eq__(self, other: object) -> bool:
         # 1 == True in Python; the literals `1` and `true` are different types.
@@ -77,61 +69,63 @@ class LiteralType(_Node):
 
 
 @dataclass(frozen=True, slots=True)
-class ArrayType(_Node):
+class ArrayType(_Node, kind="array"):
+    """A list whose items are all of type ``item``."""
+
     item: TypeExpr
-    kind: ClassVar[str] = "array"
 
 
 @dataclass(frozen=True, slots=True)
-class TupleType(_Node):
+class TupleType(_Node, kind="tuple"):
+    """A list of a fixed length, item ``i`` of type ``items[i]``."""
+
     items: tuple[TypeExpr, ...]
-    kind: ClassVar[str] = "tuple"
 
 
 @dataclass(frozen=True, slots=True)
-class RecordType(_Node):
+class RecordType(_Node, kind="record"):
     """An object with free string keys, each holding ``value``."""
 
     value: TypeExpr
-    kind: ClassVar[str] = "record"
 
 
 @dataclass(frozen=True, slots=True)
 class Field_:
+    """A known field of an object type; ``optional`` when it may be left out."""
+
     name: str
     type: TypeExpr
     optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class ObjectType(_Node):
+class ObjectType(_Node, kind="object"):
     """An object with known ``fields``; ``open`` accepts other keys too."""
 
     fields: tuple[Field_, ...] = ()
     open: bool = True
-    kind: ClassVar[str] = "object"
 
     def field(self, name: str) -> Field_ | None:
         return next((f for f in self.fields if f.name == name), None)
 
 
 @dataclass(frozen=True, slots=True)
-class UnionType(_Node):
+class UnionType(_Node, kind="union"):
+    """A value of any one of ``options``."""
+
     options: tuple[TypeExpr, ...]
-    kind: ClassVar[str] = "union"
 
 
 @dataclass(frozen=True, slots=True)
-class CodeType(_Node):
+class CodeType(_Node, kind="code"):
     """A value that is code: a function, or any expression kept as source."""
 
     function: bool = True
-    kind: ClassVar[str] = "code"
 
 
 @dataclass(frozen=True, slots=True)
-class AnyType(_Node):
-    kind: ClassVar[str] = "any"
+class AnyType(_Node, kind="any"):
+    """Any value at all."""
 
 
 TypeExpr = Union[
@@ -139,165 +133,13 @@ TypeExpr = Union[
 ]
 
 
-class TypeSyntaxError(ValueError):
-    """A type expression that does not follow the grammar."""
-
-
-_TOKEN = re.compile(
-    r"""\s*(?:
-      (?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
-    | (?P<num>-?\d+(?:\.\d+)?(?:e\d+)?)
-    | (?P<name>[A-Za-z_$][\w$-]*)
-    | (?P<punct>\.\.\.|\.\.|[|<>(){}\[\],:?])
-    )""",
-    re.VERBOSE,
-)
-
-
-def parse_type(text: str) -> TypeExpr:
-    """Parse a type expression; raise :class:`TypeSyntaxError` when malformed."""
-    tokens: list[tuple[str, str]] = []
-    pos = 0
-    while pos < len(text):
-        if text[pos:].strip() == "":
-            break
-        m = _TOKEN.match(text, pos)
-        if m is None:
-            raise TypeSyntaxError(f"cannot read {text[pos:]!r} in type {text!r}")
-        kind = m.lastgroup or ""
-        tokens.append((kind, m.group(kind)))
-        pos = m.end()
-    parser = _Parser(tokens, text)
-    node = parser.union()
-    if parser.i != len(tokens):
-        raise TypeSyntaxError(f"unexpected {tokens[parser.i][1]!r} in type {text!r}")
-    return node
-
-
-class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]], text: str) -> None:
-        self.tokens, self.text, self.i = tokens, text, 0
-
-    def peek(self) -> str | None:
-        return self.tokens[self.i][1] if self.i < len(self.tokens) else None
-
-    def take(self, expected: str | None = None) -> tuple[str, str]:
-        if self.i >= len(self.tokens):
-            raise TypeSyntaxError(f"type {self.text!r} ends too early")
-        tok = self.tokens[self.i]
-        if expected is not None and tok[1] != expected:
-            raise TypeSyntaxError(f"expected {expected!r}, found {tok[1]!r} in type {self.text!r}")
-        self.i += 1
-        return tok
-
-    def union(self) -> TypeExpr:
-        options = [self.member()]
-        while self.peek() == "|":
-            self.take("|")
-            options.append(self.member())
-        if len(options) == 1:
-            return options[0]
-        return UnionType(options=tuple(options))
-
-    def member(self) -> TypeExpr:
-        node = self.atom()
-        while self.peek() == "[" and self.i + 1 < len(self.tokens) and self.tokens[self.i + 1][1] == "]":
-            self.take("[")
-            self.take("]")
-            node = ArrayType(item=node)
-        return node
-
-    def atom(self) -> TypeExpr:
-        kind, value = self.take()
-        if value == "(":
-            node = self.union()
-            self.take(")")
-            return node
-        if kind == "str":
-            return LiteralType(value=_unquote(value))
-        if kind == "num":
-            number = float(value)
-            return LiteralType(value=int(number) if number.is_integer() and "." not in value else number)
-        if value == "{":
-            return self.object_fields()
-        if value == "[":
-            items = [self.union()]
-            while self.peek() == ",":
-                self.take(",")
-                items.append(self.union())
-            self.take("]")
-            return TupleType(items=tuple(items))
-        if kind != "name":
-            raise TypeSyntaxError(f"unexpected {value!r} in type {self.text!r}")
-        return self.named(value)
-
-    def named(self, name: str) -> TypeExpr:
-        if name in ("true", "false"):
-            return LiteralType(value=name == "true")
-        if name in ("null", "undefined"):
-            return LiteralType(value=None)
-        if name == "boolean":
-            return BoolType()
-        if name in SCALAR_NAMES:
-            return StrType(format=name)  # type: ignore[arg-type]
-        if name in ("number", "integer"):
-            lo, hi = self.range()
-            return NumType(integer=name == "integer", min=lo, max=hi)
-        if name in ("code", "function"):
-            return CodeType(function=name == "function")
-        if name == "any":
-            return AnyType()
-        if name == "object":
-            return ObjectType(open=True)
-        if name in ("array", "record"):
-            self.take("<")
-            inner = self.union()
-            self.take(">")
-            return ArrayType(item=inner) if name == "array" else RecordType(value=inner)
-        raise TypeSyntaxError(f"unknown type name {name!r} in type {self.text!r}")
-
-    def range(self) -> tuple[float | None, float | None]:
-        if self.peek() != "(":
-            return None, None
-        self.take("(")
-        lo = hi = None
-        if self.peek() != "..":
-            lo = float(self.take()[1])
-        self.take("..")
-        if self.peek() != ")":
-            hi = float(self.take()[1])
-        self.take(")")
-        return lo, hi
-
-    def object_fields(self) -> ObjectType:
-        fields: list[Field_] = []
-        is_open = False
-        while self.peek() != "}":
-            if self.peek() == "...":
-                self.take("...")
-                is_open = True
-            else:
-                kind, name = self.take()
-                if kind not in ("name", "str"):
-                    raise TypeSyntaxError(f"expected a field name, found {name!r} in type {self.text!r}")
-                optional = False
-                if self.peek() == "?":
-                    self.take("?")
-                    optional = True
-                self.take(":")
-                key = _unquote(name) if kind == "str" else name
-                fields.append(Field_(name=key, type=self.union(), optional=optional))
-            if self.peek() == ",":
-                self.take(",")
-            elif self.peek() != "}":
-                raise TypeSyntaxError(f"expected ',' or '}}' in type {self.text!r}")
-        self.take("}")
-        return ObjectType(fields=tuple(fields), open=is_open)
-
-
-def _unquote(token: str) -> str:
-    body = token[1:-1]
-    return re.sub(r"\\(.)", r"\1", body)
+def literal_values(node: TypeExpr) -> list[Any] | None:
+    """The allowed values when ``node`` is an enum of literals, else ``None``."""
+    if isinstance(node, LiteralType):
+        return [node.value]
+    if isinstance(node, UnionType) and all(isinstance(o, LiteralType) for o in node.options):
+        return [o.value for o in node.options]  # type: ignore[union-attr]
+    return None
 
 
 def _fmt_num(x: float) -> str:
@@ -346,17 +188,12 @@ def render(node: TypeExpr) -> str:
     if isinstance(node, ObjectType):
         if not node.fields:
             return "object"
-        parts = [
-            f"{_field_key(f.name)}{'?' if f.optional else ''}: {render(f.type)}"
-            for f in node.fields
-        ]
+        parts = [f"{_field_key(f.name)}{'?' if f.optional else ''}: {render(f.type)}" for f in node.fields]
         if node.open:
             parts.append("...")
         return "{" + ", ".join(parts) + "}"
     if isinstance(node, UnionType):
-        return " | ".join(
-            f"({render(o)})" if isinstance(o, UnionType) else render(o) for o in node.options
-        )
+        return " | ".join(f"({render(o)})" if isinstance(o, UnionType) else render(o) for o in node.options)
     if isinstance(node, CodeType):
         return "function" if node.function else "code"
     return "any"
@@ -395,15 +232,6 @@ def describe(node: TypeExpr) -> str:
     return "any value"
 
 
-def literal_values(node: TypeExpr) -> list[Any] | None:
-    """The allowed values when ``node`` is an enum of literals, else ``None``."""
-    if isinstance(node, LiteralType):
-        return [node.value]
-    if isinstance(node, UnionType) and all(isinstance(o, LiteralType) for o in node.options):
-        return [o.value for o in node.options]  # type: ignore[union-attr]
-    return None
-
-
 def to_json(node: Any) -> Any:
     """The structured form of ``node`` for ``--json`` output."""
     if isinstance(node, tuple):
@@ -416,7 +244,6 @@ def to_json(node: Any) -> Any:
             out[f.name] = to_json(getattr(node, f.name))
         return out
     return node
-
 
 
 def from_json(data: Any) -> TypeExpr:
@@ -484,3 +311,27 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
     if not isinstance(value, list):
         raise ValueError(f"{key} is a list")
     return value
+
+
+__all__ = [
+    "SCALAR_NAMES",
+    "AnyType",
+    "ArrayType",
+    "BoolType",
+    "CodeType",
+    "Field_",
+    "LiteralType",
+    "NumType",
+    "ObjectType",
+    "RecordType",
+    "StrFormat",
+    "StrType",
+    "TupleType",
+    "TypeExpr",
+    "UnionType",
+    "describe",
+    "from_json",
+    "literal_values",
+    "render",
+    "to_json",
+]

@@ -1,0 +1,110 @@
+"""Rank a query against the index: coverage first, then word weights, then the letters of names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rapidfuzz import fuzz
+
+from fwk_tui.catalog.search_index import Corpus, Entry
+from fwk_tui.catalog.search_query import Query
+from fwk_tui.catalog.search_words import SYNONYM_OF, stem
+
+_COVER = 12.0  # per query word found: coverage beats frequency
+_KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
+
+
+def rank(
+    corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float]]
+) -> list[tuple[float, Entry, dict[str, str]]]:
+    """Each entry of ``corpus`` that ``q`` finds, with its score and the tokens matched (to the query word)."""
+    expanded = [(word, expand(token, q.last_open and n == len(q.terms) - 1)) for n, (word, token) in enumerate(q.terms)]
+    # entry index → (score, covered, tokens matched → the query word)
+    acc: dict[int, list[float]] = {}
+    matched: dict[int, dict[str, str]] = {}
+    for word, tokens in expanded:
+        best: dict[int, float] = {}
+        which: dict[int, str] = {}
+        for token, how in tokens.items():
+            for i in corpus.postings.get(token, ()):
+                s = corpus.entries[i].weights[token] * how
+                if s > best.get(i, 0.0):
+                    best[i] = s
+                    which[i] = token
+        for i, s in best.items():
+            sums = acc.setdefault(i, [0.0, 0.0])
+            sums[0] += s
+            # A rare word found counts more towards coverage than a common one.
+            sums[1] += 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
+            matched.setdefault(i, {})[which[i]] = word
+    out: list[tuple[float, Entry, dict[str, str]]] = []
+    single = " " not in q.text  # one word, a name or a path as typed: its letters count too
+    known = single and any(q.terms[0][1] in corpus.vocab_set or t in SYNONYM_OF for _, t in q.terms)
+    wanted = "".join(w for w, _ in q.terms).replace(" ", "")
+    for i, e in enumerate(corpus.entries):
+        row = acc.get(i)
+        score = 0.0
+        if row:
+            score = row[0] + _COVER * row[1]
+            got = matched[i]
+            if e.key_tokens:
+                score += _KEY_COVER * sum(1 for ts in e.key_tokens if not ts.isdisjoint(got)) / len(e.key_tokens)
+        score += _name_bonus(e, q, single, known, wanted)
+        if score > 0:
+            out.append((score, e, matched.get(i, {})))
+    return out
+
+
+def _name_bonus(e: Entry, q: Query, single: bool, known: bool, wanted: str) -> float:
+    """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order."""
+    if q.text == e.lower or q.text in e.aliases:
+        return 2000.0  # the path itself, or an alias of it
+    if q.text == e.key or (q.compact and q.compact == e.key and "." not in q.text):
+        return 1000.0  # the key: `port` → devServer.port
+    if wanted and wanted == e.key and " " in q.text:  # the question's meaning words are the key: `turn off ssr`
+        return 500.0
+    if len(q.terms) == 1 and q.terms[0][1].startswith("~") and " " in q.text:
+        # A phrase whose synonym group is named by the key: `server side rendering` → ssr.
+        if len(e.key_words) == 1 and "~" + stem(e.key) in q.terms[0][1].split("|"):
+            return 500.0
+    if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`
+        return 60.0
+    if not single or not q.compact:
+        return 0.0
+    if "." in q.text and e.lower.startswith(q.text):  # a path being typed: `app.` lists app's options
+        return 100.0
+    if e.key_raw.startswith(q.text) and e.key_raw != e.key:  # a key with signs, as written: `#sh`
+        return 60.0
+    if e.key.startswith(q.compact):
+        return 40.0
+    if len(q.compact) < 2:
+        return 0.0
+    if known:  # a word the index knows is matched as a word, not as letters scattered in names
+        return 0.0
+    if q.text in e.lower or any(q.text in a for a in e.aliases):
+        return 30.0
+    if _initials(q.compact, e.key_words):
+        return 25.0
+    if len(q.compact) >= 4 and fuzz.ratio(q.compact, e.key) >= 78:
+        return 20.0
+    return 0.0
+
+
+def _initials(needle: str, words: tuple[str, ...]) -> bool:
+    """True when ``needle`` is made of starts of ``words`` in order, from the first: ``bdir`` in build, dir."""
+    if not words or not needle or not words[0].startswith(needle[0]):
+        return False
+
+    def fit(rest: str, i: int) -> bool:
+        if not rest:
+            return True
+        for j in range(i, len(words)):
+            w = words[j]
+            n = 0
+            while n < len(rest) and n < len(w) and rest[n] == w[n]:
+                n += 1
+            if any(fit(rest[k:], j + 1) for k in range(n, 0, -1)):
+                return True
+        return False
+
+    return fit(needle, 0)

@@ -1,0 +1,51 @@
+"""Apply an edit's splices to source bytes, re-parsing only what they touched."""
+
+from __future__ import annotations
+
+from tree_sitter import Tree
+
+from fwk_tui.source.edit import Splice
+from fwk_tui.source.errors import DocumentError
+from fwk_tui.source.parse import parse_bytes, syntax_error, too_deep
+from fwk_tui.source.textutil import points
+
+
+def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str) -> tuple[bytes, Tree]:
+    """The bytes after ``splices`` and their tree; DocumentError when they would not parse.
+
+    ``tree`` (of ``data``) is told where the bytes changed, so tree-sitter parses
+    again only the edited range and reuses the rest. The checks after it look
+    only at the written bytes: a syntax error there (or anywhere in a tree with
+    one), what JavaScript refuses on those lines, nesting that grew too deep.
+    """
+    ordered = sorted(splices, key=lambda s: (s.start, s.end))
+    for before, after in zip(ordered, ordered[1:]):
+        if after.start < before.end:
+            raise AssertionError("overlapping splices")
+    low, high = ordered[0].start, max(s.end for s in ordered)
+    parts: list[bytes] = []
+    cursor = low
+    for splice in ordered:
+        parts.append(data[cursor : splice.start])
+        parts.append(splice.text)
+        cursor = splice.end
+    parts.append(data[cursor:high])
+    middle = b"".join(parts)
+    new_data = b"".join((data[:low], middle, data[high:]))
+    edited = tree.copy()
+    start_point, old_end = points(data, low, high)
+    if b"\n" in middle:
+        new_end = (start_point[0] + middle.count(b"\n"), len(middle) - middle.rfind(b"\n") - 1)
+    else:
+        new_end = (start_point[0], start_point[1] + len(middle))
+    edited.edit(low, high, low + len(middle), start_point, old_end, new_end)
+    new_tree = parse_bytes(new_data, edited)
+    error = syntax_error(new_tree, new_data, filename, within=(low, low + len(middle)))
+    if error is not None:
+        raise DocumentError(
+            f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
+        )
+    deep = too_deep(new_tree, low, low + len(middle))
+    if deep is not None:
+        raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
+    return new_data, new_tree
