@@ -54,13 +54,18 @@ def default_path() -> Path:
     return user_config_path("fwk-tui") / "settings.toml"
 
 
-def _known_themes() -> frozenset[str]:
-    # Textual's App.theme refuses an unknown name at start, so a typo in the
-    # file must fall back to the default here. Imported late: the CLI
-    # commands that do not start the editor never pay for it.
-    from textual.theme import BUILTIN_THEMES
-
-    return frozenset(BUILTIN_THEMES)
+# Textual's built-in themes (textual 8): App.theme refuses an unknown name at
+# start, so a typo in the file must fall back to the default here. Written out
+# rather than read from Textual, which stays in the views (docs/architecture.md);
+# tests/tui/test_settings_themes.py checks each name against Textual's list.
+KNOWN_THEMES = frozenset(
+    {
+        "ansi-dark", "ansi-light", "atom-one-dark", "atom-one-light", "catppuccin-frappe", "catppuccin-latte",
+        "catppuccin-macchiato", "catppuccin-mocha", "dracula", "flexoki", "gruvbox", "monokai", "nord",
+        "rose-pine", "rose-pine-dawn", "rose-pine-moon", "solarized-dark", "solarized-light", "textual-dark",
+        "textual-light", "tokyo-night",
+    }
+)  # fmt: skip
 
 
 class Settings:
@@ -214,10 +219,9 @@ class Settings:
 
 
 def _check_theme(value: Any) -> str:
-    known = _known_themes()
-    if isinstance(value, str) and value in known:
+    if isinstance(value, str) and value in KNOWN_THEMES:
         return value
-    close = get_close_matches(value, sorted(known), n=1) if isinstance(value, str) else []
+    close = get_close_matches(value, sorted(KNOWN_THEMES), n=1) if isinstance(value, str) else []
     hint = f"did you mean {close[0]!r}?" if close else "e.g. textual-dark, textual-light, nord, gruvbox"
     raise ValueError(f"theme {value!r} is not a Textual theme ({hint})")
 
