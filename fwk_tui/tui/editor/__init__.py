@@ -11,7 +11,7 @@
 - ``host``: ``EditorHost``, what the controllers need of the app.
 """
 
-from fwk_tui.tui.editor.app import EditorApp
+from fwk_tui.tui.editor.app import EditorApp, EditorOptions
 from fwk_tui.tui.editor.edits import touched_path
 
-__all__ = ["EditorApp", "touched_path"]
+__all__ = ["EditorApp", "EditorOptions", "touched_path"]

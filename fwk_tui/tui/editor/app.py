@@ -7,7 +7,7 @@ its controllers, each a module of one purpose beside this one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, Unpack
 
 from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
@@ -54,6 +54,21 @@ if TYPE_CHECKING:
 MIN_START_FIELDS = 6
 
 
+class EditorOptions(TypedDict, total=False):
+    """How the editor opens, besides its session."""
+
+    settings: Settings | None
+    journal: Journal | None
+    label: str | None
+    """The file's name shown (default: the session's path)."""
+    watch_disk: bool
+    """Poll the file for outside changes (default: yes)."""
+    offer_wizard: bool
+    """No config here: offer the new-project wizard first."""
+    start_path: str | None
+    """Open at this option's field (the browser's "edit in fwk.config.ts")."""
+
+
 class EditorApp(KeepsStartedObjects, App[None]):
     """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
 
@@ -82,26 +97,16 @@ class EditorApp(KeepsStartedObjects, App[None]):
     form_filter: reactive[FormFilter] = reactive("all", init=False)
     """Which fields the form shows."""
 
-    def __init__(
-        self,
-        session: EditSession,
-        *,
-        settings: Settings | None = None,
-        journal: Journal | None = None,
-        label: str | None = None,
-        watch_disk: bool = True,
-        offer_wizard: bool = False,
-        start_path: str | None = None,
-    ) -> None:
+    def __init__(self, session: EditSession, **options: Unpack[EditorOptions]) -> None:
         super().__init__()
         self.session = session
-        self.settings = settings
-        self.journal = journal
-        self.label = label or (str(session.path) if session.path else "new fwk.config.ts")
+        self.settings = options.get("settings")
+        self.journal = options.get("journal")
+        self.label = options.get("label") or (str(session.path) if session.path else "new fwk.config.ts")
         self.model = FormModel(session.catalog)
-        self._watch_disk = watch_disk
-        self._offer_wizard = offer_wizard
-        self._start_path = start_path  # the browser's "edit in fwk.config.ts": open at that field
+        self._watch_disk = options.get("watch_disk", True)
+        self._offer_wizard = options.get("offer_wizard", False)
+        self._start_path = options.get("start_path")
         self._sync = FormSync(self)
         self._nav = Navigator(self, self._sync)
         self._edits = EditActions(self, self._sync, self._nav)
