@@ -6,6 +6,7 @@ its controllers, each a module of one purpose beside this one.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, Unpack
 
@@ -365,9 +366,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
 def _types_text(widget: object) -> bool:
     """True for a widget where printable keys type text (an input, the code editor)."""
-    from textual.widgets import Input, TextArea
+    from textual.widgets import Input
 
-    return isinstance(widget, (Input, TextArea))
+    if isinstance(widget, Input):
+        return True
+    # No TextArea exists before its module is imported: importing it here (~30 ms) would slow the start.
+    text_area = sys.modules.get("textual.widgets._text_area")
+    return text_area is not None and isinstance(widget, text_area.TextArea)
 
 
 def _options_provider() -> type:

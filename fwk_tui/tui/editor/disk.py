@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.source import DocumentError, ParseError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -84,6 +83,8 @@ class DiskWatch:
 
     async def offer_reload(self, *, changed_on_save: bool = False) -> None:
         """Ask whether to reload the file changed on disk, re-applying the unsaved edits."""
+        from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
         question = f"{self.app.label} changed on disk" + (" before it could be saved." if changed_on_save else ".")
         answer = await self.app.push_screen_wait(
             ChoiceScreen(

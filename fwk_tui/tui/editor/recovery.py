@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -43,6 +42,8 @@ class JournalKeeper:
             app.notify(journal.problem, title="Journal", severity="warning", timeout=15)
         if entry is None:
             return
+        from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
         self.paused = True
 
         def answered(answer: str | None) -> None:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ReadOnlyError, ReadOnlyFileError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 from fwk_tui.tui.widgets.config_form import ConfigForm
 
 if TYPE_CHECKING:
@@ -15,6 +14,7 @@ if TYPE_CHECKING:
     from fwk_tui.tui.editor.host import EditorHost
     from fwk_tui.tui.editor.navigation import Navigator
     from fwk_tui.tui.editor.recovery import JournalKeeper
+    from fwk_tui.tui.screens.choice import ChoiceScreen
 
 
 @dataclass(eq=False)
@@ -126,6 +126,8 @@ class SaveFlow:
 
     async def _ask_to_write(self, title: str, question: str, write: str, detail: str) -> bool:
         """A yes/no question before a write; ``{name}`` in ``question`` is the file's name."""
+        from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
         path = self.app.session.path
         assert path is not None
         answer = await self.app.push_screen_wait(
@@ -168,6 +170,8 @@ class SaveFlow:
 
 def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]]) -> ChoiceScreen:
     """Ask before quitting drops unsaved edits of ``label`` or ``pending`` texts (path, text) that do not read."""
+    from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
     parts = [f"{label} has unsaved edits."] if dirty else []
     answers = [Answer("save", "Save", "s", "primary")] if dirty else []
     if pending:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.source import DocumentError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -27,6 +26,8 @@ class WizardLaunch:
 
     def offer(self) -> None:
         """No config here: offer the new-project wizard, or an empty config to fill in the editor."""
+        from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
         path = self.app.session.path
         assert path is not None
 
