@@ -90,9 +90,8 @@ BADGES: tuple[Row, ...] = (
 )
 
 
-def editor_sections() -> list[Section]:
-    """Every key of the editor and of its fields, grouped by where they work."""
-    from fwk_tui.tui.editor import EditorApp
+def editor_sections(editor_bindings: Iterable[BindingType]) -> list[Section]:
+    """Every key of the editor (``editor_bindings``) and of its fields, grouped by where they work."""
     from fwk_tui.tui.fields.code import CodeEditor
     from fwk_tui.tui.fields.kind_picker import KindPicker
     from fwk_tui.tui.fields.list import ListEditor
@@ -102,7 +101,7 @@ def editor_sections() -> list[Section]:
     rows_entry: Row = ("Enter", "edit the row under the cursor (↑ ↓ move between rows)")
     return [
         ("Moving around", MOVING),
-        ("Editor", binding_rows(EditorApp.BINDINGS, EDITOR_DESCRIBED, skip=("no_fix",))),
+        ("Editor", binding_rows(editor_bindings, EDITOR_DESCRIBED, skip=("no_fix",))),
         ("In a list", [rows_entry, *binding_rows(ListEditor.BINDINGS, {"close": "close the open item"})]),
         (
             "In a key-value editor",

@@ -8,7 +8,7 @@ import pytest
 from rich.console import Console
 from textual.binding import Binding
 
-from fwk_tui.tui.commands import cut_at_word
+from fwk_tui.tui.editor.commands import cut_at_word
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.kind_picker import KindPicker

@@ -6,7 +6,7 @@ from textual.content import Content
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.search import SearchIndex
-from fwk_tui.tui.commands import help_markup
+from fwk_tui.tui.editor.commands import help_markup
 from fwk_tui.tui.screens.search import MATCH, hit_excerpt, hit_path
 
 INDEX = SearchIndex(load_catalog())

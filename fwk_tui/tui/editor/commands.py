@@ -1,9 +1,12 @@
-"""Command palette provider: every option of the catalogue, found by the search engine, to jump to its field."""
+"""The editor's command palette: its own commands, and every option of the catalogue to jump to its field.
+
+The palette receives the editor as ``Palette`` (a protocol of what it calls), not by importing the app.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
@@ -13,8 +16,13 @@ from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS
 from fwk_tui.tui.render import other_variant
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from textual.geometry import Size
+
     from fwk_tui.catalog.search import Hit as SearchHit
-    from fwk_tui.tui.editor import EditorApp
+    from fwk_tui.catalog.search import SearchIndex
+    from fwk_tui.session import EditSession
 
 HELP_WIDTH = 100
 """The longest description the palette shows under a command (cut at a word, with an ellipsis)."""
@@ -46,13 +54,46 @@ def built_ins(commands: Iterable[SystemCommand]) -> Iterable[SystemCommand]:
 PALETTE_LIMIT = 30
 
 
+class Palette(Protocol):
+    """What the palette's commands call: the editor app."""
+
+    session: EditSession
+
+    @property
+    def size(self) -> Size: ...
+
+    @property
+    def search_index(self) -> SearchIndex: ...
+
+    def run_worker(self, work: Awaitable[Any]) -> object: ...
+
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool: ...
+
+    def run_wizard(self, path: Path) -> None: ...
+
+    def action_save(self) -> object: ...
+    def action_undo(self) -> object: ...
+    def action_redo(self) -> object: ...
+    def action_toggle_variant(self) -> object: ...
+    def action_set_filter(self, name: str) -> object: ...
+    def action_next_problem(self) -> object: ...
+    def action_previous_problem(self) -> object: ...
+    def action_reset(self) -> object: ...
+    def action_fix(self) -> object: ...
+    def action_toggle_docs(self) -> object: ...
+    def action_reload(self) -> object: ...
+    def action_search(self) -> object: ...
+    def action_help(self) -> object: ...
+    def action_quit(self) -> object: ...
+
+
 class OptionsProvider(Provider):
     """``app.baseURL`` and every other option, ranked by the words typed as in search; Enter goes there."""
 
     async def search(self, query: str) -> Hits:
         from fwk_tui.tui.screens.search import hit_path
 
-        app: EditorApp = self.app  # type: ignore[assignment]
+        app = cast("Palette", self.app)
         width = min(HELP_WIDTH, max(30, app.size.width - 8))  # one line of the palette, cut at a word
         hits = app.search_index.search(query, limit=PALETTE_LIMIT)
         for rank, hit in enumerate(hits):
@@ -86,14 +127,14 @@ def _literal(text: str) -> str:
     return text.replace("[", "\\[")
 
 
-def _go(app: EditorApp, path: str) -> Callable[[], None]:
+def _go(app: Palette, path: str) -> Callable[[], None]:
     def go() -> None:
         app.run_worker(app.go_to(path))
 
     return go
 
 
-def editor_commands(app: EditorApp) -> Iterable[SystemCommand]:
+def editor_commands(app: Palette) -> Iterable[SystemCommand]:
     """The editor's own commands, each naming its key."""
     yield SystemCommand("Save", "Preview the changes and write the file (Ctrl+S)", app.action_save)
     yield SystemCommand("Undo", "Undo the last edit (Ctrl+Z)", app.action_undo)

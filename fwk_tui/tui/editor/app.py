@@ -1,0 +1,382 @@
+"""``fwk-tui [FILE]``: edit a real config with typed fields, live validation and a lossless save.
+
+The app composes the screen, holds the bindings and wires Textual's messages to
+its controllers, each a module of one purpose beside this one.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, Unpack
+
+from textual import events, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.notifications import SeverityLevel
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Tree
+
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
+from fwk_tui.tui.editor.docs_pane import DocsPane
+from fwk_tui.tui.editor.edits import EditActions
+from fwk_tui.tui.editor.form_sync import FormSync
+from fwk_tui.tui.editor.navigation import Navigator
+from fwk_tui.tui.editor.recovery import JournalKeeper
+from fwk_tui.tui.editor.save import SaveFlow
+from fwk_tui.tui.editor.wizard_launch import WizardLaunch
+from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
+from fwk_tui.tui.long_lived import KeepsStartedObjects
+from fwk_tui.tui.render import other_variant
+from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.editor_status import EditorStatus
+from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.key_footer import KeyFooter
+from fwk_tui.tui.widgets.option_detail import OptionDetail
+from fwk_tui.tui.widgets.related_links import RelatedLinks
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from fwk_tui.catalog.search import SearchIndex
+    from fwk_tui.journal import Journal
+    from fwk_tui.session import EditSession
+    from fwk_tui.settings import Settings
+    from fwk_tui.validate.diagnostics import Fix
+
+
+# At start the form mounts enough fields to fill the screen (a field is at
+# least three lines); the rest come when the form is first used.
+MIN_START_FIELDS = 6
+
+
+class EditorOptions(TypedDict, total=False):
+    """How the editor opens, besides its session."""
+
+    settings: Settings | None
+    journal: Journal | None
+    label: str | None
+    """The file's name shown (default: the session's path)."""
+    watch_disk: bool
+    """Poll the file for outside changes (default: yes)."""
+    offer_wizard: bool
+    """No config here: offer the new-project wizard first."""
+    start_path: str | None
+    """Open at this option's field (the browser's "edit in fwk.config.ts")."""
+
+
+class EditorApp(KeepsStartedObjects, App[None]):
+    """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "save", "Save", id="save", priority=True),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("slash,ctrl+f", "search", "Search", key_display="/", id="search"),
+        Binding("f2", "toggle_variant", "Variant", id="variant"),
+        Binding("f3", "fix", "Fix", id="fix"),
+        Binding("f3", "no_fix", show=False, id="no-fix"),  # F3 where there is nothing to fix says so
+        Binding("f4", "cycle_filter", "Filter", id="filter"),
+        Binding("f8", "next_problem", "Next problem", show=False, id="next-problem"),
+        Binding("shift+f8", "previous_problem", "Previous problem", show=False, id="previous-problem"),
+        Binding("f9", "toggle_docs", "Docs", id="docs"),
+        Binding("ctrl+r", "reset", "Reset", id="reset"),
+        Binding("f5", "reload", "Reload", show=False, id="reload"),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
+    ]
+
+    CSS_PATH = "editor.tcss"
+    TITLE = "fwk-tui"
+    COMMANDS = App.COMMANDS | {lambda: _options_provider()}
+
+    form_filter: reactive[FormFilter] = reactive("all", init=False)
+    """Which fields the form shows."""
+
+    def __init__(self, session: EditSession, **options: Unpack[EditorOptions]) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = options.get("settings")
+        self.journal = options.get("journal")
+        self.label = options.get("label") or (str(session.path) if session.path else "new fwk.config.ts")
+        self.model = FormModel(session.catalog)
+        self._watch_disk = options.get("watch_disk", True)
+        self._offer_wizard = options.get("offer_wizard", False)
+        self._start_path = options.get("start_path")
+        self._sync = FormSync(self)
+        self._nav = Navigator(self, self._sync)
+        self._edits = EditActions(self, self._sync, self._nav)
+        self._disk = DiskWatch(self)
+        self._journal = JournalKeeper(self)
+        self._saver = SaveFlow(self, self._nav, self._disk, self._journal)
+        self._wizard = WizardLaunch(self, self._sync, self._disk)
+        self._docs = DocsPane(self)
+        if self.settings is not None:
+            self.theme = self.settings.theme
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        # Another screen (search, palette, save, help) takes the keys: typing after it is a new undo step.
+        self.session.seal()
+        return super().push_screen(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._disk.key_pressed()  # a question about the disk waits for a pause in typing
+        await super().on_event(event)
+
+    def get_key_display(self, binding: Binding) -> str:
+        # In a text field `/` types a slash: the footer names the key that searches there.
+        if binding.action == "search" and _types_text(self.focused):
+            return super().get_key_display(Binding("ctrl+f", binding.action))
+        return super().get_key_display(binding)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; unlike Textual's default its text is never markup (it often quotes the user's file)."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=markup)
+
+    # --------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield EditorStatus(id="status")
+        with Horizontal(id="main"):
+            yield GroupTree(id="groups")
+            with Vertical(id="right"):
+                yield ConfigForm(id="form")
+                yield OptionDetail(self.session.catalog, id="docs")
+        yield KeyFooter()
+
+    async def on_mount(self) -> None:
+        if self.settings is not None and self.settings.keymap:
+            self.set_keymap(self.settings.keymap)
+        self.session.subscribe(self._session_changed)
+        sync = self._sync
+        sync.show_tree()
+        self._docs.show()
+        start = sync.start_group()
+        tree = self.query_one(GroupTree)
+        tree.select_group(start)
+        # Everything the first layout can show is set before the form's mount is awaited
+        # (the first layout runs meanwhile): set after it, each costs another layout and frame.
+        self.query_one(OptionDetail).subject = sync.catalog_group(start)
+        sync.refresh_chrome()
+        tree.focus()
+        await sync.show_group(start, first=max(MIN_START_FIELDS, self.size.height // 3))
+        if self._start_path is not None:  # once the form's first layout is done: focus stays on the field
+            self.call_after_refresh(self.go_to, self._start_path)
+        # A read-only config says so, and where code builds it, in the status line: a toast would cover the docs.
+        if self.settings is not None:
+            for problem in self.settings.problems_to_show():
+                self.notify(plain(problem), title="Settings", severity="warning")
+        if self._watch_disk and self.session.path is not None:
+            self.set_interval(DISK_POLL_SECONDS, self._disk.check)
+        self._journal.offer_recovery()
+        if self._offer_wizard:
+            self._wizard.offer()
+
+    def _session_changed(self, session: EditSession) -> None:
+        self._sync.session_changed()
+        self._journal.record()
+
+    def _layout(self) -> FormLayout:
+        """Groups and fields for the current document and variant (computed once per change)."""
+        return self._sync.layout()
+
+    def _focused_fix(self) -> Fix | None:
+        """The fix F3 applies now."""
+        return self._edits.focused_fix()
+
+    async def settle(self) -> None:
+        """Let the keys typed so far reach their fields (see ``fwk_tui.tui.settle``)."""
+        await settle(self)
+
+    # ------------------------------------------------------------- messages
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
+        self._nav.group_highlighted(event.node.data)
+
+    async def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
+        await self._nav.group_selected(event.node.data)
+
+    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+        event.stop()
+        if not self._edits.apply(event.edit, merge=event.merge) and event.origin is not None:
+            event.origin.discard_text()  # what was typed is not in the file: the field says so by not showing it
+
+    def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
+        event.stop()
+        if self.session.read_only is not None and event.editor.has_class("-invalid"):
+            self._edits.refuse_read_only()
+            event.editor.discard_text()  # no edit is taken, not even text that does not read yet
+        self.call_after_refresh(self._refresh_chrome_if_shown)  # once the editor's class says it
+
+    def _refresh_chrome_if_shown(self) -> None:
+        shown = bool(self.query(EditorStatus)) and bool(self.query(ConfigForm))
+        if shown:  # not while the app closes
+            self._sync.refresh_chrome()
+
+    def on_option_field_focused(self, event: OptionField.Focused) -> None:
+        event.stop()
+        self._sync.focused_path = event.path
+        details = self.query(OptionDetail)
+        if not details:
+            return  # the app is closing: its panes are gone
+        details.first().subject = event.option
+        self._sync.refresh_bindings_if_changed()
+
+    def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
+        event.stop()
+        self.session.seal()
+        form = self.query_one(ConfigForm)
+        if form.group is not None and tuple(form.fields) != self._sync.entries_key:
+            self._sync.rebuild_later(form.group.id)  # a field the form kept only because it had the focus goes now
+
+    def on_related_links_jump(self, event: RelatedLinks.Jump) -> None:
+        self.run_worker(self.go_to(event.path))
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.query(OptionDetail):
+            self._docs.show()
+
+    def watch_form_filter(self) -> None:
+        self._nav.filter_changed()
+
+    def watch_theme(self, theme: str) -> None:
+        if self.settings is not None and theme != self.settings.theme:
+            try:
+                self.settings.set("theme", theme)
+            except (OSError, ValueError) as exc:
+                self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
+
+    # -------------------------------------------------------------- actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
+            return False
+        can = self._edits.can(action)
+        return True if can is None else can
+
+    def action_undo(self) -> None:
+        """Undo the last edit; first, the focused field's typed text that does not read."""
+        self._edits.undo()
+
+    def action_redo(self) -> None:
+        """Redo the last undone edit."""
+        self._edits.redo()
+
+    def action_reset(self) -> None:
+        """Reset the focused option to its default: its key leaves the file."""
+        self._edits.reset()
+
+    def action_fix(self) -> None:
+        """Apply the fix of the focused field's first diagnostic."""
+        self._edits.fix()
+
+    def action_no_fix(self) -> None:
+        """F3 where no diagnostic offers a fix."""
+        self._edits.no_fix()
+
+    def action_toggle_variant(self) -> None:
+        """Switch between variant A and variant B."""
+        self.session.set_variant(other_variant(self.session.variant))
+        self.notify(f"Variant {self.session.variant}: defaults and checks of that layout", timeout=2)
+
+    def action_cycle_filter(self) -> None:
+        """Show all options, those set in the file, those with problems, or the experimental ones."""
+        self._nav.cycle_filter()
+
+    def action_set_filter(self, name: str) -> None:
+        self._nav.set_filter(name)
+
+    async def action_next_problem(self) -> None:
+        """Go to the next field with an error or a warning, across groups (wrapping)."""
+        await self._nav.step_problem(1)
+
+    async def action_previous_problem(self) -> None:
+        """Go to the previous field with an error or a warning, across groups (wrapping)."""
+        await self._nav.step_problem(-1)
+
+    def action_toggle_docs(self) -> None:
+        """Fold or show the docs pane; the choice is kept in settings.toml."""
+        self._docs.toggle()
+
+    def action_reload(self) -> None:
+        """Read the file again, re-applying your unsaved edits where they still apply."""
+        self._disk.reload(quiet=False)
+
+    @property
+    def search_index(self) -> SearchIndex:
+        return self._nav.search_index
+
+    def action_search(self) -> None:
+        """Search options and the file's own keys; go to the field chosen."""
+        self._nav.search()
+
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool:
+        """Open the group of ``path`` and focus its field; ``False`` when there is no such field.
+
+        ``quiet``: say nothing when there is none (the focus follows an edit to where it can).
+        """
+        return await self._nav.go_to(path, quiet=quiet)
+
+    def run_wizard(self, path: Path) -> None:
+        """Open the new-project wizard on the project of the config ``path``."""
+        self._wizard.run(path)
+
+    def action_help(self) -> None:
+        """Show the keys and what the badges mean."""
+        from fwk_tui.tui.key_help import editor_sections
+        from fwk_tui.tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(markers=False, sections=editor_sections(self.BINDINGS)))
+
+    @work(exclusive=True, group="save")
+    async def action_save(self) -> bool:
+        """Show what will change, then write the file atomically."""
+        return await self._saver.save()
+
+    async def action_quit(self) -> None:
+        """Quit; asks first when there are unsaved edits or typed text that does not read."""
+        self._quit()
+
+    @work(exclusive=True, group="quit")
+    async def _quit(self) -> None:
+        await self._saver.quit()
+
+    # -------------------------------------------------------------- palette
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from fwk_tui.tui.editor.commands import built_ins, editor_commands
+
+        yield from editor_commands(self)
+        yield from built_ins(super().get_system_commands(screen))
+
+
+def _types_text(widget: object) -> bool:
+    """True for a widget where printable keys type text (an input, the code editor)."""
+    from textual.widgets import Input
+
+    if isinstance(widget, Input):
+        return True
+    # No TextArea exists before its module is imported: importing it here (~30 ms) would slow the start.
+    text_area = sys.modules.get("textual.widgets._text_area")
+    return text_area is not None and isinstance(widget, text_area.TextArea)
+
+
+def _options_provider() -> type:
+    # Imported when the palette first opens: textual.command costs ~40 ms to import.
+    from fwk_tui.tui.editor.commands import OptionsProvider
+
+    return OptionsProvider

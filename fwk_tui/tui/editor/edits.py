@@ -1,0 +1,155 @@
+"""The edits the editor's keys make: a field's edit, undo, redo, reset and fix, and what they act on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from textual.widgets import Tree
+
+from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.session import Edit, EditError
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.widgets.config_form import ConfigForm
+
+if TYPE_CHECKING:
+    from fwk_tui.tui.editor.form_sync import FormSync
+    from fwk_tui.tui.editor.host import EditorHost
+    from fwk_tui.tui.editor.navigation import Navigator
+    from fwk_tui.validate.diagnostics import Fix
+
+
+@dataclass(eq=False)
+class EditActions:
+    """Applies edits to the session, refusing them in a read-only config, and moves the focus to what changed."""
+
+    app: EditorHost
+    sync: FormSync
+    nav: Navigator
+    _told_read_only: bool = field(default=False, init=False)
+    """Whether the user was told that a read-only config takes no edits."""
+
+    def apply(self, edit: Edit, *, merge: bool = False) -> bool:
+        """Apply ``edit``; ``False`` (said to the user, the field shown as in the file) when it is not taken."""
+        session = self.app.session
+        if session.read_only is not None:
+            self.refuse_read_only()
+            self.app.query_one(ConfigForm).reshow(edit.path)
+            return False
+        try:
+            session.apply(edit, merge=merge)
+        except EditError as exc:
+            self.app.notify(plain(str(exc)), title=f"Could not {edit.label.lower()}", severity="error")
+            self.app.query_one(ConfigForm).reshow(edit.path)
+            return False
+        return True
+
+    def refuse_read_only(self) -> None:
+        """Say why a read-only config takes no edit: once, as every later key would repeat it."""
+        read_only = self.app.session.read_only
+        if not self._told_read_only and read_only is not None:
+            self._told_read_only = True
+            self.app.notify(plain(f"Edits are not taken: {read_only}."), title="Read-only", severity="warning")
+
+    def acting_path(self) -> str | None:
+        """The option Reset and Fix act on: the focused one, while its field is in the form and has the focus.
+
+        ``focused_path`` names the field last focused; the focus may have gone on since (to the
+        tree, the docs) and the field with it (a filter lets it go once the focus leaves).
+        """
+        path = self.sync.focused_path
+        if path is None:
+            return None
+        form = self.app.query_one(ConfigForm)
+        at_path = form.field_at(path)
+        focused = form.focused_path()
+        if at_path is None or focused is None or form.fields.get(focused) is not at_path:
+            return None
+        return path
+
+    def focused_fix(self) -> Fix | None:
+        """The fix of the focused field's first diagnostic that has one."""
+        path = self.acting_path()
+        if path is None:
+            return None
+        for d in self.app.session.diagnostics_for(path):
+            if d.fix is not None:
+                return d.fix
+        return None
+
+    def focused_unread(self) -> ValueEditor | None:
+        """The editor holding the focus (or holding what has it) whose typed text does not read, if any."""
+        node = self.app.focused
+        while node is not None and not isinstance(node, OptionField):
+            if isinstance(node, ValueEditor) and node.pending_text() is not None:
+                return node
+            node = node.parent  # type: ignore[assignment]
+        return None
+
+    def can(self, action: str) -> bool | None:
+        """Whether the key of ``action`` does something now (``None``: not an action of edits)."""
+        session = self.app.session
+        if action == "undo":
+            return session.can_undo or self.focused_unread() is not None
+        if action == "redo":
+            return session.can_redo
+        if action == "reset":
+            path = self.acting_path()
+            return path is not None and session.has(path)
+        if action == "fix":
+            return self.focused_fix() is not None
+        if action == "save":
+            return session.read_only is None
+        return None
+
+    def undo(self) -> None:
+        editor = self.focused_unread()
+        if editor is not None:
+            # That text is not in the file, so no undo step holds it: undoing an earlier edit
+            # elsewhere (and moving there) would leave it behind.
+            editor.discard_text()
+            self.app.notify(plain(f"Undone: the text typed in {editor.path}"), timeout=2)
+            return
+        edit = self.app.session.undo()
+        if edit is not None:
+            self.app.notify(plain(f"Undone: {edit.label}"), timeout=2)
+            self.nav.focus_touched(edit.path)
+
+    def redo(self) -> None:
+        edit = self.app.session.redo()
+        if edit is not None:
+            self.app.notify(plain(f"Redone: {edit.label}"), timeout=2)
+            self.nav.focus_touched(touched_path(edit))
+
+    def reset(self) -> None:
+        path = self.acting_path()
+        if path is not None and self.app.session.has(path) and self.apply(Edit("unset", path)):
+            self.nav.focus_touched(path)
+
+    def fix(self) -> None:
+        fix = self.focused_fix()
+        if fix is not None and self.apply(Edit("fix", fix.path, fix=fix)):
+            self.app.notify(plain(fix.title), title="Fixed", timeout=3)
+            self.nav.focus_touched(touched_path(Edit("fix", fix.path, fix=fix)))
+
+    def no_fix(self) -> None:
+        path = self.acting_path()
+        where = f"at {path}" if path is not None else "here"
+        if isinstance(self.app.focused, Tree):
+            where = "in the tree: go to a field with a problem (F4 shows them)"
+        self.app.notify(plain(f"No fix {where}."), timeout=3)
+
+
+def touched_path(edit: Edit) -> str:
+    """Where ``edit`` leaves the value it changed: a rename or a move of a fix puts it at a new path."""
+    fix = edit.fix
+    if fix is not None and fix.kind in ("move", "replace") and fix.new_path:
+        return fix.new_path
+    key = fix.new_key if fix is not None and fix.kind == "rename" else edit.key if edit.kind == "rename" else None
+    if key is not None:
+        try:
+            return format_path((*parse_path(edit.path)[:-1], key))
+        except PathError:
+            return edit.path
+    return edit.path

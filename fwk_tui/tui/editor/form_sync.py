@@ -1,0 +1,194 @@
+"""Keeping the tree, the form and the status line in step with the session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
+from fwk_tui.tui.render import other_variant
+from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
+from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.option_detail import OptionDetail
+
+if TYPE_CHECKING:
+    from fwk_tui.catalog.models import Group
+    from fwk_tui.tui.editor.host import EditorHost
+
+# The keys whose coming or going redraws the footer (see refresh_bindings_if_changed).
+WATCHED_ACTIONS = ("undo", "redo", "reset", "fix", "save")
+
+
+class FormSync:
+    """Computes the groups and fields of the document once per change and shows them."""
+
+    def __init__(self, app: EditorHost) -> None:
+        self.app = app
+        self.entries_key: tuple[str, ...] = ()
+        """The paths the form shows: a change of them rebuilds the form, else it is refreshed in place."""
+        self.pending_group: str | None = None
+        """The group to show at the next rebuild."""
+        self.filter_changed = False
+        """The user asked for another list: the focused field may leave the form at the next rebuild."""
+        self.focused_path: str | None = None
+        """The field last focused."""
+        self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
+        self._bindings_state: tuple[bool, ...] = ()
+
+    def layout(self) -> FormLayout:
+        """Groups and fields for the current document and variant (computed once per change)."""
+        session = self.app.session
+        key = (session.document, session.variant)
+        cache = self._layout_cache
+        if cache is not None and cache[0] != key:
+            step = session.scalar_step
+            if step is not None and step[1] is key[0] and cache[0] == (step[0], key[1]):
+                cache = (key, cache[1])  # a scalar replaced a scalar: same keys, same fields
+            else:
+                cache = None
+        if cache is None:
+            cache = (key, self.app.model.layout(session.values(), session.variant))
+        self._layout_cache = cache
+        return cache[1]
+
+    def badges(self) -> dict[str, tuple[int, int, int]]:
+        return self.app.model.badges(self.layout(), self.app.session.diagnostics)
+
+    def matches(self) -> dict[str, tuple[int, int]] | None:
+        return filter_matches(self.app.model, self.layout(), self.app.form_filter, self.app.session.diagnostics)
+
+    def show_tree(self) -> dict[str, tuple[int, int]] | None:
+        """Show the groups with their badges and filter matches; returns the matches."""
+        matches = self.matches()
+        self.app.query_one(GroupTree).show(self.layout().groups, self.badges(), matches)
+        return matches
+
+    def start_group(self) -> str:
+        """Where the file has something to say: the first group with problems, else with set options."""
+        badges = self.badges()
+        groups = self.layout().groups
+        for pick in (lambda b: b[1] > 0, lambda b: b[0] > 0):
+            for g in groups:
+                if pick(badges.get(g.id, (0, 0, 0))):
+                    return g.id
+        return groups[0].id
+
+    def catalog_group(self, group_id: str) -> Group | None:
+        """The catalogue group of a tree group (``None`` for a group made from the file's own key)."""
+        return next((g for g in self.app.session.catalog.groups if g.id == group_id), None)
+
+    def session_changed(self) -> None:
+        session = self.app.session
+        self.show_tree()
+        form = self.app.query_one(ConfigForm)
+        group = form.group
+        if group is not None:
+            entries = self.entries(group)
+            if tuple(e.path for e in entries) != self.entries_key:
+                self.rebuild_later(group.id)
+            else:
+                form.refresh_state(session.get, session.variant, session.diagnostics)
+                self.mark_spreads()
+        self.refresh_chrome()
+
+    def rebuild_later(self, group_id: str) -> None:
+        """Show ``group_id`` again once the messages queued now are handled."""
+        self.pending_group = group_id
+        self.app.call_later(self.rebuild_form)
+
+    async def rebuild_form(self) -> None:
+        # The same group is reconciled in place (ConfigForm.show): the focus stays where it is.
+        group_id, self.pending_group = self.pending_group, None
+        keep_focused, self.filter_changed = not self.filter_changed, False
+        if group_id is not None:
+            await self.show_group(group_id, keep_focused=keep_focused)
+
+    def entries(self, group: TreeGroup) -> list[FieldEntry]:
+        entries = self.layout().fields.get(group.id, [])
+        return self.app.model.visible(entries, self.app.form_filter, self.app.session.diagnostics)
+
+    async def show_group(self, group_id: str, *, first: int | None = None, keep_focused: bool = True) -> None:
+        group = self.layout().group(group_id)
+        if group is None:
+            return
+        session = self.app.session
+        entries = self.entries(group)
+        self.entries_key = tuple(e.path for e in entries)
+        form = self.app.query_one(ConfigForm)
+        await form.show(
+            group,
+            entries,
+            session.get,
+            session.variant,
+            session.diagnostics,
+            note=self.form_note(group, len(entries)),
+            first=first,
+            keep_focused=keep_focused,
+        )
+        if self.focused_path is not None and form.field_at(self.focused_path) is None:
+            self.focused_path = form.focused_path()  # its field left the form: it names what has the focus now
+        self.mark_spreads()
+
+    def mark_spreads(self) -> None:
+        """Under each field, the spreads that make its unsaved edit mean something else at run time."""
+        session = self.app.session
+        notes = session.spread_notes()
+        for path, field in self.app.query_one(ConfigForm).fields.items():
+            edits = [f"line {n.line}: {n.message()}" for edited, n in notes if related(edited, path)]
+            field.show_spread_notes(edits + session.spread_origin(path))
+
+    def form_note(self, group: TreeGroup, shown: int) -> str | None:
+        notes = []
+        form_filter = self.app.form_filter
+        if group.from_file:
+            notes.append("The catalogue does not know this key (a module's options?): it is kept as written.")
+        else:
+            variant = self.app.session.variant
+            absent = [o for o in self.app.session.catalog.in_group(group.id) if not o.in_variant(variant)]
+            if absent:
+                other = other_variant(variant)
+                notes.append(f"{len(absent)} option(s) of this group exist only in variant {other} (F2 switches).")
+        if form_filter != "all":
+            notes.append(f"Showing {FILTER_TITLES[form_filter]} only ({shown}); F4 changes the filter.")
+        elif shown == 0 and not group.from_file:
+            notes.append("Nothing to edit here in this variant.")
+        return "\n".join(notes) or None
+
+    def refresh_chrome(self) -> None:
+        """The status line, the docs pane's variant, the title and the footer's keys."""
+        app = self.app
+        session = app.session
+        counts = session.counts()
+        app.query_one(EditorStatus).state = EditorState(
+            file=app.label,
+            variant=session.variant,
+            variant_forced=session.variant_choice.forced,
+            dirty=session.dirty,
+            read_only=session.read_only is not None,
+            errors=counts.get("error", 0),
+            warnings=counts.get("warning", 0),
+            filter_title=FILTER_TITLES[app.form_filter] if app.form_filter != "all" else "",
+            deleted=session.deleted,
+            built_by_code_line=built.line if (built := session.document.built_by_code) else None,
+            not_checked_line=next((d.line for d in session.diagnostics if d.rule == "not-checked"), None),
+            unread_fields=app.query_one(ConfigForm).unread_fields(),
+        )
+        app.query_one(OptionDetail).variant = session.variant
+        app.sub_title = plain(app.label)
+        self.refresh_bindings_if_changed()
+
+    def refresh_bindings_if_changed(self) -> None:
+        # Redrawing the footer lays the screen out again: only when a key comes or goes.
+        state = tuple(bool(self.app.check_action(a, ())) for a in WATCHED_ACTIONS)
+        if state != self._bindings_state:
+            self._bindings_state = state
+            self.app.refresh_bindings()
+
+
+def related(edited: str, field: str) -> bool:
+    """True when the edited path is the field's, below it, or above it (an object holding the field)."""
+    for outer, inner in ((field, edited), (edited, field)):
+        if inner == outer or inner.startswith((outer + ".", outer + "[")):
+            return True
+    return False

@@ -1,0 +1,170 @@
+"""Moving around the editor: the tree, go to an option, search, F4's filters and F8's problems."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
+from fwk_tui.tui.render import other_variant
+from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.option_detail import OptionDetail
+
+if TYPE_CHECKING:
+    from fwk_tui.catalog.search import SearchIndex
+    from fwk_tui.tui.editor.form_sync import FormSync
+    from fwk_tui.tui.editor.host import EditorHost
+
+# Moving through the tree quickly builds only the form it stops on (seconds).
+TREE_SETTLE_SECONDS = 0.06
+
+
+class Navigator:
+    """Opens groups, focuses fields and filters what the tree and the form show."""
+
+    def __init__(self, app: EditorHost, sync: FormSync) -> None:
+        self.app = app
+        self.sync = sync
+        self._search_index: SearchIndex | None = None
+
+    # ------------------------------------------------------------------ tree
+
+    def group_highlighted(self, group: TreeGroup | None) -> None:
+        form = self.app.query_one(ConfigForm)
+        if group is None or (form.group is not None and form.group.id == group.id):
+            return
+        self.sync.pending_group = group.id
+        self.app.query_one(OptionDetail).subject = self.sync.catalog_group(group.id)
+        self.app.set_timer(TREE_SETTLE_SECONDS, self.sync.rebuild_form, name="show-group")
+
+    async def group_selected(self, group: TreeGroup | None) -> None:
+        # Enter on a group: go to its first field. Enter right after Down comes before the
+        # form of the group highlighted last is built: build it now, then focus it.
+        form = self.app.query_one(ConfigForm)
+        if group is not None and (form.group is None or form.group.id != group.id):
+            self.sync.pending_group = None
+            await self.sync.show_group(group.id)
+        form.focus_first()
+
+    # ----------------------------------------------------------------- go to
+
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool:
+        """Open the group of ``path`` and focus its field; ``False`` when there is no such field.
+
+        ``quiet``: say nothing when there is none (the focus follows an edit to where it can).
+        """
+        app, sync = self.app, self.sync
+        session = app.session
+        option = session.catalog.get(path)
+        layout = sync.layout()
+        # A key the file spells as an alias (unhead) has its own field: go there, not to headmgr.
+        as_written = any(e.path == path for entries in layout.fields.values() for e in entries)
+        target = option.path if option is not None and not as_written else path
+        group_id = app.model.group_of_path(target)
+        if group_id is None:
+            if not quiet:
+                app.notify(plain(f"No field for {path}"), severity="warning")
+            return False
+        if layout.group(group_id) is None:
+            return False
+        entries = layout.fields[group_id]
+        if not any(e.path == target for e in entries) and option is not None and not option.in_variant(
+            session.variant
+        ):
+            session.set_variant(other_variant(session.variant))
+            app.notify(f"{option.path} exists only in variant {session.variant}: switched to it", timeout=4)
+        if app.form_filter != "all" and not any(
+            e.path == target for e in app.model.visible(entries, app.form_filter, session.diagnostics)
+        ):
+            app.form_filter = "all"
+        app.query_one(GroupTree).select_group(group_id)
+        sync.pending_group = None
+        await sync.show_group(group_id)
+        form = app.query_one(ConfigForm)
+        if not form.focus_path(target):
+            if not quiet:
+                app.notify(plain(f"{path} has no field in this form"), severity="warning")
+            return False
+        sync.focused_path = target
+        app.query_one(OptionDetail).subject = option
+        return True
+
+    def focus_touched(self, path: str) -> None:
+        """After an undo, redo, fix or reset: the focus goes to the field the edit touched (opening its group)."""
+        self.app.run_worker(self._go_to_touched(path), group="focus-touched", exclusive=True)
+
+    async def _go_to_touched(self, path: str) -> None:
+        await self.app.settle()  # the form has taken the new state
+        if not await self.go_to(path, quiet=True) and self.app.focused is None:
+            self.app.query_one(GroupTree).focus()  # the field went with its key: keys go to the tree, not nowhere
+
+    # ---------------------------------------------------------------- search
+
+    @property
+    def search_index(self) -> SearchIndex:
+        if self._search_index is None:
+            from fwk_tui.catalog.search import SearchIndex
+
+            self._search_index = SearchIndex(self.app.session.catalog)
+        return self._search_index
+
+    def search(self) -> None:
+        """Search options and the file's own keys; go to the field chosen."""
+        from fwk_tui.tui.file_search import file_search_entries
+        from fwk_tui.tui.screens.search import SearchScreen
+
+        session = self.app.session
+        # Keys of the file the catalogue does not know (a module's options), and the keys inside them,
+        # which lead to the field that holds them.
+        fields = (e for entries in self.sync.layout().fields.values() for e in entries)
+        catalog = session.catalog
+        own, goes_to = file_search_entries(fields, session.values(), lambda p: catalog.get(p) is not None)
+
+        def chosen(path: str | None) -> None:
+            if path is not None:
+                self.app.run_worker(self.go_to(goes_to.get(path, path)))
+
+        self.app.push_screen(
+            SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
+            chosen,
+        )
+
+    # --------------------------------------------------------------- filters
+
+    def cycle_filter(self) -> None:
+        form_filter = self.app.form_filter
+        self.app.form_filter = FILTERS[(FILTERS.index(form_filter) + 1) % len(FILTERS)]
+
+    def set_filter(self, name: str) -> None:
+        if name in FILTERS:
+            self.app.form_filter = name  # type: ignore[assignment]
+
+    def filter_changed(self) -> None:
+        """The tree shows the new filter's matches; the form shows its fields (another group when it has none)."""
+        sync = self.sync
+        matches = sync.show_tree()
+        form = self.app.query_one(ConfigForm)
+        if form.group is not None:
+            sync.pending_group = form.group.id
+            if matches is not None and not matches.get(form.group.id, (0, 0))[0]:
+                # Nothing to show here: open the first group that has something.
+                first = next((g.id for g in sync.layout().groups if matches.get(g.id, (0, 0))[0]), None)
+                if first is not None and self.app.query_one(GroupTree).select_group(first):
+                    sync.pending_group = first
+                    self.app.query_one(OptionDetail).subject = sync.catalog_group(first)
+            sync.filter_changed = True  # the user asked for another list: the focused field may go too
+            self.app.call_later(sync.rebuild_form)
+        sync.refresh_chrome()
+
+    async def step_problem(self, step: int) -> None:
+        """Go to the next (``step`` 1) or previous (-1) field with an error or a warning, across groups."""
+        app = self.app
+        layout = self.sync.layout()
+        form = app.query_one(ConfigForm)
+        here = (form.group.id if form.group is not None else None, form.focused_path())
+        target = step_problem(problem_fields(app.model, layout, app.session.diagnostics), layout, here, step)
+        if target is None:
+            app.notify(f"No errors or warnings in variant {app.session.variant}.", timeout=3)
+            return
+        await self.go_to(target[1])
