@@ -33,7 +33,8 @@ from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine, PreviewLines
-from fwk_tui.tui.fields.present import diagnostics_text, header, js, not_set, spreads_text
+from fwk_tui.tui.fields.header import header
+from fwk_tui.tui.fields.present import diagnostics_text, js, not_set, spreads_text
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.values import MISSING
 
