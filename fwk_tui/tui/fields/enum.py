@@ -12,12 +12,14 @@ from textual.widgets import Select
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values
 from fwk_tui.tui.fields.present import default_value, js, not_set
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.validate.typecheck import same_literal
 
 
+@register("enum")
 class EnumEditor(ValueEditor):
     """A select of the allowed values; the default is marked, and a value the type does not allow is listed as such.
 

@@ -13,8 +13,7 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import (
-    OptionField,
+from fwk_tui.tui.fields.editor import (
     PreviewLine,
     ValueEditor,
     is_missing,
@@ -23,6 +22,7 @@ from fwk_tui.tui.fields.base import (
 )
 from fwk_tui.tui.fields.kinds import first_error
 from fwk_tui.tui.fields.present import not_set, safe
+from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
 
 
@@ -117,7 +117,7 @@ class InputEditor(ValueEditor):
         """What the empty input says: the default, or that the file holds an empty string."""
         if self.value == "":
             # Ctrl+R resets a whole option: said only by the option's own input, not by an item's.
-            whole = self.parent is None or isinstance(self.parent, OptionField)
+            whole = self.parent is None or not isinstance(self.parent, (ValueEditor, EditorSlot))
             return "'' (an empty string is set; Ctrl+R resets to the default)" if whole else "'' (an empty string)"
         return self.placeholder()
 

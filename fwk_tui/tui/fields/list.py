@@ -15,15 +15,17 @@ from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, describe
 from fwk_tui.session import Edit
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import OptionField, PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.validate.values import MISSING
 from fwk_tui.tui.fields.present import child_path, default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.tui.fields.slot import EditorSlot
 
 
+@register("list")
 class ListEditor(ValueEditor):
     """The items of an array, one row each; the open item's editor sits under the rows.
 
@@ -171,7 +173,7 @@ class ListEditor(ValueEditor):
         if self.rows.row is not None:
             self.open(self.rows.row)
 
-    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+    def on_option_field_edit_requested(self, event: ValueEditor.EditRequested) -> None:
         # The draft's first edit is the insert of the item; later ones edit it in place.
         index = self.draft
         if index is None:
@@ -195,7 +197,7 @@ class ListEditor(ValueEditor):
         self.draft = None
         self._pending_row = index
         insert = Edit("insert", self.path, value, index=index)
-        self.post_message(OptionField.EditRequested(insert, event.merge, event.origin))
+        self.post_message(ValueEditor.EditRequested(insert, event.merge, event.origin))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.rows:
@@ -205,14 +207,12 @@ class ListEditor(ValueEditor):
         # Enter on an item's own text (not on a field of an object item): back to the rows,
         # where `a` adds the next one.
         event.stop()
-        from fwk_tui.tui.fields.union import UnionEditor
-
         slots = self.query(".list--panel EditorSlot").results(EditorSlot)
         slot = next(slots, None)
         if slot is None:
             return
         item = slot.editor
-        if event.editor is item or (isinstance(item, UnionEditor) and event.editor is item.inner):
+        if item.enters_with(event.editor):
             self.close()
 
     # -- keys -----------------------------------------------------------------------

@@ -22,12 +22,13 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
 from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, not_set, safe
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
@@ -72,6 +73,7 @@ def _holds_keys(entry: Entry) -> bool:
     return isinstance(entry.type_, (ObjectType, RecordType))
 
 
+@register("record")
 class RecordEditor(ValueEditor):
     """Keys and values of an object, one row each; the open value's (or key's) editor sits under the rows."""
 

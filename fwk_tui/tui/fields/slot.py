@@ -9,7 +9,8 @@ from textual.widget import Widget
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.tui.fields.base import ValueEditor
+from fwk_tui.tui.fields.editor import ValueEditor
+from fwk_tui.tui.fields.registry import editor_class, editor_for
 
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
@@ -44,8 +45,6 @@ def update_editor(
     keys (the focus moving under the user's fingers sends the rest elsewhere).
     It gets its kind's editor when the focus leaves (:meth:`OptionField.settle_kind`).
     """
-    from fwk_tui.tui.fields.factory import editor_class, editor_for
-
     same_frame = old.type_ == type_ and old.default == default
     if same_frame and (type(old) is editor_class(type_, value) or (old.has_focus_within and old.typed_here(value))):
         old.show(value)
@@ -73,8 +72,6 @@ class EditorSlot(Widget):
         default: Default | None = None,
         classes: str | None = None,
     ) -> None:
-        from fwk_tui.tui.fields.factory import editor_for
-
         super().__init__(classes=classes)
         self.path = path
         self.type_ = type_

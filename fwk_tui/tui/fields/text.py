@@ -12,6 +12,7 @@ from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, not_set
+from fwk_tui.tui.fields.registry import register
 
 _HINTS = {
     "date": "YYYY-MM-DD",
@@ -21,6 +22,7 @@ _HINTS = {
 }
 
 
+@register("text")
 class TextEditor(InputEditor):
     """A string in an input; ``regex`` values are written ``/pattern/flags``; the type's literals are suggested."""
 
