@@ -6,16 +6,17 @@ one option (``option`` is ``None`` for a key the catalogue does not know);
 package imports every kind of editor, each adding itself to the registry.
 """
 
-import fwk_tui.tui.fields.boolean
-import fwk_tui.tui.fields.code
-import fwk_tui.tui.fields.enum
-import fwk_tui.tui.fields.expression
-import fwk_tui.tui.fields.list
-import fwk_tui.tui.fields.number
-import fwk_tui.tui.fields.record
-import fwk_tui.tui.fields.text
-import fwk_tui.tui.fields.union
-import fwk_tui.tui.fields.unknown  # noqa: F401 (each kind registers its editor)
+# Each kind's module adds its editor to the registry when it is imported.
+import fwk_tui.tui.fields.boolean  # noqa: F401
+import fwk_tui.tui.fields.code  # noqa: F401
+import fwk_tui.tui.fields.enum  # noqa: F401
+import fwk_tui.tui.fields.expression  # noqa: F401
+import fwk_tui.tui.fields.list  # noqa: F401
+import fwk_tui.tui.fields.number  # noqa: F401
+import fwk_tui.tui.fields.record  # noqa: F401
+import fwk_tui.tui.fields.text  # noqa: F401
+import fwk_tui.tui.fields.union  # noqa: F401
+import fwk_tui.tui.fields.unknown  # noqa: F401
 from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField

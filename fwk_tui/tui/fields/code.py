@@ -9,8 +9,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit, check_spread, is_spread_item
 from fwk_tui.source import ParseError, check_expression
 from fwk_tui.source.render import Renderer, is_method_source
@@ -98,18 +96,9 @@ class CodeEditor(ValueEditor):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.typed = has_typed_editor(type_)
+    def prepare(self) -> None:
+        super().prepare()
+        self.typed = has_typed_editor(self.type_)
         """Whether Ctrl+T offers a typed value instead of the code (the type has another editor)."""
         self.problem: str | None = None
         """The parse error of the text, as ``line:col: message``, once refused."""

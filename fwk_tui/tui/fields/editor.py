@@ -120,6 +120,10 @@ class ValueEditor(Widget):
         self.default = default
         self.last_typed: Edit | None = None
         """The last edit typing in this editor asked for (its own value coming back is not a change of kind)."""
+        self.prepare()
+
+    def prepare(self) -> None:
+        """Set up what a kind of editor keeps beside its value (called once, at the end of ``__init__``)."""
 
     def typed_here(self, value: Any) -> bool:
         """True when ``value`` is what typing in this editor last wrote at its own path."""

@@ -34,12 +34,6 @@ class ExpressionEditor(InputEditor):
     value, the field turns into that type's own editor.
     """
 
-    DEFAULT_CSS = """
-    ExpressionEditor {
-        height: auto;
-    }
-    """
-
     SELECT_ON_FOCUS = True  # a starter such as `null` is replaced by what is typed
 
     @property

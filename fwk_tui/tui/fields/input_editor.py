@@ -9,8 +9,6 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.editor import (
@@ -62,17 +60,8 @@ class InputEditor(ValueEditor):
 
     _shown_problem: tuple[str | None, bool] = (None, False)
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+    def prepare(self) -> None:
+        super().prepare()
         self._asked: list[Any] = []
 
     SELECT_ON_FOCUS = False

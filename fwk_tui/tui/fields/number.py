@@ -16,12 +16,6 @@ from fwk_tui.validate.typecheck import phrase
 class NumberEditor(InputEditor):
     """A number in an input, read as JavaScript reads it (``4e3``, ``0x10``, ``1_000``); the range is checked."""
 
-    DEFAULT_CSS = """
-    NumberEditor {
-        height: auto;
-    }
-    """
-
     def _wanted(self) -> str:
         return phrase(self.type_) if isinstance(self.type_, NumType) else "a number"
 

@@ -55,7 +55,7 @@ def update_editor(
 
 
 class EditorSlot(Widget):
-    """Holds the editor of ``path`` (an open item of a list or record); :meth:`show` updates or replaces it."""
+    """Holds ``editor`` (of an open item of a list or record); :meth:`show` updates or replaces it."""
 
     DEFAULT_CSS = """
     EditorSlot {
@@ -63,24 +63,15 @@ class EditorSlot(Widget):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        classes: str | None = None,
-    ) -> None:
+    def __init__(self, editor: ValueEditor, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)
-        self.path = path
-        self.type_ = type_
-        self.default = default
-        self.editor: ValueEditor = editor_for(path, type_, value, default=default)
+        self.editor = editor
+        """The editor shown: another one when the item's value changes kind (same path, type and default)."""
 
     def compose(self) -> ComposeResult:
         yield self.editor
 
     def show(self, value: Any) -> None:
         """Show ``value``: the item's new value in the file."""
-        self.editor = update_editor(self, self.editor, self.type_, value, self.default)
+        editor = self.editor
+        self.editor = update_editor(self, editor, editor.type_, value, editor.default)

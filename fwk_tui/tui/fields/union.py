@@ -7,7 +7,6 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr, UnionType
 from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing, same_value
 from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
@@ -37,20 +36,11 @@ class UnionEditor(ValueEditor):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        assert isinstance(type_, UnionType)
-        self.kinds: list[UnionKind] = union_kinds(type_)
-        self.inner: ValueEditor | None = self._inner_for(value)
+    def prepare(self) -> None:
+        super().prepare()
+        assert isinstance(self.type_, UnionType)
+        self.kinds: list[UnionKind] = union_kinds(self.type_)
+        self.inner: ValueEditor | None = self._inner_for(self.value)
 
     @property
     def kind(self) -> int | None:

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, lazy_static
@@ -38,25 +37,10 @@ class UnknownEditor(ValueEditor):
         Binding("ctrl+t", "toggle_mode", "Values/code"),
     ]
 
-    DEFAULT_CSS = """
-    UnknownEditor {
-        height: auto;
-    }
-    """
-
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.mode: Mode = "code" if _is_code(value) else "values"
-        self.inner: ValueEditor = self._make(value)
+    def prepare(self) -> None:
+        super().prepare()
+        self.mode: Mode = "code" if _is_code(self.value) else "values"
+        self.inner: ValueEditor = self._make(self.value)
 
     def compose(self) -> ComposeResult:
         yield self.inner
