@@ -8,10 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static, Switch
 
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.present import default_value, not_set
+from fwk_tui.tui.fields.registry import register
 
 
+@register("boolean")
 class BooleanEditor(ValueEditor):
     """A switch showing the value, or the default (dimmed) while the file does not set it."""
 

@@ -9,15 +9,13 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit, check_spread, is_spread_item
 from fwk_tui.source import ParseError, check_expression
 from fwk_tui.source.render import Renderer, is_method_source
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import (
+from fwk_tui.tui.fields.editor import (
     PreviewLine,
     ValueEditor,
     is_missing,
@@ -25,6 +23,7 @@ from fwk_tui.tui.fields.base import (
     same_value,
 )
 from fwk_tui.tui.fields.present import safe
+from fwk_tui.tui.fields.registry import has_typed_editor, register
 
 if TYPE_CHECKING:
     # Imported when a code editor is first shown: the TextArea and the grammar cost ~10 ms at start.
@@ -68,6 +67,7 @@ def parse_problem(source: str, path: str = "") -> str | None:
     return None
 
 
+@register("code")
 class CodeEditor(ValueEditor):
     """The value as TypeScript source; written (``set_code``) when accepted, only if it parses.
 
@@ -96,20 +96,10 @@ class CodeEditor(ValueEditor):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        typed: bool = False,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.typed = typed
-        """Whether Ctrl+T offers a typed value instead of the code."""
+    def prepare(self) -> None:
+        super().prepare()
+        self.typed = has_typed_editor(self.type_)
+        """Whether Ctrl+T offers a typed value instead of the code (the type has another editor)."""
         self.problem: str | None = None
         """The parse error of the text, as ``line:col: message``, once refused."""
         self._revertable = False

@@ -9,15 +9,15 @@ from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Select
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values
 from fwk_tui.tui.fields.present import default_value, js, not_set
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.validate.typecheck import same_literal
 
 
+@register("enum")
 class EnumEditor(ValueEditor):
     """A select of the allowed values; the default is marked, and a value the type does not allow is listed as such.
 
@@ -36,18 +36,9 @@ class EnumEditor(ValueEditor):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.values: list[Any] = (enum_values(type_) if type_ is not None else None) or []
+    def prepare(self) -> None:
+        super().prepare()
+        self.values: list[Any] = (enum_values(self.type_) if self.type_ is not None else None) or []
 
     def compose(self) -> ComposeResult:
         yield Select(

@@ -16,13 +16,15 @@ from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.loose import read_loose
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import PreviewLine, is_missing
+from fwk_tui.tui.fields.editor import PreviewLine, is_missing
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, js, js_source
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.validate.typecheck import check_value, phrase
 
 
+@register("expression")
 class ExpressionEditor(InputEditor):
     """A value as a JavaScript literal in an input, written at each keystroke; another expression is code,
     written on Enter.
@@ -30,12 +32,6 @@ class ExpressionEditor(InputEditor):
     Used for ``any``, for keys the catalogue does not know, and for a value of
     the wrong kind for its type (``ssr: 'yes'``): once the text is a right
     value, the field turns into that type's own editor.
-    """
-
-    DEFAULT_CSS = """
-    ExpressionEditor {
-        height: auto;
-    }
     """
 
     SELECT_ON_FOCUS = True  # a starter such as `null` is replaced by what is typed

@@ -9,12 +9,9 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import (
-    OptionField,
+from fwk_tui.tui.fields.editor import (
     PreviewLine,
     ValueEditor,
     is_missing,
@@ -23,6 +20,7 @@ from fwk_tui.tui.fields.base import (
 )
 from fwk_tui.tui.fields.kinds import first_error
 from fwk_tui.tui.fields.present import not_set, safe
+from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
 
 
@@ -62,17 +60,8 @@ class InputEditor(ValueEditor):
 
     _shown_problem: tuple[str | None, bool] = (None, False)
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
+    def prepare(self) -> None:
+        super().prepare()
         self._asked: list[Any] = []
 
     SELECT_ON_FOCUS = False
@@ -117,7 +106,7 @@ class InputEditor(ValueEditor):
         """What the empty input says: the default, or that the file holds an empty string."""
         if self.value == "":
             # Ctrl+R resets a whole option: said only by the option's own input, not by an item's.
-            whole = self.parent is None or isinstance(self.parent, OptionField)
+            whole = self.parent is None or not isinstance(self.parent, (ValueEditor, EditorSlot))
             return "'' (an empty string is set; Ctrl+R resets to the default)" if whole else "'' (an empty string)"
         return self.placeholder()
 

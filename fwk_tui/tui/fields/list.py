@@ -5,26 +5,25 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, describe
 from fwk_tui.session import Edit
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import OptionField, PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.validate.values import MISSING
-from fwk_tui.tui.fields.present import child_path, default_value, js, not_set
-from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.present import child_path
+from fwk_tui.tui.fields.items import ItemsEditor
+from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.slot import EditorSlot
 
 
-class ListEditor(ValueEditor):
+@register("list")
+class ListEditor(ItemsEditor):
     """The items of an array, one row each; the open item's editor sits under the rows.
 
     Paths of the edits name the item: ``modules[2]``. A new item (``a``) is a
@@ -40,31 +39,11 @@ class ListEditor(ValueEditor):
         Binding("escape", "close", "Close item", show=False),
     ]
 
-    DEFAULT_CSS = """
-    ListEditor {
-        height: auto;
-        & > .list--panel {
-            height: auto;
-            margin: 0 0 0 2;
-            & > .list--panel-title {
-                color: $text-muted;
-            }
-        }
-    }
-    """
+    PANEL = "list--panel"
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.item_type: TypeExpr = type_.item if isinstance(type_, ArrayType) else ANY
+    def prepare(self) -> None:
+        super().prepare()
+        self.item_type: TypeExpr = self.type_.item if isinstance(self.type_, ArrayType) else ANY
         self.open_index: int | None = None
         """The item whose editor is open, if any."""
         self.draft: int | None = None
@@ -76,32 +55,20 @@ class ListEditor(ValueEditor):
     def items(self) -> list[Any]:
         return self.value if isinstance(self.value, list) else []
 
-    def compose(self) -> ComposeResult:
-        yield RowList(self._rows(), self._empty())
-
-    def preview(self) -> list[PreviewLine]:
-        return rows_preview(self._rows(), self._empty())
-
     def hint(self) -> Text:
         return Text("Enter: edit · a: add · Del: remove · Ctrl+↑↓: move", end="")
 
-    def hint_after(self) -> RowList:
-        return self.rows
-
-    @property
-    def rows(self) -> RowList:
-        return self.query_one(RowList)
-
-    def _rows(self) -> list[Text | FoldedText]:
+    def rows_text(self) -> list[Text | FoldedText]:
         width = len(str(len(self.items) - 1)) if self.items else 1
         return [value_row(Text(f"{i:>{width}}  ", "dim"), item) for i, item in enumerate(self.items)]
 
-    def _empty(self) -> Text:
-        if is_missing(self.value):
-            default = default_value(self.default)
-            shown = f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
-            return Text(f"{shown} · a: add an item", style="dim italic")
-        return Text("empty list · a: add an item", style="dim italic")
+    def empty_text(self) -> Text:
+        shown = self.unset_text() if is_missing(self.value) else "empty list"
+        return Text(f"{shown} · a: add an item", style="dim italic")
+
+    @property
+    def is_open(self) -> bool:
+        return self.open_index is not None
 
     def item_path(self, index: int) -> str:
         return child_path(self.path, index)
@@ -112,10 +79,9 @@ class ListEditor(ValueEditor):
         before = len(self.items)
         inserted = self._pending_row  # the draft's own insert (or a move) asked for this value
         super().show(value)
-        rows = self.rows
-        rows.set_rows(self._rows(), self._empty())
+        self.show_rows()
         if self._pending_row is not None:
-            rows.go_to(self._pending_row)
+            self.rows.go_to(self._pending_row)
             self._pending_row = None
         if self.open_index is not None and self.draft is None:
             # Items came or went (an undo of the insert): the open index may name another item now.
@@ -141,37 +107,25 @@ class ListEditor(ValueEditor):
 
         ``rest``: the path inside the item to focus.
         """
-        self.close(refocus=False)
+        item = value if draft else self.items[index]
+        slot = EditorSlot(editor_for(self.item_path(index), self.item_type, item))
+        self.mount_panel(Static(self._title(index, draft=draft), classes=self.panel_title_class()), slot)
         self.draft = index if draft else None
-        item = value if self.draft == index else self.items[index]
-        slot = EditorSlot(self.item_path(index), self.item_type, item)
-        panel = Vertical(Static(self._title(index), classes="list--panel-title"), slot, classes="list--panel")
         self.open_index = index
-        self.mount(panel)
         self.call_after_refresh(slot.editor.reveal, rest)
 
-    def _title(self, index: int) -> Text:
-        new = "new item, added once it has a value · " if self.draft == index else ""
+    def _title(self, index: int, *, draft: bool = False) -> Text:
+        new = "new item, added once it has a value · " if draft else ""
         return Text.assemble((f"[{index}] ", "bold"), new, describe(self.item_type), "  · Esc: close")
 
-    def close(self, *, refocus: bool = True) -> None:
-        """Close the item's editor."""
-        panels = self.query(".list--panel")
-        had_focus = any(p.has_focus_within for p in panels)
-        panels.remove()
+    def forget_open(self) -> None:
         self.open_index = None
         self.draft = None
-        if refocus and had_focus:
-            self.rows.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list is not self.rows:
-            return
-        event.stop()
-        if self.rows.row is not None:
-            self.open(self.rows.row)
+    def open_row(self, row: int) -> None:
+        self.open(row)
 
-    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+    def on_option_field_edit_requested(self, event: ValueEditor.EditRequested) -> None:
         # The draft's first edit is the insert of the item; later ones edit it in place.
         index = self.draft
         if index is None:
@@ -195,33 +149,21 @@ class ListEditor(ValueEditor):
         self.draft = None
         self._pending_row = index
         insert = Edit("insert", self.path, value, index=index)
-        self.post_message(OptionField.EditRequested(insert, event.merge, event.origin))
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list is self.rows:
-            event.stop()
+        self.post_message(ValueEditor.EditRequested(insert, event.merge, event.origin))
 
     def on_value_editor_entered(self, event: ValueEditor.Entered) -> None:
         # Enter on an item's own text (not on a field of an object item): back to the rows,
         # where `a` adds the next one.
         event.stop()
-        from fwk_tui.tui.fields.union import UnionEditor
-
         slots = self.query(".list--panel EditorSlot").results(EditorSlot)
         slot = next(slots, None)
         if slot is None:
             return
         item = slot.editor
-        if event.editor is item or (isinstance(item, UnionEditor) and event.editor is item.inner):
+        if item.enters_with(event.editor):
             self.close()
 
     # -- keys -----------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "close":
-            return self.open_index is not None
-        # The rows' keys: typing in an item's input must not add or remove items.
-        return self.rows.has_focus
 
     def action_add(self) -> None:
         """Add an item after the highlighted one and open its editor."""
@@ -255,10 +197,6 @@ class ListEditor(ValueEditor):
         self.close()
         self._pending_row = target
         self.request(Edit("move", self.item_path(row), index=target))
-
-    def action_close(self) -> None:
-        """Close the item's editor and go back to the rows."""
-        self.close()
 
 
 def _set_in(base: Any, rest: tuple[str | int, ...], value: Any) -> Any:

@@ -8,17 +8,13 @@ from fwk_tui.catalog.types import NumType
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.present import default_value
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.validate.typecheck import phrase
 
 
+@register("number")
 class NumberEditor(InputEditor):
     """A number in an input, read as JavaScript reads it (``4e3``, ``0x10``, ``1_000``); the range is checked."""
-
-    DEFAULT_CSS = """
-    NumberEditor {
-        height: auto;
-    }
-    """
 
     def _wanted(self) -> str:
         return phrase(self.type_) if isinstance(self.type_, NumType) else "a number"

@@ -10,8 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from fwk_tui.catalog.models import Default, Option, Variant
-from fwk_tui.catalog.present import default_text
+from fwk_tui.catalog.models import Default
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import contains_code
 from fwk_tui.source.render import Renderer
@@ -19,7 +18,6 @@ from fwk_tui.source.summary import one_line
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import UNDEFINED, Code
-from fwk_tui.tui.fields.lines import HeaderLines
 from fwk_tui.validate import Diagnostic
 
 FIX_KEY = "F3"
@@ -74,55 +72,6 @@ def child_path(path: str, *segments: str | int) -> str:
     except PathError:
         base = ()
     return format_path((*base, *segments))
-
-
-def last_segment(path: str) -> str:
-    """The last key of ``path`` (``[2]`` for an index)."""
-    try:
-        segments = parse_path(path)
-    except PathError:
-        return path
-    last = segments[-1]
-    return f"[{last}]" if isinstance(last, int) else str(last)
-
-
-def field_name(path: str, option: Option | None) -> str:
-    """The name a field shows: an option's path below its top-level key (``head.title``), else the last key."""
-    if option is None:
-        return last_segment(path)
-    try:
-        segments = parse_path(path)
-    except PathError:
-        return path
-    return format_path(segments[1:]) if len(segments) > 2 else last_segment(path)
-
-
-def header(
-    path: str,
-    option: Option | None,
-    variant: Variant,
-    is_set: bool,
-    type_text: str,
-    *,
-    full_name: bool = False,
-) -> HeaderLines:
-    """Name, type and set/default marker on the first line; default and env variable on the second."""
-    title = Text(end="")
-    title.append(plain(field_name(path, option) if full_name else last_segment(path)), style="bold")
-    title.append("  ")
-    title.append(plain(type_text), style="dim")
-    marker = Text("● set", style="green") if is_set else Text("default", style="dim")
-    second = Text(style="dim")
-    if option is None:
-        second.append("not in the catalogue: kept as written")
-    else:
-        default = option.default_for(variant) if option.in_variant(variant) else None
-        second.append(f"default ({variant}): ")
-        second.append(plain(default_text(default)))
-        if option.env:
-            second.append("  env ")
-            second.append(plain(option.env), style="bold")
-    return HeaderLines(title, marker, second)
 
 
 def diagnostics_text(diagnostics: list[Diagnostic], path: str) -> Text:

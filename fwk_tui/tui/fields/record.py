@@ -15,19 +15,18 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Static
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
 from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.editor import is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.kinds import ANY, starter
-from fwk_tui.tui.fields.present import child_path, default_value, js, key_text, not_set, safe
-from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.present import child_path, js, key_text, safe
+from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
+from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
@@ -72,7 +71,8 @@ def _holds_keys(entry: Entry) -> bool:
     return isinstance(entry.type_, (ObjectType, RecordType))
 
 
-class RecordEditor(ValueEditor):
+@register("record")
+class RecordEditor(ItemsEditor):
     """Keys and values of an object, one row each; the open value's (or key's) editor sits under the rows."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -82,35 +82,18 @@ class RecordEditor(ValueEditor):
         Binding("escape", "close", "Close", show=False),
     ]
 
+    PANEL = "record--panel"
+
     DEFAULT_CSS = """
-    RecordEditor {
+    RecordEditor > .record--panel > .record--message {
+        color: $text-error;
         height: auto;
-        & > .record--panel {
-            height: auto;
-            margin: 0 0 0 2;
-            & > .record--panel-title {
-                color: $text-muted;
-            }
-            & > .record--message {
-                color: $text-error;
-                height: auto;
-            }
-        }
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.entries = entries(type_, value)
+    def prepare(self) -> None:
+        super().prepare()
+        self.entries = entries(self.type_, self.value)
         self.open_key: str | None = None
         """The key whose value editor is open, if any."""
         self.key_mode: str | None = None
@@ -126,24 +109,14 @@ class RecordEditor(ValueEditor):
         hint = group_hint(self.path)
         if hint is not None:
             yield Static(hint, classes="record--group-hint")
-        yield RowList(self._rows(), self._empty())
-
-    def preview(self) -> list[PreviewLine]:
-        return rows_preview(self._rows(), self._empty())
+        yield from super().compose()
 
     def hint(self) -> Text:
         if self.can_add:
             return Text("Enter: edit · a: add · Del: remove · r: rename", end="")
         return Text("Enter: edit · Del: remove · r: rename", end="")
 
-    def hint_after(self) -> RowList:
-        return self.rows
-
-    @property
-    def rows(self) -> RowList:
-        return self.query_one(RowList)
-
-    def _rows(self) -> list[Text | FoldedText]:
+    def rows_text(self) -> list[Text | FoldedText]:
         width = min(_KEY_WIDTH, max((len(key_text(e.key)) for e in self.entries), default=0))
         out: list[Text | FoldedText] = []
         for e in self.entries:
@@ -164,12 +137,8 @@ class RecordEditor(ValueEditor):
             out.append(Text.assemble(row, env or "", end=""))
         return out
 
-    def _empty(self) -> Text:
-        default = default_value(self.default)
-        if is_missing(self.value):
-            shown = f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
-        else:
-            shown = "no keys"
+    def empty_text(self) -> Text:
+        shown = self.unset_text() if is_missing(self.value) else "no keys"
         return Text(f"{shown} · a: add a key" if self.can_add else shown, style="dim italic")
 
     def key_path(self, key: str) -> str:
@@ -189,7 +158,7 @@ class RecordEditor(ValueEditor):
     def show(self, value: Any) -> None:
         super().show(value)
         self.entries = entries(self.type_, value)
-        self.rows.set_rows(self._rows(), self._empty())
+        self.show_rows()
         if self.open_key is not None:
             entry = self._entry(self.open_key)
             if entry is None:
@@ -198,10 +167,6 @@ class RecordEditor(ValueEditor):
                 self.query_one(".record--panel EditorSlot", EditorSlot).show(entry.value)
 
     # -- panels ---------------------------------------------------------------------
-
-    def _mount_panel(self, *children: Any) -> None:
-        self.close(refocus=False)
-        self.mount(Vertical(*children, classes="record--panel"))
 
     def reveal(self, segments: tuple[str | int, ...]) -> None:
         key = segments[0] if segments else None
@@ -225,48 +190,39 @@ class RecordEditor(ValueEditor):
         entry = self._entry(key)
         type_ = entry.type_ if entry is not None else (type_ or ANY)
         value = entry.value if entry is not None else value
-        slot = EditorSlot(self.key_path(key), type_, value)
+        slot = EditorSlot(editor_for(self.key_path(key), type_, value))
         title = Text.assemble((key_text(key), "bold"), "  ", plain(render(type_)), "  · Esc: close")
         title.no_wrap = True
         title.overflow = "ellipsis"
         holds_keys = isinstance(value, dict) or (is_missing(value) and isinstance(type_, (ObjectType, RecordType)))
         note = panel_note(self.key_path(key), added=added, holds_keys=holds_keys)
         notes = [Static(note, classes="record--panel-note")] if note is not None else []
-        self._mount_panel(Static(title, classes="record--panel-title"), *notes, slot)
+        self.mount_panel(Static(title, classes=self.panel_title_class()), *notes, slot)
         self.open_key = key
         self.call_after_refresh(slot.editor.reveal, rest)
 
     def _open_key_input(self, mode: str, key: str = "") -> None:
         title = "new key · Enter: add · Esc: cancel" if mode == "add" else f"rename {key_text(key)} to · Enter · Esc"
         field = SafeInput(key, placeholder="key", compact=True, classes="record--key-input")
-        self._mount_panel(
-            Static(safe(title), classes="record--panel-title"), field, Static(classes="record--message")
+        self.mount_panel(
+            Static(safe(title), classes=self.panel_title_class()), field, Static(classes="record--message")
         )
         self.key_mode = mode
         self._renaming = key
         self.call_after_refresh(field.focus)
 
-    def close(self, *, refocus: bool = True) -> None:
-        """Close the open editor or key input."""
-        panels = self.query(".record--panel")
-        had_focus = any(p.has_focus_within for p in panels)
-        panels.remove()
+    @property
+    def is_open(self) -> bool:
+        return self.open_key is not None or self.key_mode is not None
+
+    def forget_open(self) -> None:
         self.open_key = None
         self.key_mode = None
-        if refocus and had_focus:
-            self.rows.focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list is not self.rows:
-            return
-        event.stop()
+    def open_row(self, row: int) -> None:
         entry = self.current
         if entry is not None:
             self.open(entry.key)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list is self.rows:
-            event.stop()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not event.input.has_class("record--key-input"):
@@ -305,11 +261,7 @@ class RecordEditor(ValueEditor):
 
     # -- keys -----------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "close":
-            return self.open_key is not None or self.key_mode is not None
-        if not self.rows.has_focus:
-            return False  # typing in a value's input must not add or remove keys
+    def row_action(self, action: str) -> bool:
         if action == "add":
             return self.can_add
         entry = self.current
@@ -333,7 +285,3 @@ class RecordEditor(ValueEditor):
         if self.open_key == entry.key:
             self.close()
         self.request(Edit("unset", self.key_path(entry.key)))
-
-    def action_close(self) -> None:
-        """Close the open editor and go back to the rows."""
-        self.close()

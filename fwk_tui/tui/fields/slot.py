@@ -9,7 +9,8 @@ from textual.widget import Widget
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.tui.fields.base import ValueEditor
+from fwk_tui.tui.fields.editor import ValueEditor
+from fwk_tui.tui.fields.registry import editor_class, editor_for
 
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
@@ -44,8 +45,6 @@ def update_editor(
     keys (the focus moving under the user's fingers sends the rest elsewhere).
     It gets its kind's editor when the focus leaves (:meth:`OptionField.settle_kind`).
     """
-    from fwk_tui.tui.fields.factory import editor_class, editor_for
-
     same_frame = old.type_ == type_ and old.default == default
     if same_frame and (type(old) is editor_class(type_, value) or (old.has_focus_within and old.typed_here(value))):
         old.show(value)
@@ -56,7 +55,7 @@ def update_editor(
 
 
 class EditorSlot(Widget):
-    """Holds the editor of ``path`` (an open item of a list or record); :meth:`show` updates or replaces it."""
+    """Holds ``editor`` (of an open item of a list or record); :meth:`show` updates or replaces it."""
 
     DEFAULT_CSS = """
     EditorSlot {
@@ -64,26 +63,15 @@ class EditorSlot(Widget):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        classes: str | None = None,
-    ) -> None:
-        from fwk_tui.tui.fields.factory import editor_for
-
+    def __init__(self, editor: ValueEditor, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)
-        self.path = path
-        self.type_ = type_
-        self.default = default
-        self.editor: ValueEditor = editor_for(path, type_, value, default=default)
+        self.editor = editor
+        """The editor shown: another one when the item's value changes kind (same path, type and default)."""
 
     def compose(self) -> ComposeResult:
         yield self.editor
 
     def show(self, value: Any) -> None:
         """Show ``value``: the item's new value in the file."""
-        self.editor = update_editor(self, self.editor, self.type_, value, self.default)
+        editor = self.editor
+        self.editor = update_editor(self, editor, editor.type_, value, editor.default)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fwk_tui.catalog.models import Default
-from fwk_tui.catalog.types import StrType, TypeExpr
+from fwk_tui.catalog.types import StrType
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, not_set
+from fwk_tui.tui.fields.registry import register
 
 _HINTS = {
     "date": "YYYY-MM-DD",
@@ -21,27 +21,13 @@ _HINTS = {
 }
 
 
+@register("text")
 class TextEditor(InputEditor):
     """A string in an input; ``regex`` values are written ``/pattern/flags``; the type's literals are suggested."""
 
-    DEFAULT_CSS = """
-    TextEditor {
-        height: auto;
-    }
-    """
-
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        found = text_type(type_) if type_ is not None else None
+    def prepare(self) -> None:
+        super().prepare()
+        found = text_type(self.type_) if self.type_ is not None else None
         self.format: StrType = found[0] if found else StrType()
         self._suggestions: list[str] = found[1] if found else []
 

@@ -7,14 +7,17 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr, UnionType
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, is_missing, same_value
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing, same_value
 from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
 from fwk_tui.tui.fields.kinds import UnionKind, kind_of_value, starter, union_kinds
+from fwk_tui.tui.fields.expression import ExpressionEditor
+from fwk_tui.tui.fields.input_editor import InputEditor
+from fwk_tui.tui.fields.registry import editor_class, register
 from fwk_tui.tui.fields.slot import swap_editor
 
 
+@register("union")
 class UnionEditor(ValueEditor):
     """A kind picker (``○ off  ○ on  ● options…``) and, under it, the widget of the kind the value is.
 
@@ -33,20 +36,11 @@ class UnionEditor(ValueEditor):
     }
     """
 
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        assert isinstance(type_, UnionType)
-        self.kinds: list[UnionKind] = union_kinds(type_)
-        self.inner: ValueEditor | None = self._inner_for(value)
+    def prepare(self) -> None:
+        super().prepare()
+        assert isinstance(self.type_, UnionType)
+        self.kinds: list[UnionKind] = union_kinds(self.type_)
+        self.inner: ValueEditor | None = self._inner_for(self.value)
 
     @property
     def kind(self) -> int | None:
@@ -75,29 +69,25 @@ class UnionEditor(ValueEditor):
         return None if kind.fixed else kind.type_
 
     def _inner_class(self, value: Any) -> type[ValueEditor] | None:
-        from fwk_tui.tui.fields.expression import ExpressionEditor
-        from fwk_tui.tui.fields.factory import editor_class
-
         type_ = self._inner_type(value)
         if type_ is None:
             return None
         return ExpressionEditor if type_ is self.type_ else editor_class(type_, value)
 
     def _inner_for(self, value: Any) -> ValueEditor | None:
-        from fwk_tui.tui.fields.factory import make_editor
-
         cls = self._inner_class(value)
         if cls is None:
             return None
-        return make_editor(cls, self.path, self._inner_type(value), value, default=self.default, classes="union--inner")
+        return cls(self.path, self._inner_type(value), value, default=self.default, classes="union--inner")
 
     def focus_first(self) -> bool:
         """A value of a text kind takes the keys at once (a module just added is typed next); others start at the picker."""
-        from fwk_tui.tui.fields.input_editor import InputEditor
-
         if isinstance(self.inner, InputEditor) and self.inner.focus_first():
             return True
         return super().focus_first()
+
+    def enters_with(self, editor: ValueEditor) -> bool:
+        return editor is self or editor is self.inner
 
     def reveal(self, segments: tuple[str | int, ...]) -> None:
         if self.inner is not None and segments:

@@ -8,15 +8,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.base import PreviewLine, ValueEditor, lazy_static
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, lazy_static
 from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
+from fwk_tui.tui.fields.registry import register
 from fwk_tui.tui.fields.slot import swap_editor
 
 Mode = Literal["values", "code"]
@@ -26,6 +26,7 @@ def _is_code(value: Any) -> bool:
     return isinstance(value, Code) and value.kind == "expr"
 
 
+@register("unknown")
 class UnknownEditor(ValueEditor):
     """As values: an object's keys, a list's items or a JavaScript literal, each editable; as code: its source.
 
@@ -36,25 +37,10 @@ class UnknownEditor(ValueEditor):
         Binding("ctrl+t", "toggle_mode", "Values/code"),
     ]
 
-    DEFAULT_CSS = """
-    UnknownEditor {
-        height: auto;
-    }
-    """
-
-    def __init__(
-        self,
-        path: str,
-        type_: TypeExpr | None,
-        value: Any,
-        *,
-        default: Default | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(path, type_, value, default=default, id=id, classes=classes)
-        self.mode: Mode = "code" if _is_code(value) else "values"
-        self.inner: ValueEditor = self._make(value)
+    def prepare(self) -> None:
+        super().prepare()
+        self.mode: Mode = "code" if _is_code(self.value) else "values"
+        self.inner: ValueEditor = self._make(self.value)
 
     def compose(self) -> ComposeResult:
         yield self.inner
@@ -78,8 +64,6 @@ class UnknownEditor(ValueEditor):
 
     def _make(self, value: Any) -> ValueEditor:
         cls = self._inner_class(value)
-        if cls is CodeEditor:
-            return CodeEditor(self.path, self.type_, value, default=self.default, typed=False)
         type_: TypeExpr | None = self.type_
         if cls is RecordEditor:
             type_ = RecordType(ANY)

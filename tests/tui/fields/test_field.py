@@ -6,8 +6,7 @@ import asyncio
 
 from textual.widgets import Input
 
-from fwk_tui.tui.fields import MISSING, field_for
-from fwk_tui.tui.fields.base import OptionField
+from fwk_tui.tui.fields import MISSING, OptionField, field_for
 from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.number import NumberEditor

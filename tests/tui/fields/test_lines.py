@@ -10,7 +10,8 @@ from rich.console import Console, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from fwk_tui.tui.fields.lines import HeaderLines, PreviewLines
+from fwk_tui.tui.fields.header import HeaderLines
+from fwk_tui.tui.fields.lines import PreviewLines
 
 _console = Console(width=200, file=io.StringIO(), color_system="truecolor", legacy_windows=False)
 

@@ -1,0 +1,342 @@
+"""A typed field of the editor's form: header, the value's editor, and the diagnostics under it.
+
+A field never touches the session or the document: its editor posts
+:class:`OptionField.EditRequested` and the app applies the edit, then calls
+:meth:`OptionField.refresh_state` with the new value. The part that edits the
+value is a :class:`ValueEditor` chosen by kind (:mod:`fwk_tui.tui.fields.registry`);
+it is swapped in place when the value changes kind (code replaced by a typed
+value, a fix turning ``'3000'`` into ``3000``, an undo).
+
+Until a field first gets the focus it shows its value as text in one
+``Static`` (each editor's :meth:`ValueEditor.preview`): a group's form holds
+up to ~40 fields and every mounted widget costs styling and layout. The
+editor is mounted when the field is focused (Tab, a click, the form's
+``focus_path``) and stays.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, TypeAlias
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from fwk_tui.catalog.models import Default, Option, Variant
+from fwk_tui.catalog.types import TypeExpr, render
+from fwk_tui.paths import PathError, parse_path
+from fwk_tui.source.values import UNDEFINED
+from fwk_tui.tui.fields.editor import ValueEditor, is_missing
+from fwk_tui.tui.fields.header import header
+from fwk_tui.tui.fields.lines import PreviewLines
+from fwk_tui.tui.fields.present import diagnostics_text, spreads_text
+from fwk_tui.tui.fields.registry import editor_for
+from fwk_tui.tui.fields.slot import update_editor
+from fwk_tui.tui.settle import settle
+from fwk_tui.validate import Diagnostic
+
+
+class OptionField(Widget, can_focus=True):
+    """One option (or a key the catalogue does not know) of the form.
+
+    Shows the name, the type, the default of the current variant, whether the
+    file sets it and its environment variable, then the value's editor, then
+    the diagnostics at or below ``path``.
+    """
+
+    DEFAULT_CSS = """
+    OptionField {
+        height: auto;
+        margin: 0 0 1 0;
+        padding: 0 0 0 1;
+        border-left: blank;
+        &:focus-within {
+            border-left: outer $accent;
+        }
+        & > .field--header {
+            height: auto;
+        }
+        & > .field--diagnostics, & > .field--spreads {
+            height: auto;
+        }
+        & > .field--value {
+            background: $boost;
+        }
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"field--value"}
+
+    EditRequested: TypeAlias = ValueEditor.EditRequested
+    """The edit request of the field's editors (see :class:`ValueEditor.EditRequested`)."""
+
+    class Focused(Message):
+        """A part of the field got the focus (the app shows the option's docs)."""
+
+        def __init__(self, path: str, option: Option | None) -> None:
+            super().__init__()
+            self.path = path
+            self.option = option
+
+    class Sealed(Message):
+        """The focus left the field (the app ends the merged undo step of typing)."""
+
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.path = path
+
+    def __init__(
+        self,
+        path: str,
+        option: Option | None,
+        value: Any,
+        variant: Variant,
+        diagnostics: list[Diagnostic],
+        *,
+        full_name: bool = False,
+        **widget_kwargs: Any,
+    ) -> None:
+        super().__init__(**widget_kwargs)
+        self.path = path
+        self.full_name = full_name
+        """Name the field by its path below the top-level key (``head.title``): a form of a whole group."""
+        self.option = option
+        self.value = value
+        self.variant = variant
+        self.diagnostics = list(diagnostics)
+        self._editor: ValueEditor = self._new_editor()
+        self._active = False
+        self._diagnostics_shown: list[Diagnostic] | None = None
+        self._header_state: tuple[object, ...] | None = None
+        self._early_keys: list[tuple[str, str | None]] = []
+        self._replaying = False
+        self._handed_over = False  # the editor was asked to take the focus
+        self._inactive: RenderableType | None = None
+        self.spread_notes: list[str] = []
+        self._spreads_shown: list[str] = []
+        """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
+
+    def _new_editor(self) -> ValueEditor:
+        return editor_for(self.path, self.type_, self.value, default=self.default)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def type_(self) -> TypeExpr | None:
+        """The option's type in the current variant; ``None`` for a key the catalogue does not know."""
+        return None if self.option is None else self.option.type_for(self.variant)
+
+    @property
+    def default(self) -> Default | None:
+        if self.option is None or not self.option.in_variant(self.variant):
+            return None
+        return self.option.default_for(self.variant)
+
+    @property
+    def is_set(self) -> bool:
+        return not is_missing(self.value) or self.value is UNDEFINED
+
+    @property
+    def active(self) -> bool:
+        """True once the editor is mounted; until then the field shows its value as text."""
+        return self._active
+
+    @property
+    def editor(self) -> ValueEditor:
+        """The editor of the value, mounted on first use (it changes when the value changes kind)."""
+        self.activate(focus=False)
+        return self._editor
+
+    def activate(self, *, focus: bool = True) -> ValueEditor:
+        """Mount the editor in place of the value's text (and focus it)."""
+        if not self._active:
+            self._active = True
+            self.can_focus = False
+            if self.is_mounted:
+                self._inactive = None
+                self.mount_all([Static(classes="field--header"), self._editor])
+                self._show()
+        if focus:
+            self.call_after_refresh(self._focus_editor)
+        return self._editor
+
+    def _focus_editor(self) -> None:
+        self._editor.focus_first()
+        self.can_focus = False  # the editor has the keys now (see take_focus)
+        self._handed_over = True
+        self._schedule_replay()
+
+    def take_focus(self) -> None:
+        """Focus the field's editor; keys typed before the editor can take them are kept for it.
+
+        An editor mounted a moment ago (text put back when its group opened again) has no
+        focusable widget yet: the field holds the focus, and the keys, until it has.
+        """
+        # The field's current editor: one it replaces may still be there, going once the focus
+        # has moved (see swap_editor); focusing that would hand the keys to another field.
+        parts = [self._editor, *self._editor.query("*")] if self._active else list(self.query("*"))
+        target = next((w for w in parts if w.focusable), None)
+        if target is not None:
+            target.focus()
+            return
+        self.can_focus = True
+        self.focus()
+
+    def _schedule_replay(self) -> None:
+        if self._early_keys and not self._replaying:
+            self._replaying = True
+            self.run_worker(self._replay(), group="field-keys")
+
+    async def _replay(self) -> None:
+        # One at a time, each handled to the end before the next: a key bound to an
+        # action (ctrl+u) acts when its event has gone up the DOM, so the next
+        # characters would overtake it. Keys may still arrive until the focus moves.
+        await settle(self.app, rounds=1)  # the focus has moved (Widget.focus is deferred)
+        while self._early_keys:
+            key, character = self._early_keys.pop(0)
+            self.app.post_message(events.Key(key, character))
+            await settle(self.app)
+        self._replaying = False
+
+    def restore_text(self, text: str) -> None:
+        """Show ``text`` typed into this field's editor earlier, that does not read (see ``ConfigForm.unread``)."""
+        editor = self.activate(focus=False)
+        self.call_after_refresh(editor.restore_text, text)
+
+    def focus_at(self, path: str) -> bool:
+        """Focus the part of the field editing ``path`` (``app.head.title`` in the field of ``app.head``).
+
+        Opens the rows that hold it; ``False`` when ``path`` is not at or below the field's path.
+        """
+        try:
+            inner, whole = parse_path(path), parse_path(self.path)
+        except PathError:
+            return False
+        if inner[: len(whole)] != whole:
+            return False
+        editor = self.activate(focus=False)
+        self.call_after_refresh(editor.reveal, inner[len(whole) :])
+        return True
+
+    def compose(self) -> ComposeResult:
+        # Until it is focused a field is one widget drawing its own text (see render):
+        # a form holds dozens of fields, and each widget costs at start and at every layout.
+        if self._active:
+            yield Static(classes="field--header")
+            yield self._editor
+
+    def render(self) -> RenderableType:
+        return self._inactive if self._inactive is not None and not self._active else ""
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def refresh_state(self, value: Any, variant: Variant, diagnostics: list[Diagnostic]) -> None:
+        """Show the file's new ``value``, the ``variant``'s default and type, and ``diagnostics``.
+
+        Never moves the focus, and leaves an input alone when it already reads ``value``.
+        """
+        self.value = value
+        self.variant = variant
+        self.diagnostics = list(diagnostics)
+        if self._active and self.is_mounted:
+            self._editor = update_editor(self, self._editor, self.type_, value, self.default)
+        else:
+            self._editor = self._new_editor()
+        if self.is_mounted:
+            self._show()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _show(self) -> None:
+        type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
+        if self._active:
+            head = self.query_one(".field--header", Static)
+            state = (self.variant, self.is_set, type_text)
+            if state != self._header_state:  # an update lays the form out again: not at every keystroke
+                self._header_state = state
+                head.update(header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name))
+            self._show_diagnostics()
+            self._show_spreads()
+            return
+        self._header_state = None
+        top = header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name)
+        # Not focused yet: one Static says it all (a form holds dozens of fields).
+        box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
+        parts: list[Any] = [top, PreviewLines(self._editor.preview(), box)]
+        if self.diagnostics:
+            text = diagnostics_text(self.diagnostics, self.path)
+            text.end = "\n"  # measured one line short inside a Group without it
+            parts.append(text)
+        if self.spread_notes:
+            text = spreads_text(self.spread_notes)
+            text.end = "\n"
+            parts.append(text)
+        self._inactive = Group(*parts)
+        self.refresh(layout=True)
+
+    def show_spread_notes(self, notes: list[str]) -> None:
+        """Show ``notes`` under the field (none: the line goes)."""
+        if notes == self.spread_notes:
+            return
+        self.spread_notes = list(notes)
+        if self.is_mounted:
+            self._show()
+
+    def _show_spreads(self) -> None:
+        if self.spread_notes == self._spreads_shown:
+            return  # no layout at every keystroke
+        self._spreads_shown = list(self.spread_notes)
+        found = self.query_children(".field--spreads")
+        if not self.spread_notes:
+            found.remove()
+        elif found:
+            found.first(Static).update(spreads_text(self.spread_notes))
+        else:
+            self.mount(Static(spreads_text(self.spread_notes), classes="field--spreads"))
+
+    def _show_diagnostics(self) -> None:
+        if self.diagnostics == self._diagnostics_shown:
+            return  # a redraw of the form's layout per keystroke is what this saves
+        self._diagnostics_shown = list(self.diagnostics)
+        found = self.query_children(".field--diagnostics")
+        if not self.diagnostics:
+            found.remove()
+            return
+        static = found.first(Static) if found else Static(classes="field--diagnostics")
+        static.update(diagnostics_text(self.diagnostics, self.path))
+        if not found:
+            self.mount(static)
+
+    # ------------------------------------------------------------------ focus
+
+    def on_focus(self, event: events.Focus) -> None:
+        # Tab, a click or the form's focus_path reached the field's text: its editor takes over.
+        self.activate(focus=True)
+
+    def on_key(self, event: events.Key) -> None:
+        if self.has_focus:
+            # Typed while the editor is being mounted: kept for it, not lost.
+            event.stop()
+            event.prevent_default()
+            self._early_keys.append((event.key, event.character))
+            if self._handed_over:
+                self._schedule_replay()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.post_message(self.Focused(self.path, self.option))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        focused = self.screen.focused if self.is_attached else None
+        if focused is None or not (focused is self or self in focused.ancestors):
+            self.post_message(self.Sealed(self.path))
+            self.settle_kind()
+
+    def settle_kind(self) -> None:
+        """Give the value its kind's editor, now that the focus has left (see ``slot.update_editor``)."""
+        if self._active and self.is_mounted and not self._editor.has_focus_within:
+            self._editor = update_editor(self, self._editor, self.type_, self.value, self.default)
