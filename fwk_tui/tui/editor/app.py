@@ -28,7 +28,8 @@ from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
 from fwk_tui.tui.editor.wizard_launch import WizardLaunch
-from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.fields.editor import ValueEditor
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.render import other_variant

@@ -10,7 +10,8 @@ from textual.widgets import Static
 
 from fwk_tui.catalog.models import Variant
 from fwk_tui.tui.fields import MISSING
-from fwk_tui.tui.fields.base import OptionField, ValueEditor
+from fwk_tui.tui.fields.editor import ValueEditor
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
