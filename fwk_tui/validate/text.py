@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from fwk_tui.source.values import UNDEFINED, Code
@@ -53,6 +54,12 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     edit up to 8 letters, then one more per 8. Ties mean no answer: a guess
     between two names helps nobody.
     """
+    # Remembered: a check after each keystroke asks again about the same unknown keys.
+    return _closest(name, tuple(candidates))
+
+
+@lru_cache(maxsize=4096)
+def _closest(name: str, candidates: tuple[str, ...]) -> str | None:
     # Imported on the first near-name question (an unknown key): rapidfuzz costs ~8 ms at start.
     from rapidfuzz.distance import DamerauLevenshtein
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Input
 
 from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
@@ -70,6 +72,16 @@ class SafeInput(OrderedKeys, Input):
                 if a != b:
                     text.stylize(style, i, i + 1)
         return text
+
+    def _watch_value(self, value: str) -> None:
+        # Input keeps its virtual size at the text's width, a layout reactive: every key
+        # would lay out the whole screen again. This input's width comes from its CSS,
+        # not from its text, so only its own scrolling needs the new size: set it
+        # quietly, then Input's own watcher finds it current and repaints just the input.
+        if self.styles.width is None or not self.styles.width.is_auto:
+            self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
+        super()._watch_value(value)
+        self.refresh()
 
     def _position_to_cell(self, position: int) -> int:
         return cell_len(visible(self.value[:position]))
