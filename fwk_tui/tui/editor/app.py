@@ -195,6 +195,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """Groups and fields for the current document and variant (computed once per change)."""
         return self._sync.layout()
 
+    @property
+    def _focused_path(self) -> str | None:
+        """The field last focused (bench/ names it)."""
+        return self._sync.focused_path
+
     def _focused_fix(self) -> Fix | None:
         """The fix F3 applies now."""
         return self._edits.focused_fix()
