@@ -4,10 +4,11 @@
 
 - editor start on a 450-line real config to the first idle frame (headless
   run_test, each run a fresh process) against a bare Textual app showing a
-  600-node Tree and a Footer: budget ratio <= 1.5;
+  600-node Tree and a Footer: budget ratio <= 1.3 (bench_terminal_start.py
+  measures the same in a real terminal);
 - peak memory (max RSS) of those same processes: budget ratio <= 1.5;
 - a keystroke in a field -> edit applied, config validated, screen repainted:
-  budget <= 16 ms median;
+  budget <= 16 ms median, and <= 2.5x the CPU a bare app's Input costs per key;
 - a keystroke in the search box -> results shown: budget <= 16 ms median.
 
 Keystrokes are timed in CPU time of the process over the 100 ms after the key
@@ -37,6 +38,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_validate import build_config  # noqa: E402
 from startup import BARE, run_child  # noqa: E402
+
+START_BUDGET = 1.3
+KEY_BUDGET = 2.5
 
 _EDITOR = """
 from pathlib import Path
@@ -149,11 +153,11 @@ def main() -> int:
 
         bare, editor, bare_rss, ed_rss = bench_start(file, args.runs)
         ratio = editor / bare
-        ok &= ratio <= 1.5
+        ok &= ratio <= START_BUDGET
         print(f"config: {lines} lines")
         print(
             f"start to first idle      bare tree+footer {bare * 1000:7.1f} ms   editor {editor * 1000:7.1f} ms   "
-            f"ratio {ratio:.2f}  (budget <= 1.50)  {'ok' if ratio <= 1.5 else 'MISSED'}"
+            f"ratio {ratio:.2f}  (budget <= {START_BUDGET:.2f})  {'ok' if ratio <= START_BUDGET else 'MISSED'}"
         )
         mem = ed_rss / bare_rss
         ok &= mem <= 1.5
@@ -170,7 +174,12 @@ def main() -> int:
             f"field keystroke          median {f_med:6.2f} ms   worst {max(fields):6.2f} ms  over {len(fields)} keys "
             f"({where})  (budget <= 16 ms)  {'ok' if f_med <= 16 else 'MISSED'}"
         )
-        print(f"  (bare app with one Input: median {bare_keys:.2f} ms per keystroke, CPU time)")
+        key_ratio = f_med / bare_keys
+        ok &= key_ratio <= KEY_BUDGET
+        print(
+            f"  against a bare app's Input  median {bare_keys:6.2f} ms per keystroke (CPU time)   "
+            f"ratio {key_ratio:.2f}  (budget <= {KEY_BUDGET:.2f})  {'ok' if key_ratio <= KEY_BUDGET else 'MISSED'}"
+        )
         print(
             f"search keystroke         median {s_med:6.2f} ms   worst {max(search):6.2f} ms  over {len(search)} keys"
             f"  (budget <= 16 ms)  {'ok' if s_med <= 16 else 'MISSED'}"
