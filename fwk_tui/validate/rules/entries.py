@@ -108,24 +108,6 @@ def _remove_duplicate(r: _Repeat) -> Fix:
     return Fix("unset", r.path, f"Remove the duplicate {r.path} (what it adds is lost)", keeps_behaviour=False)
 
 
-_MODULES_REFERENCE = (
-    "modules: Each item is a string (package or file path), a tuple `[module_string, options_object]`, or an "
-    "inline function."
-)
-
-
-@rule("empty-module", "FWK324", _MODULES_REFERENCE)
-def empty_module(ctx: RuleContext) -> Iterator[Finding]:
-    """A module item whose name is empty names no package or file."""
-    yield from _empty_entries(ctx, "modules", _module_name, "module name", "package or file")
-
-
-@rule("duplicate-module", "FWK325", _MODULES_REFERENCE)
-def duplicate_module(ctx: RuleContext) -> Iterator[Finding]:
-    """The same module listed twice in one list (as a name or as ``[name, options]``)."""
-    yield from _repeats(ctx, "modules", _module_name, _module_repeat)
-
-
 def _module_repeat(r: _Repeat) -> str:
     options = r.item[1:] if isinstance(r.item, list) else []
     first_options = r.first[1:] if isinstance(r.first, list) else []
@@ -134,56 +116,102 @@ def _module_repeat(r: _Repeat) -> str:
     return f"the module {js_text(r.name)} is already listed at {r.earlier}; list a module once{also}"
 
 
-_PLUGINS_REFERENCE = "plugins: Each item is a path string or object `{src: string, mode: 'client' or 'server'}`."
+# A rule's id, its code and its docstring (the title ``explain`` shows).
+_RuleName = tuple[str, str, str]
 
 
-@rule("empty-plugin", "FWK326", _PLUGINS_REFERENCE)
-def empty_plugin(ctx: RuleContext) -> Iterator[Finding]:
-    """A plugin whose path (or src) is empty names no file."""
-    yield from _empty_entries(ctx, "plugins", src_of, "plugin path", "file")
+@dataclass(frozen=True)
+class _EntryList:
+    """A list option and its two rules: an entry whose name is empty, an entry naming what an earlier one names.
+
+    ``what`` is the name an entry holds and ``names`` what that name stands for (the empty rule's message);
+    ``repeated`` is the duplicate rule's message (see :func:`_repeats`); ``repeats_reference`` the
+    reference's sentence about repeats, when it has one of its own.
+    """
+
+    key: str
+    name_of: Callable[[Any], str | None]
+    reference: str
+    empty: _RuleName
+    what: str
+    names: str
+    duplicate: _RuleName
+    repeated: str | Callable[[_Repeat], str]
+    repeats_reference: str | None = None
 
 
-@rule("duplicate-plugin", "FWK327", "plugins: Plugins are deduplicated by `src`.")
-def duplicate_plugin(ctx: RuleContext) -> Iterator[Finding]:
-    """The same plugin listed twice is kept once."""
-    yield from _repeats(ctx, "plugins", src_of, "{name} is already listed at {earlier}; "
-                        "plugins are deduplicated by src, so only one is kept")
-
-
-_CSS_REFERENCE = (
-    "css: Global CSS files, modules or libraries on every page; preprocessor chosen by file extension; the "
-    "loader must be installed."
+_ENTRY_LISTS = (
+    _EntryList(
+        "modules",
+        _module_name,
+        "modules: Each item is a string (package or file path), a tuple `[module_string, options_object]`, or an "
+        "inline function.",
+        empty=("empty-module", "FWK324", "A module item whose name is empty names no package or file."),
+        what="module name",
+        names="package or file",
+        duplicate=(
+            "duplicate-module",
+            "FWK325",
+            "The same module listed twice in one list (as a name or as ``[name, options]``).",
+        ),
+        repeated=_module_repeat,
+    ),
+    _EntryList(
+        "plugins",
+        src_of,
+        "plugins: Each item is a path string or object `{src: string, mode: 'client' or 'server'}`.",
+        empty=("empty-plugin", "FWK326", "A plugin whose path (or src) is empty names no file."),
+        what="plugin path",
+        names="file",
+        duplicate=("duplicate-plugin", "FWK327", "The same plugin listed twice is kept once."),
+        repeated="{name} is already listed at {earlier}; plugins are deduplicated by src, so only one is kept",
+        repeats_reference="plugins: Plugins are deduplicated by `src`.",
+    ),
+    _EntryList(
+        "css",
+        src_of,
+        "css: Global CSS files, modules or libraries on every page; preprocessor chosen by file extension; the "
+        "loader must be installed.",
+        empty=("empty-css", "FWK328", "A css entry whose path (or src) is empty names no stylesheet."),
+        what="stylesheet path",
+        names="file",
+        duplicate=("duplicate-css", "FWK329", "The same stylesheet listed twice."),
+        repeated="{name} is already listed at {earlier}; listing it once includes it on every page",
+    ),
+    _EntryList(
+        "extends",
+        _module_name,
+        "extends: Layers to extend from; local paths or git-host prefixed sources.",
+        empty=("empty-layer", "FWK330", "An extends entry whose source is empty names no layer."),
+        what="layer source",
+        names="layer",
+        duplicate=("duplicate-layer", "FWK331", "The same layer extended twice."),
+        repeated="the layer {name} is already listed at {earlier}; extending it again adds nothing",
+    ),
 )
 
 
-@rule("empty-css", "FWK328", _CSS_REFERENCE)
-def empty_css(ctx: RuleContext) -> Iterator[Finding]:
-    """A css entry whose path (or src) is empty names no stylesheet."""
-    yield from _empty_entries(ctx, "css", src_of, "stylesheet path", "file")
+def _register(entries: _EntryList) -> None:
+    """Register the empty-entry and the duplicate-entry rule of one list option."""
+
+    def empty(ctx: RuleContext) -> Iterator[Finding]:
+        yield from _empty_entries(ctx, entries.key, entries.name_of, entries.what, entries.names)
+
+    def duplicate(ctx: RuleContext) -> Iterator[Finding]:
+        yield from _repeats(ctx, entries.key, entries.name_of, entries.repeated)
+
+    for check, (rule_id, code, doc), reference in (
+        (empty, entries.empty, entries.reference),
+        (duplicate, entries.duplicate, entries.repeats_reference or entries.reference),
+    ):
+        check.__name__ = check.__qualname__ = rule_id.replace("-", "_")
+        check.__doc__ = doc
+        rule(rule_id, code, reference)(check)
 
 
-@rule("duplicate-css", "FWK329", _CSS_REFERENCE)
-def duplicate_css(ctx: RuleContext) -> Iterator[Finding]:
-    """The same stylesheet listed twice."""
-    yield from _repeats(ctx, "css", src_of, "{name} is already listed at {earlier}; "
-                        "listing it once includes it on every page")
-
-
-_EXTENDS_REFERENCE = "extends: Layers to extend from; local paths or git-host prefixed sources."
-
-
-@rule("empty-layer", "FWK330", _EXTENDS_REFERENCE)
-def empty_layer(ctx: RuleContext) -> Iterator[Finding]:
-    """An extends entry whose source is empty names no layer."""
-    yield from _empty_entries(ctx, "extends", _module_name, "layer source", "layer")
-
-
-@rule("duplicate-layer", "FWK331", _EXTENDS_REFERENCE)
-def duplicate_layer(ctx: RuleContext) -> Iterator[Finding]:
-    """The same layer extended twice."""
-    yield from _repeats(ctx, "extends", _module_name, "the layer {name} is already listed at {earlier}; "
-                        "extending it again adds nothing")
+for _entries in _ENTRY_LISTS:
+    _register(_entries)
 
 
 # Rules whose finding on a path says more than a type error there (an empty source is not a source).
-EMPTY_ENTRY_RULES = frozenset({"empty-module", "empty-plugin", "empty-css", "empty-layer"})
+EMPTY_ENTRY_RULES = frozenset(entries.empty[0] for entries in _ENTRY_LISTS)

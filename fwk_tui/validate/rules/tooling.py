@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from fwk_tui.paths import format_path
+from fwk_tui.validate.fix import Severity
 from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, move_fix, rule, unset_fix
 from fwk_tui.validate.text import js_text
 
@@ -23,33 +25,66 @@ def dev_server_url_managed(ctx: RuleContext) -> bool:
     return ctx.has("devServer.url")
 
 
-@finding(
-    "generate-exclude-unused",
-    "FWK318",
-    "generate.exclude: no longer used; use `srv.prerender.ignore`.",
-    path="generate.exclude",
-    severity="warning",
-    message="no longer used; use srv.prerender.ignore",
-    fix=lambda ctx: move_fix("generate.exclude", "srv.prerender.ignore", ctx),
-)
-def generate_exclude_unused(ctx: RuleContext) -> bool:
-    """generate.exclude is ignored; the server engine's prerender options replace it."""
-    return ctx.has("generate.exclude")
+@dataclass(frozen=True)
+class _Superseded:
+    """An option another one replaces: its rule reports it where it is written, with a fix moving it there."""
+
+    rule_id: str
+    code: str
+    reference: str
+    path: str
+    successor: str
+    severity: Severity
+    message: str
+    doc: str  # the rule's docstring (the title ``explain`` shows)
 
 
-@finding(
-    "generate-routes-prefer-prerender",
-    "FWK319",
-    "generate.routes: starting points for generation, or the full list without a crawler; prefer "
-    "`srv.prerender.routes`.",
-    path="generate.routes",
-    severity="info",
-    message="prefer srv.prerender.routes",
-    fix=lambda ctx: move_fix("generate.routes", "srv.prerender.routes", ctx),
+_SUPERSEDED = (
+    _Superseded(
+        "generate-exclude-unused",
+        "FWK318",
+        "generate.exclude: no longer used; use `srv.prerender.ignore`.",
+        path="generate.exclude",
+        successor="srv.prerender.ignore",
+        severity="warning",
+        message="no longer used; use srv.prerender.ignore",
+        doc="generate.exclude is ignored; the server engine's prerender options replace it.",
+    ),
+    _Superseded(
+        "generate-routes-prefer-prerender",
+        "FWK319",
+        "generate.routes: starting points for generation, or the full list without a crawler; prefer "
+        "`srv.prerender.routes`.",
+        path="generate.routes",
+        successor="srv.prerender.routes",
+        severity="info",
+        message="prefer srv.prerender.routes",
+        doc="generate.routes still works; srv.prerender.routes is preferred.",
+    ),
 )
-def generate_routes_prefer_prerender(ctx: RuleContext) -> bool:
-    """generate.routes still works; srv.prerender.routes is preferred."""
-    return ctx.has("generate.routes")
+
+
+def _register_superseded(option: _Superseded) -> None:
+    """Register the rule reporting ``option.path`` wherever it is written, with the fix moving it to its successor."""
+
+    def written(ctx: RuleContext) -> bool:
+        return ctx.has(option.path)
+
+    written.__name__ = written.__qualname__ = option.rule_id.replace("-", "_")
+    written.__doc__ = option.doc
+    finding(
+        option.rule_id,
+        option.code,
+        option.reference,
+        path=option.path,
+        severity=option.severity,
+        message=option.message,
+        fix=lambda ctx: move_fix(option.path, option.successor, ctx),
+    )(written)
+
+
+for _option in _SUPERSEDED:
+    _register_superseded(_option)
 
 
 _HTTP_METHODS = ("get", "head", "post", "put", "delete", "connect", "options", "trace", "patch")
