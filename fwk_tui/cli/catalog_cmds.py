@@ -9,7 +9,6 @@ from dataclasses import asdict
 
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
-from fwk_tui.catalog.search import SearchIndex
 from fwk_tui.cli.launch import launchers
 from fwk_tui.validate.explain import code_doc, explain_code_text, looks_like_code
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
@@ -119,6 +118,9 @@ def _explain_code(ns: argparse.Namespace) -> int:
 
 
 def _search(ns: argparse.Namespace) -> int:
+    # Imported here: the search engine (and its fuzzy matcher) is not needed by any other command, nor at the editor's start.
+    from fwk_tui.catalog.search import SearchIndex
+
     catalog = load_catalog()
     hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
     if ns.json:
