@@ -7,7 +7,7 @@ from pathlib import Path
 from fwk_tui.tui.screens.search import SearchScreen
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import focused_field, search_to, type_slowly, write_config
+from .test_human_speed import focused_field, search_to, type_search, type_slowly, write_config
 
 MODULE = """export default defineFwkConfig({
   content: { highlight: { theme: 'github-dark' }, documentDriven: true },
@@ -20,9 +20,7 @@ async def test_a_modules_nested_key_is_found_marked_as_yours_and_leads_to_its_fi
     app = make_app(write_config(tmp_path, MODULE))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await type_slowly(pilot, "ctrl+f", pause=0.1)
-        await type_slowly(pilot, *"hihglight", pause=0.02)  # a slip, as typed
-        await pilot.pause(0.2)
+        await type_search(pilot, "hihglight")  # a slip, as typed
         assert isinstance(app.screen, SearchScreen)
         lines = screen_text(app).splitlines()
         first = next(i for i, line in enumerate(lines) if "content.highlight" in line)
@@ -36,9 +34,7 @@ async def test_a_value_of_the_file_is_searched_too(tmp_path: Path) -> None:
     app = make_app(write_config(tmp_path, MODULE))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await type_slowly(pilot, "ctrl+f", pause=0.1)
-        await type_slowly(pilot, *"github", pause=0.02)
-        await pilot.pause(0.2)
+        await type_search(pilot, "github")
         text = screen_text(app)
         assert "content.highlight.theme" in text and "github-dark" in text
 
@@ -57,9 +53,7 @@ async def test_keys_written_inside_an_option_are_found_too(tmp_path: Path) -> No
     app = make_app(write_config(tmp_path, body))
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await type_slowly(pilot, "ctrl+f", pause=0.1)
-        await type_slowly(pilot, *"apibase", pause=0.02)
-        await pilot.pause(0.2)
+        await type_search(pilot, "apibase")
         lines = screen_text(app).splitlines()
         first = next(i for i, line in enumerate(lines) if "runtimeConfig.public.apiBase" in line)
         assert "in your file" in lines[first]

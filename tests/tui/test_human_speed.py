@@ -47,10 +47,15 @@ def focused_field(app: EditorApp) -> str | None:
     return None
 
 
-async def search_to(pilot: object, query: str) -> None:
+async def type_search(pilot: object, query: str) -> None:
+    """Open the search (Ctrl+F), type ``query`` and wait for its results."""
     await type_slowly(pilot, "ctrl+f", pause=0.1)
     await type_slowly(pilot, *query, pause=0.02)
     await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
+async def search_to(pilot: object, query: str) -> None:
+    await type_search(pilot, query)
     await type_slowly(pilot, "enter")
 
 
