@@ -57,7 +57,8 @@ class EditSession(FileHistory):
         self.scalar_step: tuple[ConfigDocument, ConfigDocument] | None = None
         """(before, after) of the last edit when it only replaced a scalar by another:
         keys and shapes are as in ``before``. Valid while ``after`` is the document."""
-        self._values: tuple[ConfigDocument, dict[str, JSValue]] | None = None
+        self._values: tuple[ConfigDocument, dict[str, JSValue], bool | None] | None = None
+        """(document, its values, whether an object of it writes a key twice)."""
         self._spreads: tuple[ConfigDocument, ConfigDocument, list[tuple[str, SpreadNote]]] | None = None
         self._contents: tuple[ConfigDocument, SpreadContents | None] | None = None
 
@@ -87,7 +88,7 @@ class EditSession(FileHistory):
             return
         carried = carried_values(edit, self._values[1])
         if carried is not None:
-            self._values = (after, carried)
+            self._values = (after, carried, self._values[2])  # same keys: same repeats
             self.scalar_step = (before, after)
 
     # -------------------------------------------------------------- variant
@@ -117,13 +118,16 @@ class EditSession(FileHistory):
     def _result(self) -> Any:
         key = (self._document, self._forced_variant)
         if self._check is None or self._check[0] is not key[0] or self._check[1] != key[1]:
+            values = self.values()
+            assert self._values is not None
             result = check_document(
                 self._document,
                 self.catalog,
                 self._forced_variant,
                 project=self.project,
                 layout=self.layout,
-                values=self.values(),
+                values=values,
+                repeats_keys=self._values[2],
                 positions=False,  # placed at their fields; line:col is for the CLI
             )
             self._check = (self._document, self._forced_variant, result)
@@ -147,7 +151,8 @@ class EditSession(FileHistory):
     def values(self) -> dict[str, JSValue]:
         """The whole config as values, read once per document: treat it as read-only."""
         if self._values is None or self._values[0] is not self._document:
-            self._values = (self._document, self._document.values())
+            values = self._document.values()
+            self._values = (self._document, values, self._document.repeats_keys)
         return self._values[1]
 
     def get(self, path: str, default: Any = None) -> JSValue | Any:

@@ -58,6 +58,7 @@ class ConfigDocument:
         self._read_only = located.read_only
         self._built = located.built
         self._entries: list[Entry] | None = None  # a document never changes: read once, on demand
+        self._repeats: bool | None = None
         self._style = style
         self._text: str | None = None
         self.filename = filename
@@ -152,10 +153,18 @@ class ConfigDocument:
     def values(self) -> dict[str, JSValue]:
         """The whole config as Python values (``Code`` for what is not a literal)."""
         if self._root is None:
+            self._repeats = False
             return {}
-        value = Reader(self._data).value(self._root)
+        reader = Reader(self._data)
+        value = reader.value(self._root)
+        self._repeats = reader.repeats_keys
         assert isinstance(value, dict)
         return value
+
+    @property
+    def repeats_keys(self) -> bool | None:
+        """Whether an object of the config writes a key twice, learnt when :meth:`values` reads it (None before)."""
+        return self._repeats
 
     def entries(self) -> list[Entry]:
         """Every object, array and leaf under the config, in source order, with spans."""

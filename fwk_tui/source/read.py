@@ -34,11 +34,11 @@ def hook_members(obj: Node, prefix: str = "") -> list[tuple[str, Member]]:
     return out
 
 
-def keyed_members(obj: Node, path: Path) -> dict[str, Member]:
-    """The effective member for each key of ``obj`` (last wins); hooks flattened."""
+def keyed_members(obj: Node, path: Path, written: list[Member] | None = None) -> dict[str, Member]:
+    """The effective member for each key of ``obj`` (last wins); hooks flattened. ``written``: its members when known."""
     if is_hooks_path(path):
         return dict(hook_members(obj))
-    return {m.key: m for m in members(obj) if m.key is not None}
+    return {m.key: m for m in (members(obj) if written is None else written) if m.key is not None}
 
 
 def keyed_member(obj: Node, path: Path, key: str) -> Member | None:
@@ -46,6 +46,19 @@ def keyed_member(obj: Node, path: Path, key: str) -> Member | None:
     if is_hooks_path(path):
         return dict(hook_members(obj)).get(key)
     return find_member(obj, key)
+
+
+def _repeats(written: list[Member]) -> bool:
+    keys = [m.key for m in written if m.key is not None]
+    return len(keys) != len(set(keys))
+
+
+def _repeats_in_hooks(written: list[Member]) -> bool:
+    """A key written twice in a hooks object or in any namespace object inside it."""
+    if _repeats(written):
+        return True
+    inner = (m.value for m in written if m.kind == "pair" and m.value is not None and m.value.type == "object")
+    return any(_repeats_in_hooks(members(obj)) for obj in inner)
 
 
 class Reader:
@@ -60,6 +73,8 @@ class Reader:
         self._entries = entries
         self._whole_objects = whole_objects
         self._lines: LineIndex | None = None
+        self.repeats_keys = False
+        """True once an object read so far writes a key twice (hooks: at any namespace level)."""
 
     def span(self, node: Node) -> Span:
         """The span of ``node`` with character columns."""
@@ -147,10 +162,13 @@ class Reader:
         return self._code(node)
 
     def _object(self, node: Node, path: Path) -> JSValue:
-        if self._whole_objects and any(m.key is None for m in members(node)):
+        written = members(node)
+        if self._whole_objects and any(m.key is None for m in written):
             return self._code(node)
+        if not self.repeats_keys:
+            self.repeats_keys = _repeats_in_hooks(written) if is_hooks_path(path) else _repeats(written)
         out: dict[str, JSValue] = {}
-        for key, member in keyed_members(node, path).items():
+        for key, member in keyed_members(node, path, written).items():
             out[key] = self.member_value(member, (*path, key))
         return out
 

@@ -140,11 +140,13 @@ def check_document(
     project: Project | None = None,
     layout: Layout | None = None,
     values: dict[str, Any] | None = None,
+    repeats_keys: bool | None = None,
     positions: bool = True,
 ) -> CheckResult:
     """Validate ``doc``: the variant is detected unless given; diagnostics carry positions.
 
-    ``values`` is ``doc.values()`` when the caller already has it. ``positions=False``
+    ``values`` is ``doc.values()`` when the caller already has it, and ``repeats_keys``
+    what it knows of keys written twice (False: none, so none is looked for). ``positions=False``
     skips placing the diagnostics (all at 1:1): the editor shows them at their field.
     """
     spreads = spread_contents(doc)
@@ -162,7 +164,9 @@ def check_document(
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.
-    in_source = prototype_setters(doc) + duplicate_keys(doc) + not_checked(doc, values)
+    repeats = doc.repeats_keys if repeats_keys is None else repeats_keys
+    duplicates = [] if repeats is False else duplicate_keys(doc)
+    in_source = prototype_setters(doc) + duplicates + not_checked(doc, values)
     # A name code changes says more than "not checked (code)" at the same value.
     changed = {d.path for d in in_source if d.rule == "not-checked"}
     diagnostics = [d for d in diagnostics if not (d.rule == "code-value" and d.path in changed)]

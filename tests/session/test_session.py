@@ -10,7 +10,8 @@ import pytest
 
 from fwk_tui.catalog import Catalog, load_catalog
 from fwk_tui.session import Edit, EditError, EditSession
-from fwk_tui.source import ChangedOnDiskError, Code, DocumentError
+from fwk_tui.source import ChangedOnDiskError, Code, ConfigDocument, DocumentError
+from fwk_tui.validate import check_document
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
 
@@ -477,3 +478,21 @@ def test_values_derived_while_typing_equal_a_fresh_read(tmp_path: Path) -> None:
         session.set(path, value, merge=True)
         assert session.values() == session.document.values()
     assert session.scalar_step is not None and session.scalar_step[1] is session.document
+
+
+@pytest.mark.parametrize("has_duplicate", [True, False])
+def test_diagnostics_while_typing_equal_a_fresh_check_with_and_without_a_key_written_twice(
+    tmp_path: Path, has_duplicate: bool
+) -> None:
+    """Typing carries what the file's keys are (a scalar edit changes none): the warnings stay those of a fresh read."""
+    twice = "  ssr: true,\n" if has_duplicate else ""
+    file = tmp_path / "fwk.config.ts"
+    file.write_text(f"export default defineFwkConfig({{\n{twice}  ssr: false,\n  app: {{ baseURL: '/' }},\n}})\n")
+    session = EditSession.open(file, load_catalog())
+    session.diagnostics  # noqa: B018  (the first check reads the file)
+    for text in ("/d", "/do", "/doc"):
+        session.set("app.baseURL", text, merge=True)
+        assert session.scalar_step is not None
+        fresh = check_document(ConfigDocument.parse(session.document.text), load_catalog(), positions=False)
+        assert [(d.path, d.rule) for d in session.diagnostics] == [(d.path, d.rule) for d in fresh.diagnostics]
+        assert any(d.rule == "duplicate-key" for d in session.diagnostics) is has_duplicate

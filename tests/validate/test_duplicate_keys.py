@@ -74,6 +74,10 @@ def test_three_copies_each_earlier_one_points_at_the_next_and_is_removed_by_its_
         "devServer: { p\\u006frt: 3000, port: 4000 },",
         "alias: { 'a-b': './x', \"a-b\": './y' },",
         "modules: [['m', { o: 1, o: 2 }]],",
+        # hooks read as flat names (build:done, build:before): the namespace written twice still is
+        "hooks: { build: { done() {} }, build: { before() {} } },",
+        "hooks: { build: { done() {}, done: () => {} } },",
+        "$production: { hooks: { close() {}, 'close': () => {} } },",
     ],
 )
 def test_spellings_of_one_key_are_duplicates_at_any_depth(body: str) -> None:
