@@ -28,6 +28,29 @@ after and wins (the edit changes nothing at run time); removing the key lets the
 show; or the spread (read in the file) does not define the key."""
 
 
+_WHITE = b" \t\n\r\f\v"
+
+
+def may_spread_in_object(data: bytes) -> bool:
+    """False when no object literal of ``data`` can hold a spread; True when one may (so look at the tree).
+
+    In an object, ``...`` follows its ``{`` or a comma, with white space or comments
+    between: a ``...`` after anything else (``push(...items)``, ``[a, ...b]`` is
+    after a comma, so it counts) is no object's. A comment before it counts as
+    a maybe. Each ``...`` looks back over its own white space only: linear.
+    """
+    at = data.find(b"...")
+    while at != -1:
+        end = at
+        while end and data[end - 1] in _WHITE:
+            end -= 1
+        if end and data[end - 1] in b"{,/":  # `/`: the end of a comment, maybe
+            return True
+        if b"\n" in data[end:at] and b"//" in data[data.rfind(b"\n", 0, end) + 1 : end]:
+            return True  # a line comment may end the line before
+        at = data.find(b"...", at + 3)
+    return False
+
 
 @dataclass(frozen=True)
 class SpreadNote:

@@ -22,6 +22,7 @@ from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import Member, members, text_of
 from fwk_tui.source.read import Reader, is_hooks_path
 from fwk_tui.source.spread_reading import SpreadReading
+from fwk_tui.source.spreads import may_spread_in_object
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
 from fwk_tui.validate.diagnostics import Diagnostic
@@ -162,7 +163,7 @@ def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
 
 
 def _read_spreads(doc: ConfigDocument) -> SpreadContents | None:
-    if b"..." not in doc.data:
+    if not may_spread_in_object(doc.data):
         return None
     root = locate_config(doc.tree, doc.filename).node
     if root is None or not _has_spread(root):
