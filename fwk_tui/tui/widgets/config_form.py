@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Collection
 
 from rich.text import Text
@@ -213,9 +215,10 @@ class ConfigForm(VerticalScroll):
         diagnostics: list[Diagnostic],
     ) -> None:
         """Give every field its current value, variant and diagnostics (``get(path, MISSING)``)."""
+        shown = fields_diagnostics(diagnostics, self._fields)
         for path, field in self._fields.items():
             value = get(path, MISSING)
-            state = (value, variant, field_diagnostics(diagnostics, path, self._fields))
+            state = (value, variant, shown[path])
             # Most edits touch one field: the others keep their widgets as they are.
             if self._states.get(path) != state:
                 self._states[path] = state
@@ -254,6 +257,26 @@ class ConfigForm(VerticalScroll):
         self.scroll_to_widget(field, animate=False, top=True)
         field.take_focus()
         return True
+
+
+_SEPARATOR = re.compile(r"[.\[]")
+
+
+def _top_key(path: str) -> str:
+    """The text of a path before its first ``.`` or ``[``: a path and what it holds share it."""
+    found = _SEPARATOR.search(path)
+    return path if found is None else path[: found.start()]
+
+
+def fields_diagnostics(diagnostics: list[Diagnostic], shown: Collection[str]) -> dict[str, list[Diagnostic]]:
+    """:func:`field_diagnostics` of each path of ``shown``, looking at each diagnostic a few times, not once per field."""
+    by_key: dict[str, list[Diagnostic]] = {}  # a field's diagnostics all share its top key
+    for d in diagnostics:
+        by_key.setdefault(_top_key(d.path), []).append(d)
+    return {
+        path: field_diagnostics(by_key.get(_top_key(path), []) if path else diagnostics, path, shown)
+        for path in shown
+    }
 
 
 def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:
