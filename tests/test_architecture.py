@@ -25,6 +25,7 @@ LAYERS: dict[str, int] = {
     "source": 2,
     "validate": 3,
     "surroundings": 4,
+    "resolve": 4,
     "wizard": 5,
     "settings": 5,
     "session": 5,

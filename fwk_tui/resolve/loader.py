@@ -1,0 +1,224 @@
+"""The effective configuration: a config merged with its layers and environment sections, as the loader does.
+
+Follows the framework's loader (c12) step by step, without running anything:
+
+1. each file (the config, then every layer) is read with the document engine;
+   its environment section for the chosen name (``$production``, and
+   ``$env: { name: {...} }``, the latter winning) is merged over it;
+   ``$meta`` is dropped;
+2. ``theme`` then ``extends`` (a string or an array) list the layers; each is
+   read the same way, its own layers right after it (depth first);
+3. the config wins over its layers, an earlier layer over a later one (defu:
+   objects merge, arrays join, ``null`` is skipped);
+4. top-level ``$`` keys, ``theme`` and ``extends`` are not part of the result.
+
+Layers that cannot be read (remote, missing, a cycle, a syntax error, code)
+are listed with where their source is written and why.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+
+from fwk_tui.paths import Path
+from fwk_tui.resolve.origin import Origin, OriginKind
+from fwk_tui.resolve.sources import find_source
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, tag
+from fwk_tui.source import Code, ConfigDocument, DocumentError, Span, load_document
+
+LAYER_KEYS = ("theme", "extends")
+MAX_LAYERS = 200
+"""Layer files one config may bring in, all levels together; more is refused as unlikely to be real."""
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One layer source as written, and what became of it."""
+
+    key: str  # "theme" or "extends"
+    source: str  # as written: "../base", "github:org/repo", "my-layer"
+    written_at: Origin  # where the source is written
+    status: str  # "read" | "remote" | "missing" | "cycle" | "unreadable" | "code" | "too-many"
+    file: str | None = None  # the file read, shown relative to the config's folder
+    depth: int = 1
+    message: str = ""
+
+
+@dataclass
+class Resolved:
+    """The merged config with origins, the layers found and what could not be read."""
+
+    config: Obj
+    layers: list[Layer] = field(default_factory=list)
+    env: str | None = None
+    files: list[FilePath] = field(default_factory=list)  # every file read, the config first
+
+    @property
+    def unresolved(self) -> list[Layer]:
+        return [layer for layer in self.layers if layer.status != "read"]
+
+
+@dataclass
+class _File:
+    """One file read: its config (sections applied) and where it sits."""
+
+    config: Obj
+    path: FilePath
+    shown: str
+    folder: FilePath  # where its own layer sources are relative to
+
+
+class _Loader:
+    def __init__(self, config_file: FilePath, env: str | None) -> None:
+        self.base = config_file.resolve().parent
+        self.env = env
+        self.layers: list[Layer] = []
+        self.files: list[FilePath] = []
+
+    def shown(self, file: FilePath) -> str:
+        try:
+            return os.path.relpath(file, self.base)
+        except ValueError:  # another drive
+            return str(file)
+
+    def read(self, file: FilePath, doc: ConfigDocument, kind: OriginKind, detail: str, folder: FilePath) -> _File:
+        """``doc`` (at ``file``) tagged with its origins, its environment section merged over it."""
+        shown = self.shown(file)
+        self.files.append(file)
+        spans = {e.path: e.span for e in doc.entries()}
+        values = doc.values()
+        config = tag(values, _origins(spans, kind, shown, detail))
+        assert isinstance(config, Obj)
+        if self.env:
+            config = defu(_section(config, self.env, spans, shown), config)
+        config.members.pop("$meta", None)
+        return _File(config, file, shown, folder)
+
+    def extend(self, config: Obj, folder: FilePath, chain: tuple[FilePath, ...], depth: int) -> list[_File]:
+        """The layers ``config`` names (removed from it), each followed by its own: depth first."""
+        sources: list[tuple[str, Node]] = []
+        for key in LAYER_KEYS:
+            value = config.members.pop(key, None)
+            items = value.items if isinstance(value, Arr) else [value] if value is not None else []
+            sources += [(key, item) for item in items if _truthy(item)]
+        out: list[_File] = []
+        for key, node in sources:
+            layer = self.layer(key, node, folder, chain, depth)
+            if layer is None:
+                continue
+            out.append(layer)
+            out += self.extend(layer.config, layer.folder, (*chain, layer.path), depth + 1)
+        return out
+
+    def layer(self, key: str, node: Node, folder: FilePath, chain: tuple[FilePath, ...], depth: int) -> _File | None:
+        written = _written_at(node)
+        source = _source_text(node)
+        if source is None:
+            text = node.value.text if isinstance(node, Leaf) and isinstance(node.value, Code) else "?"
+            self.note(Layer(key, text, written, "code", depth=depth, message="code: not read without running it"))
+            return None
+        if len(self.files) > MAX_LAYERS:
+            self.note(Layer(key, source, written, "too-many", depth=depth, message=f"more than {MAX_LAYERS} layers"))
+            return None
+        found = find_source(source, folder)
+        if found.status == "remote":
+            self.note(Layer(key, source, written, "remote", depth=depth, message="remote, not read offline"))
+            return None
+        if found.file is None:
+            looked = self.shown(found.looked) if found.looked is not None else source
+            message = f"not found (the loader looks for {looked})"
+            if found.doubled:
+                message += ": it reads a file source from that file's own folder, so name the folder, or put the file beside this config"
+            self.note(Layer(key, source, written, "missing", depth=depth, message=message))
+            return None
+        shown = self.shown(found.file)
+        if found.file in chain:
+            loop = " -> ".join(self.shown(f) for f in (*chain[chain.index(found.file) :], found.file))
+            self.note(Layer(key, source, written, "cycle", shown, depth, f"a cycle: {loop}"))
+            return None
+        try:
+            doc = load_document(found.file)
+        except DocumentError as exc:
+            self.note(Layer(key, source, written, "unreadable", shown, depth, str(exc)))
+            return None
+        self.note(Layer(key, source, written, "read", shown, depth))
+        return self.read(found.file, doc, "layer", source, found.folder or found.file.parent)
+
+    def note(self, layer: Layer) -> None:
+        self.layers.append(layer)
+
+
+def resolve_layers(config_file: FilePath, doc: ConfigDocument, env: str | None = None) -> Resolved:
+    """The config of ``doc`` (read from ``config_file``) merged with its layers for environment ``env``."""
+    loader = _Loader(config_file, env)
+    main = loader.read(config_file.resolve(), doc, "file", "", config_file.resolve().parent)
+    # The loader merges its sources (here only the config) into a fresh object first:
+    # that drops the config's top-level null and undefined values.
+    merged = defu(None, main.config, None)
+    layers = loader.extend(merged, main.folder, (main.path,), 1)
+    config = defu(merged, *(layer.config for layer in layers))
+    for key in [k for k in config.members if k.startswith("$")]:
+        del config.members[key]
+    return Resolved(config, loader.layers, env, loader.files)
+
+
+def _origins(spans: dict[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
+    """The origin of each path of one file: its line and column; an environment section names itself."""
+
+    def origin_at(path: Path) -> Origin:
+        span = spans.get(path)
+        line, column = (span.line, span.column) if span is not None else (None, None)
+        section = _section_name(path)
+        if section is not None:
+            return Origin("env-section", shown, line, column, section)
+        return Origin(kind, shown, line, column, detail)
+
+    return origin_at
+
+
+def _section_name(path: Path) -> str | None:
+    """``$production`` for a path inside that section, ``$env.staging`` inside ``$env: { staging }``."""
+    head = path[0] if path else None
+    if not isinstance(head, str) or not head.startswith("$"):
+        return None
+    if head == "$env":
+        return f"$env.{path[1]}" if len(path) >= 2 else None
+    return head
+
+
+def _section(config: Obj, env: str, spans: dict[Path, Span], shown: str) -> Obj:
+    """``{...config["$" + env], ...config.$env?.[env]}``: the members of both sections, the second winning."""
+    members: dict[str, Node] = {}
+    named = config.members.get("$" + env)
+    if isinstance(named, Obj):
+        members.update(named.members)
+    by_name = config.members.get("$env")
+    if isinstance(by_name, Obj):
+        inner = by_name.members.get(env)
+        if isinstance(inner, Obj):
+            members.update(inner.members)
+    return Obj(members)
+
+
+def _truthy(node: Node) -> bool:
+    """JavaScript's ``Boolean(value)`` as far as it can be known: code counts as a value."""
+    return not isinstance(node, Leaf) or isinstance(node.value, Code) or bool(node.value)
+
+
+def _source_text(node: Node) -> str | None:
+    """The source a layer entry names: ``'../base'``, ``['../base', {options}]`` or ``{ source: '../base' }``."""
+    if isinstance(node, Arr) and node.items:
+        node = node.items[0]
+    elif isinstance(node, Obj) and "source" in node.members:
+        node = node.members["source"]
+    if isinstance(node, Leaf) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _written_at(node: Node) -> Origin:
+    origin = node.origin
+    return origin if origin is not None else Origin("file")

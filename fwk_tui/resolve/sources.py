@@ -1,0 +1,130 @@
+"""Where a layer source (``extends: '../base'``, ``theme: 'my-theme'``) points, found as the loader finds it.
+
+- A remote source (``github:``, ``gh:``, ``gitlab:``, ``bitbucket:``, ``https://``,
+  ``http://``) is downloaded by the loader: it is listed, never fetched.
+- A name that may be a package (``my-layer``, ``@org/layer/sub``) is looked up
+  in ``node_modules`` folders from the config's folder upward: the file its
+  ``package.json`` names (``exports``, ``main``) or its ``index`` file. When no
+  package answers, the name is a path, as with the loader.
+- A path with no extension is a folder holding ``fwk.config.*`` (or
+  ``.config/fwk.*``); with one, the file itself (or the file with one of the
+  loader's extensions added), looked for as the loader does, from the file's
+  own folder: ``./layers/x.config.ts`` is ``layers/layers/x.config.ts``, so only
+  a file beside the config (or an absolute path) is found.
+
+Nothing is executed and nothing leaves the machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REMOTE_PREFIXES = ("gh:", "github:", "gitlab:", "bitbucket:", "https://", "http://")
+EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml")
+"""The loader's extensions, in its order of trying."""
+CONFIG_NAME = "fwk.config"
+_PACKAGE = re.compile(r"^(@[\da-z~-][\d._a-z~-]*/)?[\da-z~-][\d._a-z~-]*($|/.*)")
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a source names: a file to read (``file``), or why there is none (``remote``, ``missing``)."""
+
+    file: Path | None
+    status: str  # "file" | "remote" | "missing"
+    package: bool = False
+    folder: Path | None = None  # what the layer's own sources are relative to (the folder named, else the file's)
+    looked: Path | None = None  # where a missing one was looked for first
+    doubled: bool = False  # a file source whose folder part the loader counts twice
+
+
+def find_source(source: str, folder: Path) -> Found:
+    """The config file ``source`` names, seen from the config in ``folder``."""
+    if source.startswith(REMOTE_PREFIXES):
+        return Found(None, "remote")
+    package = False
+    target = source
+    if _PACKAGE.match(source):
+        entry = _package_entry(source, folder)
+        if entry is not None:
+            target, package = str(entry), True
+    name = os.path.basename(target)
+    ext = os.path.splitext(name)[1]
+    is_folder = not ext or ext == name
+    if is_folder:
+        base = folder / target
+        candidates = [base / CONFIG_NAME, base / ".config" / "fwk", base / ".config" / CONFIG_NAME]
+    else:
+        # The loader reads a file source from the file's own folder, so its folder part
+        # counts twice: './layers/x.config.ts' is looked for at layers/layers/x.config.ts.
+        base = folder / os.path.dirname(target)
+        candidates = [base / target]
+    for candidate in candidates:
+        file = _with_extension(candidate)
+        if file is not None:
+            return Found(file.resolve(), "file", package, base.resolve() if is_folder else file.resolve().parent)
+    doubled = not is_folder and os.path.dirname(target) not in ("", ".") and not os.path.isabs(target)
+    return Found(None, "missing", package, looked=candidates[0], doubled=doubled)
+
+
+def _with_extension(path: Path) -> Path | None:
+    """``path`` itself, with one of the loader's extensions, or its ``index`` file: the first that is a file."""
+    for candidate in (path, *(path.with_name(path.name + e) for e in EXTENSIONS)):
+        if candidate.is_file():
+            return candidate
+    if path.is_dir():
+        for e in EXTENSIONS:
+            if (path / f"index{e}").is_file():
+                return path / f"index{e}"
+    return None
+
+
+def _package_entry(source: str, folder: Path) -> Path | None:
+    """The file the package named by ``source`` gives, found in ``node_modules`` from ``folder`` upward."""
+    parts = source.split("/")
+    name_parts = 2 if source.startswith("@") else 1
+    name, sub = "/".join(parts[:name_parts]), "/".join(parts[name_parts:])
+    for parent in (folder, *folder.parents):
+        root = parent / "node_modules" / name
+        if not root.is_dir():
+            continue
+        if sub:
+            return _with_extension(root / sub)
+        manifest = _manifest(root)
+        for entry in _entries(manifest):
+            found = _with_extension(root / entry)
+            if found is not None:
+                return found
+        return _with_extension(root / "index")
+    return None
+
+
+def _manifest(root: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _entries(manifest: dict[str, Any]) -> list[str]:
+    """The entry files a package.json names, most specific first: ``exports["."]``, ``exports``, ``main``."""
+    out: list[str] = []
+    exports = manifest.get("exports")
+    if isinstance(exports, dict) and "." in exports:
+        exports = exports["."]
+    for _ in range(8):  # conditions nest: {"import": {"default": "./x"}}
+        if not isinstance(exports, dict):
+            break
+        exports = next((exports[k] for k in ("import", "default", "node", "require") if k in exports), None)
+    if isinstance(exports, str):
+        out.append(exports)
+    main = manifest.get("main")
+    if isinstance(main, str):
+        out.append(main)
+    return out

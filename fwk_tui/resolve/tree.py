@@ -1,0 +1,110 @@
+"""Values that remember their origin, and the loader's merge (defu) over them.
+
+The framework's loader merges a config with its layers and environment sections
+by the rules of ``defu``: the left side wins; objects merge key by key; arrays
+join (left items first); ``null`` and ``undefined`` on the left are skipped;
+``__proto__`` and ``constructor`` keys are never copied. These functions follow
+that code step by step (its quirks included: the first object of a merge is
+copied as is, nulls and all), so what they give equals what the loader gives.
+Code (anything the engine does not evaluate) is never taken for an object: it
+replaces, as any other value that is not a plain object or an array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from fwk_tui.paths import Path
+from fwk_tui.resolve.origin import Origin
+from fwk_tui.source.values import UNDEFINED, JSValue
+
+
+@dataclass
+class Leaf:
+    """A value that is not an object or an array (or code), and where it was written."""
+
+    value: JSValue
+    origin: Origin
+
+
+@dataclass
+class Obj:
+    """An object: its members in order, and where it was written (None: made by a merge)."""
+
+    members: dict[str, Node] = field(default_factory=dict)
+    origin: Origin | None = None
+
+
+@dataclass
+class Arr:
+    """An array: its items, each with its own origin."""
+
+    items: list[Node] = field(default_factory=list)
+    origin: Origin | None = None
+
+
+Node = Leaf | Obj | Arr
+
+_NEVER_COPIED = ("__proto__", "constructor")
+
+
+def tag(value: JSValue, origin_at: Callable[[Path], Origin], path: Path = ()) -> Node:
+    """``value`` (read at ``path``) with ``origin_at(path)`` on every object, array and leaf inside it."""
+    origin = origin_at(path)
+    if isinstance(value, dict):
+        return Obj({k: tag(v, origin_at, (*path, k)) for k, v in value.items()}, origin)
+    if isinstance(value, list):
+        return Arr([tag(v, origin_at, (*path, i)) for i, v in enumerate(value)], origin)
+    return Leaf(value, origin)
+
+
+def _is_nullish(node: Node | None) -> bool:
+    return isinstance(node, Leaf) and (node.value is None or node.value is UNDEFINED)
+
+
+def defu_pair(base: Node | None, defaults: Node | None) -> Obj:
+    """``_defu(base, defaults)``: ``base`` wins, ``defaults`` fills (both objects, or treated as empty)."""
+    base_obj = base if isinstance(base, Obj) else Obj()
+    if not isinstance(defaults, Obj):
+        return defu_pair(base_obj, Obj())
+    merged: dict[str, Node] = dict(defaults.members)
+    for key, value in base_obj.members.items():
+        if key in _NEVER_COPIED or _is_nullish(value):
+            continue
+        current = merged.get(key)
+        if isinstance(value, Arr) and isinstance(current, Arr):
+            merged[key] = Arr([*value.items, *current.items], value.origin)
+        elif isinstance(value, Obj) and isinstance(current, Obj):
+            merged[key] = defu_pair(value, current)
+        else:
+            merged[key] = value
+    return Obj(merged, base_obj.origin or defaults.origin)
+
+
+def defu(*sources: Node | None) -> Obj:
+    """``defu(a, b, c, ...)``: the first wins, each later one fills what is still missing."""
+    out = Obj()
+    for source in sources:
+        out = defu_pair(out, source)
+    return out
+
+
+def plain(node: Node) -> JSValue:
+    """The values without their origins."""
+    if isinstance(node, Obj):
+        return {k: plain(v) for k, v in node.members.items()}
+    if isinstance(node, Arr):
+        return [plain(v) for v in node.items]
+    return node.value
+
+
+def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
+    """Every (path, node) of ``node``, parents before children, in order."""
+    yield path, node
+    if isinstance(node, Obj):
+        for key, value in node.members.items():
+            yield from walk(value, (*path, key))
+    elif isinstance(node, Arr):
+        for i, value in enumerate(node.items):
+            yield from walk(value, (*path, i))

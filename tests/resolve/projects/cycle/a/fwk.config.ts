@@ -1,0 +1,4 @@
+export default defineFwkConfig({
+  extends: ['../b'],
+  app: { baseURL: '/a/' },
+})

@@ -1,0 +1,4 @@
+export default defineFwkConfig({
+  extends: ['../a'],
+  app: { cdnURL: 'b' },
+})

@@ -1,0 +1,4 @@
+export default defineFwkConfig({
+  typescript: { strict: false, typeCheck: true },
+  experimental: { payloadExtraction: false },
+})

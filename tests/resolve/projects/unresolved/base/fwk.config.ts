@@ -1,0 +1,4 @@
+export default defineFwkConfig({
+  ssr: false,
+  app: { baseURL: '/base/' },
+})
