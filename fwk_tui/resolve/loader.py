@@ -27,7 +27,7 @@ from fwk_tui.paths import Path
 from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, tag
-from fwk_tui.source import Code, ConfigDocument, DocumentError, Span, load_document
+from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
 
 LAYER_KEYS = ("theme", "extends")
 MAX_LAYERS = 200
@@ -47,6 +47,18 @@ class Layer:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class Source:
+    """One file read: what it writes (``body``) and what its environment section adds (``section``)."""
+
+    file: str  # shown relative to the config's folder
+    kind: OriginKind  # "file" for the config, "layer" for the others
+    detail: str  # a layer's source as written
+    body: Obj
+    section: Obj | None  # None when no section applies
+    section_name: str = ""
+
+
 @dataclass
 class Resolved:
     """The merged config with origins, the layers found and what could not be read."""
@@ -55,6 +67,7 @@ class Resolved:
     layers: list[Layer] = field(default_factory=list)
     env: str | None = None
     files: list[FilePath] = field(default_factory=list)  # every file read, the config first
+    sources: list[Source] = field(default_factory=list)  # in the order the merge prefers them
 
     @property
     def unresolved(self) -> list[Layer]:
@@ -77,6 +90,7 @@ class _Loader:
         self.env = env
         self.layers: list[Layer] = []
         self.files: list[FilePath] = []
+        self.sources: list[Source] = []
 
     def shown(self, file: FilePath) -> str:
         try:
@@ -92,9 +106,13 @@ class _Loader:
         values = doc.values()
         config = tag(values, _origins(spans, kind, shown, detail))
         assert isinstance(config, Obj)
-        if self.env:
-            config = defu(_section(config, self.env, spans, shown), config)
+        body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
+        section = _section(config, self.env) if self.env else None
+        if section is not None:
+            config = defu(section, config)
         config.members.pop("$meta", None)
+        name = f"${self.env}" if self.env else ""
+        self.sources.append(Source(shown, kind, detail, body, section if section and section.members else None, name))
         return _File(config, file, shown, folder)
 
     def extend(self, config: Obj, folder: FilePath, chain: tuple[FilePath, ...], depth: int) -> list[_File]:
@@ -130,7 +148,12 @@ class _Loader:
         if found.file is None:
             looked = self.shown(found.looked) if found.looked is not None else source
             message = f"not found (the loader looks for {looked})"
-            if found.doubled:
+            if found.package_without_entry is not None:
+                message += (
+                    f": the package in {self.shown(found.package_without_entry)} names no file the loader can take"
+                    " (package.json main or exports, or an index file), so it looks beside this config"
+                )
+            elif found.doubled:
                 message += ": it reads a file source from that file's own folder, so name the folder, or put the file beside this config"
             self.note(Layer(key, source, written, "missing", depth=depth, message=message))
             return None
@@ -141,8 +164,12 @@ class _Loader:
             return None
         try:
             doc = load_document(found.file)
+        except ParseError as exc:
+            where = f"{shown}:{exc.line}:{exc.column}" if exc.line else shown
+            self.note(Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
+            return None
         except DocumentError as exc:
-            self.note(Layer(key, source, written, "unreadable", shown, depth, str(exc)))
+            self.note(Layer(key, source, written, "unreadable", shown, depth, exc.message))
             return None
         self.note(Layer(key, source, written, "read", shown, depth))
         return self.read(found.file, doc, "layer", source, found.folder or found.file.parent)
@@ -162,7 +189,8 @@ def resolve_layers(config_file: FilePath, doc: ConfigDocument, env: str | None =
     config = defu(merged, *(layer.config for layer in layers))
     for key in [k for k in config.members if k.startswith("$")]:
         del config.members[key]
-    return Resolved(config, loader.layers, env, loader.files)
+    # Files are read in the order the merge prefers them: the config, then its layers depth first.
+    return Resolved(config, loader.layers, env, loader.files, loader.sources)
 
 
 def _origins(spans: dict[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
@@ -189,7 +217,7 @@ def _section_name(path: Path) -> str | None:
     return head
 
 
-def _section(config: Obj, env: str, spans: dict[Path, Span], shown: str) -> Obj:
+def _section(config: Obj, env: str) -> Obj:
     """``{...config["$" + env], ...config.$env?.[env]}``: the members of both sections, the second winning."""
     members: dict[str, Node] = {}
     named = config.members.get("$" + env)

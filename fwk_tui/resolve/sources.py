@@ -40,6 +40,7 @@ class Found:
     package: bool = False
     folder: Path | None = None  # what the layer's own sources are relative to (the folder named, else the file's)
     looked: Path | None = None  # where a missing one was looked for first
+    package_without_entry: Path | None = None  # a package of that name with no file the loader can take
     doubled: bool = False  # a file source whose folder part the loader counts twice
 
 
@@ -49,10 +50,13 @@ def find_source(source: str, folder: Path) -> Found:
         return Found(None, "remote")
     package = False
     target = source
+    no_entry: Path | None = None
     if _PACKAGE.match(source):
-        entry = _package_entry(source, folder)
+        entry, root = _package_entry(source, folder)
         if entry is not None:
             target, package = str(entry), True
+        else:
+            no_entry = root
     name = os.path.basename(target)
     ext = os.path.splitext(name)[1]
     is_folder = not ext or ext == name
@@ -69,7 +73,7 @@ def find_source(source: str, folder: Path) -> Found:
         if file is not None:
             return Found(file.resolve(), "file", package, base.resolve() if is_folder else file.resolve().parent)
     doubled = not is_folder and os.path.dirname(target) not in ("", ".") and not os.path.isabs(target)
-    return Found(None, "missing", package, looked=candidates[0], doubled=doubled)
+    return Found(None, "missing", package, looked=candidates[0], doubled=doubled, package_without_entry=no_entry)
 
 
 def _with_extension(path: Path) -> Path | None:
@@ -84,8 +88,8 @@ def _with_extension(path: Path) -> Path | None:
     return None
 
 
-def _package_entry(source: str, folder: Path) -> Path | None:
-    """The file the package named by ``source`` gives, found in ``node_modules`` from ``folder`` upward."""
+def _package_entry(source: str, folder: Path) -> tuple[Path | None, Path | None]:
+    """The file the package named by ``source`` gives (found in ``node_modules`` from ``folder`` upward), and its folder."""
     parts = source.split("/")
     name_parts = 2 if source.startswith("@") else 1
     name, sub = "/".join(parts[:name_parts]), "/".join(parts[name_parts:])
@@ -94,14 +98,13 @@ def _package_entry(source: str, folder: Path) -> Path | None:
         if not root.is_dir():
             continue
         if sub:
-            return _with_extension(root / sub)
-        manifest = _manifest(root)
-        for entry in _entries(manifest):
+            return _with_extension(root / sub), root
+        for entry in _entries(_manifest(root)):
             found = _with_extension(root / entry)
             if found is not None:
-                return found
-        return _with_extension(root / "index")
-    return None
+                return found, root
+        return _with_extension(root / "index"), root
+    return None, None
 
 
 def _manifest(root: Path) -> dict[str, Any]:

@@ -5,13 +5,15 @@
 //
 //   node load-c12.mjs < JOBS   -> JOBS: [{"id", "cwd", "env"?}]
 //                                 prints {id: {"value": ...} | {"error": "..."}}
+//   a job {"id", "cwd", "dotenv": [files], "environ": {...}} reads .env files as the
+//   loader's dotenv step does (over the given environment, interpolated) and prints them.
 //
 // Remote layers are not downloaded (giget off), no rc file, package.json or
 // .env is read: the oracle is about layers, environment sections and the merge.
 // Values are static in the fixtures; anything else is encoded by its kind.
 
 import fs from "node:fs";
-import { loadConfig } from "c12";
+import { loadConfig, loadDotenv } from "c12";
 
 globalThis.defineFwkConfig = (config) => config;
 
@@ -35,6 +37,12 @@ for (const job of jobs) {
   const warnings = [];
   console.warn = (...args) => warnings.push(args.join(" "));
   try {
+    if (job.dotenv) {
+      const env = { ...job.environ };
+      const read = await loadDotenv({ cwd: job.cwd, fileName: job.dotenv, env, interpolate: true });
+      results[job.id] = { value: { ...read } };
+      continue;
+    }
     const { config } = await loadConfig({
       cwd: job.cwd,
       name: "fwk",

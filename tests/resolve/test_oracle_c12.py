@@ -7,7 +7,7 @@ import pytest
 from tests.resolve.helpers import PROJECTS, c12_load, ours
 
 # Projects whose values are all static (the cycle project sends the real loader into endless recursion).
-STATIC = ("merge", "envs", "unresolved")
+STATIC = ("merge", "envs", "unresolved", "questions", "packages")
 ENVS = ("", "production", "development", "test", "staging")
 
 

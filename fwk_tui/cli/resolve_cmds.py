@@ -1,0 +1,238 @@
+"""``fwk-tui resolve`` and ``fwk-tui why``: what the app runs with, and where each value comes from."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_config, option_path
+from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.output import out, out_json
+from fwk_tui.oserrors import os_error_message
+from fwk_tui.paths import format_path
+from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
+from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.resolve.variables import DotenvFile
+from fwk_tui.resolve.why import Answer, why
+from fwk_tui.source import STARTER_STYLE
+from fwk_tui.source.render import Renderer
+from fwk_tui.source.summary import one_line
+from fwk_tui.validate.env import MASK, variable_of
+
+RESOLVE = (
+    "Show the effective configuration of FILE: merged with its layers (theme, extends), the environment "
+    "section of --env, and the FWK_ variables of the process and of .env files (--dotenv; default: .env "
+    "beside the config), each value with where it comes from. Nothing is run or downloaded."
+)
+WHY = (
+    "Explain the value of one option: every source that sets it (default, layers, the file, environment "
+    "sections, variables), which one wins and why."
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+    """Add ``resolve`` and ``why`` to ``sub``."""
+    resolve = sub.add_parser("resolve", help="the effective config: layers, environments, variables", description=RESOLVE)
+    resolve.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")
+    _common(resolve)
+    resolve.add_argument("--with-defaults", action="store_true", help="add the catalogue's defaults for options set nowhere")
+    resolve.add_argument("--json", action="store_true", help="print a JSON object (see docs/cli.md)")
+    resolve.set_defaults(run=lambda ns: guard(lambda: _resolve(ns)))
+    explain = sub.add_parser("why", help="why an option has its value", description=WHY)
+    explain.add_argument("path", metavar="PATH", help="an option path, e.g. app.baseURL")
+    explain.add_argument("--file", metavar="FILE", help="config file (default: the one in this folder)")
+    _common(explain)
+    explain.add_argument("--json", action="store_true", help="print a JSON object")
+    explain.set_defaults(run=lambda ns: guard(lambda: _why(ns)))
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--env", metavar="NAME", help="environment: production, development, test or a $env name")
+    parser.add_argument(
+        "--dotenv", metavar="FILE", action="append", default=[], help=".env file to read (repeatable; later wins)"
+    )
+
+
+def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: bool) -> tuple[Path, Effective]:
+    file, doc = open_config(file_option)
+    paths = [Path(p) for p in ns.dotenv]
+    try:
+        dotenv = dotenv_files(paths, file.resolve().parent)
+    except OSError as exc:
+        raise Stop(EXIT_BAD_INPUT, os_error_message(exc, exc.filename or "the .env file")) from None
+    except UnicodeDecodeError:
+        raise Stop(EXIT_BAD_INPUT, "a .env file is not UTF-8 text") from None
+    env = ns.env or None
+    return file, effective_config(file, doc, load_catalog(), env=env, dotenv=dotenv, with_defaults=with_defaults)
+
+
+# -- resolve -------------------------------------------------------------------------------------
+
+
+def _resolve(ns: argparse.Namespace) -> int:
+    file, effective = _effective(ns.file, ns, ns.with_defaults)
+    if ns.json:
+        out_json(_resolve_json(effective))
+    else:
+        _resolve_text(file, effective)
+    return EXIT_OK
+
+
+def _resolve_json(effective: Effective) -> dict[str, object]:
+    resolved = effective.resolved
+    runtime = effective.runtime
+    return {
+        "env": effective.resolved.env,
+        "variant": effective.variant,
+        "values": to_json(plain(resolved.config)),
+        "runtime": to_json(_masked(runtime.values)),
+        "origins": {format_path(p): n.origin.as_json() for p, n in _leaves(resolved.config) if n.origin},
+        "runtime_origins": {
+            format_path(p): n.origin.as_json()
+            for p, n in _leaves(runtime.values)
+            if n.origin is not None and n.origin.kind == "env-var"
+        },
+        "layers": [_layer_json(layer) for layer in resolved.layers],
+        "unresolved": [_layer_json(layer) for layer in resolved.unresolved],
+        "variables": [
+            {"name": o.variable.name, "path": o.target.path, "origin": o.variable.origin().as_json()}
+            for o in runtime.overrides
+        ],
+        "unmatched": [
+            {"name": m.entry.name, "line": m.entry.line, "suggestion": m.suggestion}
+            for m in runtime.matches
+            if m.status == "unmatched"
+        ],
+    }
+
+
+def _layer_json(layer: Layer) -> dict[str, object]:
+    return {
+        "key": layer.key,
+        "source": layer.source,
+        "status": layer.status,
+        "file": layer.file,
+        "depth": layer.depth,
+        "written_at": layer.written_at.as_json(),
+        "message": layer.message,
+    }
+
+
+def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:
+    """Every leaf and every array item, with its path."""
+    out: list[tuple[tuple[str | int, ...], Node]] = []
+    for path, child in walk(node):
+        if isinstance(child, Leaf) or (path and isinstance(path[-1], int)):
+            out.append((path, child))
+    return out
+
+
+def _masked(values: Obj) -> object:
+    """The run-time values with what a variable gives a private key hidden."""
+    def visit(node: Node, path: tuple[str | int, ...]) -> object:
+        if isinstance(node, Obj):
+            return {k: visit(v, (*path, k)) for k, v in node.members.items()}
+        if isinstance(node, Leaf):
+            private = (found := variable_of(path)) is not None and not found[1]
+            if private and node.origin is not None and node.origin.kind == "env-var":
+                return MASK
+            return node.value
+        return plain(node)
+
+    return visit(values, ())
+
+
+def _resolve_text(file: Path, effective: Effective) -> None:
+    resolved = effective.resolved
+    read = [layer for layer in resolved.layers if layer.status == "read"]
+    head = f"{file}: {len(read)} layer(s) read"
+    if resolved.unresolved:
+        head += f", {len(resolved.unresolved)} not read"
+    head += f"; environment: {resolved.env or 'none'}; variant {effective.variant}"
+    out(head)
+    if resolved.layers:
+        out("")
+        out("Layers (the config wins over them, an earlier one over a later one)")
+        for layer in resolved.layers:
+            indent = "  " * layer.depth
+            what = layer.file if layer.status == "read" else f"{layer.status}: {layer.message}"
+            out(f"{indent}{layer.key} {layer.source!r}  {what}  ({layer.written_at.where()})")
+    out("")
+    out("Values")
+    render = Renderer(STARTER_STYLE)
+    for path, node in _leaves(resolved.config):
+        if isinstance(node, Leaf) or not isinstance(path[-1], int):
+            shown = one_line(render.value(plain(node)), 50)
+            out(f"  {format_path(path)} = {shown}    {_describe(node.origin)}")
+    overrides = effective.runtime.overrides
+    unmatched = [m for m in effective.runtime.matches if m.status == "unmatched"]
+    if overrides or unmatched:
+        out("")
+        out("At run time (FWK_ variables)")
+        for o in overrides:
+            private = (found := variable_of(_path(o.target.path))) is not None and not found[1]
+            value = MASK if private else one_line(render.value(o.value), 50)
+            out(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
+        for m in unmatched:
+            hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
+            where = effective.environment[m.entry.name].origin().where() if m.entry.name in effective.environment else ""
+            out(f"  {m.entry.name} in {where} matches no key{hint}")
+
+
+def _path(text: str) -> tuple[str | int, ...]:
+    return option_path(text)
+
+
+def _describe(origin: Origin | None) -> str:
+    return origin.describe() if origin is not None else ""
+
+
+# -- why -----------------------------------------------------------------------------------------
+
+
+def _why(ns: argparse.Namespace) -> int:
+    path = option_path(ns.path)
+    file, effective = _effective(ns.file, ns, False)
+    answer = why(effective, path, load_catalog())
+    if ns.json:
+        out_json(_why_json(answer))
+    else:
+        _why_text(answer, effective)
+    return EXIT_OK
+
+
+def _why_json(answer: Answer) -> dict[str, object]:
+    return {
+        "path": format_path(answer.path),
+        "value": to_json(plain(answer.effective)) if answer.effective is not None else None,
+        "set": answer.effective is not None,
+        "chain": [
+            {"origin": s.origin.as_json(), "value": to_json(plain(s.node)), "wins": s.wins, "skipped": s.skipped}
+            for s in answer.steps
+        ],
+        "items": [{"value": to_json(v), "origin": o.as_json() if o else None} for v, o in answer.items],
+        "notes": answer.notes,
+    }
+
+
+def _why_text(answer: Answer, effective: Effective) -> None:
+    render = Renderer(STARTER_STYLE)
+    env = effective.resolved.env
+    out(f"{format_path(answer.path)}" + (f" (environment {env})" if env else " (no environment)"))
+    if not answer.steps:
+        out("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
+    for i, step in enumerate(answer.steps, 1):
+        value = one_line(render.value(plain(step.node)), 50)
+        mark = "  <- the app gets this" if step.wins else ""
+        if step.skipped:
+            mark = "  (skipped)"
+        out(f"  {i}. {step.origin.describe()}: {value}{mark}")
+    if isinstance(answer.effective, Obj):
+        out("  an object: the sources above merge key by key (`fwk-tui resolve` shows each key's origin)")
+    if answer.items:
+        out("  items:")
+        for value, origin in answer.items:
+            out(f"    {one_line(render.value(value), 40)}  from {_describe(origin)}")
+    for note in answer.notes:
+        out(f"  note: {note}")

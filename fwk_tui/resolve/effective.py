@@ -1,0 +1,68 @@
+"""Everything together: layers and sections, then run-time variables and the catalogue's defaults."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+
+from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.resolve.defaults import add_defaults
+from fwk_tui.resolve.loader import Resolved, resolve_layers
+from fwk_tui.resolve.tree import plain
+from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
+from fwk_tui.source import ConfigDocument
+from fwk_tui.validate.variant import detect_variant
+
+
+@dataclass
+class Effective:
+    """What the app runs with: the merged config, its run-time part, and how it was found."""
+
+    resolved: Resolved
+    runtime: Runtime
+    environment: dict[str, Variable]
+    variant: Variant
+    defaults: int  # how many catalogue defaults were added
+
+
+def dotenv_files(paths: Sequence[FilePath], base: FilePath) -> list[DotenvFile]:
+    """The ``.env`` files to read: those given, else ``.env`` beside the config when there is one.
+
+    Raises OSError (or UnicodeDecodeError) for a file given that cannot be read.
+    """
+    if not paths:
+        default = base / ".env"
+        paths = [default] if default.is_file() else []
+    return [DotenvFile(_shown(path, base), path.read_text(encoding="utf-8")) for path in paths]
+
+
+def _shown(path: FilePath, base: FilePath) -> str:
+    """``path`` relative to the config's folder when it is near it, else absolute."""
+    try:
+        relative = os.path.relpath(path.resolve(), base.resolve())
+    except ValueError:  # another drive
+        return str(path.resolve())
+    return str(path.resolve()) if relative.startswith(os.path.join(os.pardir, os.pardir)) else relative
+
+
+def effective_config(
+    file: FilePath,
+    doc: ConfigDocument,
+    catalog: Catalog,
+    *,
+    env: str | None = None,
+    dotenv: Sequence[DotenvFile] = (),
+    environ: Mapping[str, str] | None = None,
+    with_defaults: bool = False,
+) -> Effective:
+    """The effective configuration of ``doc`` (read from ``file``) for environment ``env``."""
+    resolved = resolve_layers(file, doc, env)
+    values = plain(resolved.config)
+    assert isinstance(values, dict)
+    variant = detect_variant(catalog, values).variant
+    environment = read_environment(os.environ if environ is None else environ, dotenv)
+    runtime = apply_variables(resolved.config, catalog, environment)
+    added = add_defaults(resolved.config, catalog, variant) if with_defaults else 0
+    return Effective(resolved, runtime, environment, variant, added)

@@ -1,0 +1,195 @@
+"""Run-time variables: the process environment and ``.env`` files, as the loader reads them, over runtimeConfig and app.
+
+Reading (the loader's dotenv step): ``.env`` files are read in order, a later
+file replacing an earlier one's variable; a variable of the process
+environment is never replaced by a file; then ``${NAME}`` and ``$NAME`` in the
+values are filled from the others (``\\$`` keeps a dollar).
+
+Applying (item 4 of the reference): each key under ``runtimeConfig`` (and the
+``app`` options the reference names) is replaced by the variable named after
+it (``FWK_PUBLIC_API_BASE`` for ``runtimeConfig.public.apiBase``), only for keys
+that exist. The value is read as the framework's runtime reads it (beyond the
+reference): ``true``, ``false``, ``null``, a number or JSON become that value,
+anything else stays text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from fwk_tui.catalog.models import Catalog
+from fwk_tui.paths import PathError, parse_path
+from fwk_tui.resolve.origin import Origin
+from fwk_tui.resolve.tree import Leaf, Node, Obj, plain
+from fwk_tui.source.values import UNDEFINED, JSValue
+from fwk_tui.validate.env import (
+    DotenvEntry,
+    DotenvMatch,
+    EnvVar,
+    env_variables,
+    match_dotenv,
+    parse_dotenv,
+    prefixes,
+)
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A variable's value and where it was set: a ``.env`` file and line, or the process environment (``file`` None)."""
+
+    name: str
+    value: str
+    file: str | None = None
+    line: int | None = None
+
+    def origin(self) -> Origin:
+        return Origin("env-var", self.file, self.line, 1 if self.line else None, self.name)
+
+
+@dataclass(frozen=True)
+class DotenvFile:
+    """A ``.env`` file's text and how to show its name."""
+
+    shown: str
+    text: str
+
+
+def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) -> dict[str, Variable]:
+    """Every variable the app starts with: the process environment, then the files, interpolated."""
+    out = {name: Variable(name, value) for name, value in environ.items()}
+    from_files: set[str] = set()
+    for file in files:
+        for entry in parse_dotenv(file.text):
+            if entry.name in out and entry.name not in from_files:
+                continue  # the process environment wins over every file
+            out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
+            from_files.add(entry.name)
+    values = {name: v.value for name, v in out.items()}
+    for name in values:  # in order, each reading the others as they are by then (as the loader does)
+        values[name] = _interpolate(values[name], values, ())
+    return {name: _with_value(v, values[name]) for name, v in out.items()}
+
+
+def _with_value(variable: Variable, value: str) -> Variable:
+    return variable if value == variable.value else Variable(variable.name, value, variable.file, variable.line)
+
+
+_REFERENCE = re.compile(r"(.?\$\{?(?:[\w:]+)?\}?)", re.ASCII)
+_PARTS = re.compile(r"(.?)\$\{?([\w:]+)?\}?", re.ASCII)
+
+
+def _interpolate(value: str, values: Mapping[str, str], parents: tuple[str, ...]) -> str:
+    """``${NAME}`` and ``$NAME`` filled in, as the loader's dotenv step does (its first-occurrence replace included)."""
+    if "$" not in value:
+        return value
+    out = value
+    for match in _REFERENCE.findall(value):
+        parts = _PARTS.match(match)
+        if parts is None:
+            continue
+        prefix, key = parts.group(1), parts.group(2)
+        if prefix == "\\":
+            out = out.replace(match, match.replace("\\$", "$"), 1)
+            continue
+        if key in parents:
+            return ""  # a variable that refers to itself, however indirectly, is empty
+        found = values.get(key) if key is not None else None
+        if found is None:
+            continue
+        out = out.replace(match[len(prefix) :], _interpolate(found, values, (*parents, key)), 1)
+    return out
+
+
+_JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')
+_WORDS: dict[str, JSValue] = {"true": True, "false": False, "null": None, "undefined": UNDEFINED}
+
+
+def runtime_value(text: str) -> JSValue:
+    """A variable's text as the framework's runtime reads it: a word, a number or JSON become values."""
+    stripped = text.strip()
+    if len(stripped) > 1 and stripped[0] == '"' and stripped[-1] == '"' and "\\" not in stripped:
+        return stripped[1:-1]
+    word = _WORDS.get(stripped.lower())
+    if word is not None or stripped.lower() in _WORDS:
+        return word
+    if not _JSON_LIKE.match(text):
+        return text
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    return value  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Override:
+    """A variable that replaces a key's value at run time."""
+
+    variable: Variable
+    target: EnvVar
+    value: JSValue
+
+
+@dataclass
+class Runtime:
+    """runtimeConfig and app after the variables, what each variable did, and the ones that match nothing."""
+
+    values: Obj
+    overrides: list[Override]
+    matches: list[DotenvMatch]
+
+
+def apply_variables(config: Obj, catalog: Catalog, environment: Mapping[str, Variable]) -> Runtime:
+    """``runtimeConfig`` and ``app`` of ``config`` with each variable that names one of their keys applied."""
+    values = plain(config)
+    assert isinstance(values, dict)
+    targets = env_variables(catalog, values)
+    found = prefixes(values)
+    runtime = Obj({k: _copy(config.members[k]) for k in ("runtimeConfig", "app") if k in config.members})
+    by_name: dict[str, EnvVar] = {}
+    for each in targets:
+        for prefix in found:
+            by_name.setdefault(prefix + each.name[len("FWK_") :], each)
+    overrides: list[Override] = []
+    for name, variable in environment.items():
+        target = by_name.get(name)
+        if target is None or not target.leaf:
+            continue
+        value = runtime_value(variable.value)
+        if _place(runtime, target.path, Leaf(value, variable.origin())):
+            overrides.append(Override(variable, target, value))
+    in_files = [DotenvEntry(v.name, v.value, v.line or 0) for v in environment.values() if v.file is not None]
+    return Runtime(runtime, overrides, match_dotenv(targets, in_files, found))
+
+
+def _copy(node: Node) -> Node:
+    """``node`` with fresh objects (leaves and arrays shared): the runtime changes its own copy."""
+    if isinstance(node, Obj):
+        return Obj({k: _copy(v) for k, v in node.members.items()}, node.origin)
+    return node
+
+
+def _place(runtime: Obj, path_text: str, leaf: Leaf) -> bool:
+    """Put ``leaf`` at ``path_text`` when the key exists there (or its object does, for an app option)."""
+    try:
+        path = parse_path(path_text)
+    except PathError:
+        return False
+    app_option = path[0] == "app"  # applied when the server starts, set in the file or not
+    node: Node = runtime
+    for segment in path[:-1]:
+        if not isinstance(node, Obj) or not isinstance(segment, str):
+            return False
+        if segment not in node.members and app_option:
+            node.members[segment] = Obj()
+        if segment not in node.members:
+            return False
+        node = node.members[segment]
+    last = path[-1]
+    if not isinstance(node, Obj) or not isinstance(last, str) or (last not in node.members and not app_option):
+        return False  # only keys that exist are replaced
+    node.members[last] = leaf
+    return True

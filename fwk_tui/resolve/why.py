@@ -1,0 +1,147 @@
+"""Why an option has its value: every source that sets it, in the order the loader lets them win."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fwk_tui.catalog.models import Catalog
+from fwk_tui.paths import Path, format_path
+from fwk_tui.resolve.effective import Effective
+from fwk_tui.resolve.origin import Origin
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj
+from fwk_tui.source.values import UNDEFINED, JSValue
+from fwk_tui.validate.env import DotenvMatch, variable_of
+
+
+@dataclass(frozen=True)
+class Step:
+    """One source's value for the option: weakest first; ``wins`` on the one the app gets."""
+
+    origin: Origin
+    node: Node
+    wins: bool = False
+    skipped: str = ""  # why the merge passes over it (null and undefined are skipped)
+
+
+@dataclass
+class Answer:
+    """The chain of one option, its array items' origins, and notes a person needs."""
+
+    path: Path
+    steps: list[Step] = field(default_factory=list)
+    effective: Node | None = None
+    items: list[tuple[JSValue, Origin | None]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
+    """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables)."""
+    answer = Answer(path)
+    resolved = effective.resolved
+    answer.effective = _at(resolved.config, path)
+    found: list[Step] = []
+    for source in reversed(resolved.sources):  # the weakest (the last layer) first
+        node = _at(source.body, path)
+        if node is not None:
+            found.append(Step(_origin_of(node, source.file, source.kind, source.detail), node, skipped=_skip(node)))
+        section = _at(source.section, path) if source.section is not None else None
+        if section is not None:
+            origin = _origin_of(section, source.file, "env-section", source.section_name)
+            found.append(Step(origin, section, skipped=_skip(section)))
+    option = catalog.get(format_path(path))
+    default = option.default_for(effective.variant) if option is not None else None
+    if default is not None and default.kind == "value":
+        origin = Origin("default", detail=f"variant {effective.variant}")
+        found.insert(0, Step(origin, Leaf(default.value, origin)))
+    override = next((o for o in effective.runtime.overrides if o.target.path == format_path(path)), None)
+    if override is not None:
+        found.append(Step(override.variable.origin(), Leaf(override.value, override.variable.origin())))
+    answer.steps = _mark_winner(found, answer.effective, override is not None)
+    if isinstance(answer.effective, Arr):
+        answer.items = [(_value(item), item.origin) for item in answer.effective.items]
+        main = resolved.sources[0].file if resolved.sources else ""
+        answer.notes += _array_notes(answer, main)
+    answer.notes += _null_notes(answer)
+    answer.notes += _variable_notes(effective, path, override is not None)
+    return answer
+
+
+def _at(node: Node | None, path: Path) -> Node | None:
+    for segment in path:
+        if isinstance(node, Obj) and isinstance(segment, str):
+            node = node.members.get(segment)
+        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
+            node = node.items[segment]
+        else:
+            return None
+    return node
+
+
+def _origin_of(node: Node, file: str, kind: str, detail: str) -> Origin:
+    origin = node.origin
+    return origin if origin is not None else Origin(kind, file, None, None, detail)  # type: ignore[arg-type]
+
+
+def _skip(node: Node) -> str:
+    if isinstance(node, Leaf) and (node.value is None or node.value is UNDEFINED):
+        return "null and undefined are skipped when configs merge: the next source shows through"
+    return ""
+
+
+def _value(node: Node) -> JSValue:
+    if isinstance(node, Leaf):
+        return node.value
+    if isinstance(node, Arr):
+        return [_value(i) for i in node.items]
+    return {k: _value(v) for k, v in node.members.items()}
+
+
+def _mark_winner(steps: list[Step], effective: Node | None, overridden: bool) -> list[Step]:
+    """The step whose value the app gets: the variable when one applies, else the strongest not skipped."""
+    if not steps:
+        return steps
+    if overridden:
+        return [*steps[:-1], Step(steps[-1].origin, steps[-1].node, wins=True)]
+    if effective is None and steps[0].origin.kind == "default":
+        return [Step(steps[0].origin, steps[0].node, wins=True), *steps[1:]]
+    if isinstance(effective, Leaf):
+        for i in range(len(steps) - 1, -1, -1):
+            if not steps[i].skipped and steps[i].origin == effective.origin:
+                return [*steps[:i], Step(steps[i].origin, steps[i].node, wins=True), *steps[i + 1 :]]
+    return steps
+
+
+def _array_notes(answer: Answer, main: str) -> list[str]:
+    from_layers = sorted({o.where() for _, o in answer.items if o is not None and o.file not in (None, main)})
+    if not from_layers:
+        return []
+    return [
+        "Arrays are joined when configs merge (this config's items first, then each layer's), so an item a "
+        "layer adds cannot be removed from this config: remove it in the layer ("
+        + ", ".join(from_layers)
+        + ") or stop extending that layer."
+    ]
+
+
+def _null_notes(answer: Answer) -> list[str]:
+    skipped = [s for s in answer.steps if s.skipped]
+    if not skipped:
+        return []
+    where = ", ".join(s.origin.where() or s.origin.describe() for s in skipped)
+    return [f"null or undefined at {where} does not unset the option: the merge skips it."]
+
+
+def _variable_notes(effective: Effective, path: Path, overridden: bool) -> list[str]:
+    found = variable_of(path)
+    if found is None or overridden:
+        return []
+    name, _public = found
+    notes: list[str] = []
+    near: list[DotenvMatch] = [m for m in effective.runtime.matches if m.status == "unmatched" and m.suggestion == name]
+    for match in near:
+        variable = effective.environment.get(match.entry.name)
+        where = variable.origin().where() if variable is not None else ".env"
+        notes.append(f"{match.entry.name} ({where}) is not {name}: it replaces nothing.")
+    if _at(effective.resolved.config, path) is None:
+        notes.append(f"{name} replaces only a key that exists: set {format_path(path)} in the config (even to '') for it to apply.")
+    return notes

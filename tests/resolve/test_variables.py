@@ -1,0 +1,75 @@
+"""Run-time variables: .env files read as the loader reads them (the real one as the oracle), applied to runtimeConfig and app."""
+
+from __future__ import annotations
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.resolve.effective import effective_config
+from fwk_tui.resolve.tree import plain
+from fwk_tui.resolve.variables import DotenvFile, read_environment, runtime_value
+from fwk_tui.source import ConfigDocument
+from tests.resolve.helpers import PROJECTS, c12_load, resolve_project
+
+DOTENV = PROJECTS.parent / "dotenv"
+ENVIRON = {"FWK_PUBLIC_FROM_PROCESS": "process", "HOME": "/home/x"}
+
+
+def _files(*names: str) -> list[DotenvFile]:
+    return [DotenvFile(name, (DOTENV / name).read_text()) for name in names]
+
+
+def test_dotenv_files_read_like_the_real_loader_over_the_process_environment() -> None:
+    for files in (["first.env"], ["second.env"], ["first.env", "second.env"], ["second.env", "first.env"]):
+        theirs = c12_load([{"id": "d", "cwd": str(DOTENV), "dotenv": files, "environ": ENVIRON}])["d"]["value"]
+        ours = {name: v.value for name, v in read_environment(ENVIRON, _files(*files)).items()}
+        assert ours == theirs, files
+
+
+def test_each_variable_knows_its_file_and_line_and_the_process_wins() -> None:
+    read = read_environment(ENVIRON, _files("first.env", "second.env"))
+    assert (read["FWK_PUBLIC_API_BASE"].file, read["FWK_PUBLIC_API_BASE"].line) == ("second.env", 1)
+    assert (read["FWK_API_SECRET"].file, read["FWK_API_SECRET"].line) == ("first.env", 4)
+    assert read["FWK_PUBLIC_FROM_PROCESS"].file is None and read["FWK_PUBLIC_FROM_PROCESS"].value == "process"
+    assert read["FWK_PUBLIC_FROM_PROCESS"].origin().describe() == "FWK_PUBLIC_FROM_PROCESS in the environment"
+
+
+def test_values_read_as_the_runtime_reads_them() -> None:
+    assert runtime_value("true") is True and runtime_value("FALSE") is False
+    assert runtime_value("3000") == 3000 and runtime_value("-1.5") == -1.5
+    assert runtime_value('{"a": [1, 2]}') == {"a": [1, 2]}
+    assert runtime_value("null") is None
+    assert runtime_value("12345678901234567890") == "12345678901234567890"  # too long for a number: text
+    assert runtime_value("/api/v1") == "/api/v1" and runtime_value("{not json") == "{not json"
+
+
+def test_a_variable_replaces_only_a_key_that_exists_and_app_options_always() -> None:
+    doc = ConfigDocument.parse(
+        "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '', public: { apiBase: '/api' } },\n})\n"
+    )
+    environ = {
+        "FWK_API_SECRET": "s3cret",
+        "FWK_PUBLIC_API_BASE": "https://api.example.com",
+        "FWK_PUBLIC_MISSING": "x",
+        "FWK_APP_BASE_URL": "/shop/",
+    }
+    effective = effective_config(PROJECTS / "fwk.config.ts", doc, load_catalog(), environ=environ)
+    runtime = plain(effective.runtime.values)
+    assert runtime == {
+        "runtimeConfig": {"apiSecret": "s3cret", "public": {"apiBase": "https://api.example.com"}},
+        "app": {"baseURL": "/shop/"},
+    }
+    assert sorted(o.variable.name for o in effective.runtime.overrides) == [
+        "FWK_API_SECRET",
+        "FWK_APP_BASE_URL",
+        "FWK_PUBLIC_API_BASE",
+    ]
+    assert plain(effective.resolved.config)["runtimeConfig"]["public"] == {"apiBase": "/api"}  # the file's view stays
+
+
+def test_a_misspelt_variable_in_a_dotenv_file_is_named_with_the_one_it_was_meant_to_be() -> None:
+    resolved = resolve_project("questions")
+    assert resolved.config is not None
+    file = PROJECTS / "questions" / "fwk.config.ts"
+    dotenv = [DotenvFile(".env", (PROJECTS / "questions" / ".env").read_text())]
+    effective = effective_config(file, ConfigDocument.parse(file.read_text()), load_catalog(), dotenv=dotenv, environ={})
+    unmatched = [(m.entry.name, m.suggestion) for m in effective.runtime.matches if m.status == "unmatched"]
+    assert unmatched == [("FWK_PUBLIC_APIBASE", "FWK_PUBLIC_API_BASE")]
