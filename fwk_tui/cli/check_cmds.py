@@ -11,6 +11,8 @@ from typing import Any
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.check_effective import effective_findings, finding_json, finding_text
+from fwk_tui.resolve.check import Finding
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
@@ -69,6 +71,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
         help="apply every safe fix (one that keeps what the app does) through the document engine, print the diff",
     )
     check.add_argument("--dry-run", action="store_true", help="with --fix: print the diff, write nothing")
+    check.add_argument(
+        "--env",
+        metavar="NAME",
+        help="also check the config as the app gets it in this environment ($production, $env.NAME sections); "
+        "layers (theme, extends) are always merged and checked",
+    )
     check.set_defaults(run=run_check)
 
 
@@ -141,13 +149,18 @@ def _check(ns: argparse.Namespace) -> int:
             if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
+    heading, findings = effective_findings(file, doc, catalog, diagnostics, ns.env or None, project)
+    merged = [f.diagnostic for f in findings]
     if ns.format == "json":
-        out_json([diagnostic_json(d) for d in diagnostics])
+        out_json([diagnostic_json(d) for d in diagnostics] + [finding_json(f, diagnostic_json(f.diagnostic)) for f in findings])
     elif ns.format == "github":
         shown = [d for d in diagnostics if ns.verbose or _shown(d)]
         for d in shown:
             out(github_line(str(file), d))
-        out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
+        for f in findings:
+            if ns.verbose or _shown(f.diagnostic):
+                out(github_line(_finding_file(file, f), f.diagnostic))
+        out(_summary_line(diagnostics + merged, ns.verbose, len(result.ignored)))
     else:
         how = "chosen with --variant" if result.variant.forced else result.variant.reason
         out(f"{file}: checked as variant {result.variant.variant} ({how})")
@@ -157,10 +170,23 @@ def _check(ns: argparse.Namespace) -> int:
         if ns.verbose:
             for ignored in result.ignored:
                 out(_ignored_line(str(file), ignored))
-        out(_summary_line(diagnostics, ns.verbose, len(result.ignored)))
-    if any(d.severity == "error" for d in diagnostics):
+        shown_findings = [f for f in findings if ns.verbose or _shown(f.diagnostic)]
+        if shown_findings:
+            out(f"In {heading}:")
+            for f in shown_findings:
+                out(finding_text(str(file), f))
+        out(_summary_line(diagnostics + merged, ns.verbose, len(result.ignored)))
+    if any(d.severity == "error" for d in diagnostics + merged):
         return EXIT_FINDINGS
     return EXIT_NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else EXIT_OK
+
+
+def _finding_file(file: Path, finding: Finding) -> str:
+    """The file a finding's annotation goes on: where its value was set, as a path from here."""
+    origin = finding.origin
+    if origin is None or origin.file is None:
+        return str(file)
+    return str(file.parent / origin.file)
 
 
 def _shown(d: Diagnostic) -> bool:

@@ -45,6 +45,18 @@ class Origin:
             return f"layer {self.detail}" + (f" ({where})" if where else "")
         return where or "the config file"
 
+    def label(self) -> str:
+        """What kind of source this is, without where: ``layer ../base``, ``$production section``."""
+        if self.kind == "default":
+            return "the catalogue's default"
+        if self.kind == "env-var":
+            return self.detail
+        if self.kind == "env-section":
+            return f"{self.detail} section"
+        if self.kind == "layer":
+            return f"layer {self.detail}"
+        return "the config file"
+
     def as_json(self) -> dict[str, object]:
         """The JSON shape of docs/cli.md."""
         return {"kind": self.kind, "file": self.file, "line": self.line, "column": self.column, "detail": self.detail}
