@@ -102,8 +102,9 @@ class _Loader:
         """``doc`` (at ``file``) tagged with its origins, its environment section merged over it."""
         shown = self.shown(file)
         self.files.append(file)
-        spans = {e.path: e.span for e in doc.entries()}
-        values = doc.values()
+        entries = doc.entries()
+        spans = {e.path: e.span for e in entries}
+        values = {str(e.path[0]): e.value for e in entries if len(e.path) == 1}  # one walk gives both
         config = tag(values, _origins(spans, kind, shown, detail))
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
