@@ -118,3 +118,16 @@ def test_bad_input_gets_a_message_not_a_traceback(capsys: pytest.CaptureFixture[
     assert layer["status"] == "unreadable" and layer["message"] == "broken/fwk.config.ts:1:44: syntax error: unexpected `,`"
     code, _, err = run(capsys, "why", "app..x", "--file", QUESTIONS)
     assert code == 2 and "bad path" in err
+
+
+def test_with_defaults_fills_what_is_set_nowhere_and_keeps_what_is_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "resolve", QUESTIONS, "--with-defaults", "--json")
+    data = json.loads(out)
+    assert data["values"]["devServer"]["port"] == 3000
+    assert data["origins"]["devServer.port"] == {
+        "kind": "default", "file": None, "line": None, "column": None, "detail": "variant A",
+    }  # fmt: skip
+    assert data["values"]["app"]["baseURL"] == "/mine/" and data["origins"]["app.baseURL"]["kind"] == "file"
+    assert data["values"]["ssr"] is False  # a layer's value, not the default
+    code, out, _ = run(capsys, "resolve", QUESTIONS, "--json")
+    assert "devServer" not in json.loads(out)["values"]
