@@ -249,5 +249,10 @@ def _source_text(node: Node) -> str | None:
 
 
 def _written_at(node: Node) -> Origin:
+    """Where the source string is written (inside ``[source, options]`` or ``{ source }`` too)."""
+    if isinstance(node, Arr) and node.items:
+        node = node.items[0]
+    elif isinstance(node, Obj) and "source" in node.members:
+        node = node.members["source"]
     origin = node.origin
     return origin if origin is not None else Origin("file")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from fwk_tui.resolve import Arr, Leaf, Obj
+from pathlib import Path
+
+from fwk_tui.resolve import Arr, Leaf, Obj, plain, resolve_layers
+from fwk_tui.source import load_document
 from tests.resolve.helpers import resolve_project
 
 
@@ -70,3 +73,21 @@ def test_a_file_source_in_a_subfolder_and_a_package_without_entry_are_explained(
     assert "file-layer/file-layer/custom.config.ts" in merge["./file-layer/custom.config.ts"].message
     packages = {layer.source: layer for layer in resolve_project("packages").layers}
     assert "node_modules/no-entry names no file the loader can take" in packages["no-entry"].message
+
+
+def test_a_source_written_as_code_is_listed_and_empty_ones_are_skipped(tmp_path: Path) -> None:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "fwk.config.ts").write_text("export default defineFwkConfig({ ssr: false })\n")
+    config = tmp_path / "fwk.config.ts"
+    config.write_text(
+        "export default defineFwkConfig({\n"
+        "  extends: ['', null, process.env.LAYER ?? './x', ['./base', { install: true }]],\n"
+        "  theme: false,\n"
+        "})\n"
+    )
+    resolved = resolve_layers(config, load_document(config))
+    assert [(layer.source, layer.status, layer.written_at.where()) for layer in resolved.layers] == [
+        ("process.env.LAYER ?? './x'", "code", "fwk.config.ts:2:23"),
+        ("./base", "read", "fwk.config.ts:2:52"),  # [source, options]
+    ]
+    assert plain(resolved.config) == {"ssr": False}
