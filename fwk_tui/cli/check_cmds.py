@@ -149,7 +149,7 @@ def _check(ns: argparse.Namespace) -> int:
             if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
-    heading, findings = effective_findings(file, doc, catalog, diagnostics, ns.env or None, project)
+    heading, findings = effective_findings(file, doc, catalog, result, ns.env or None, project)
     merged = [f.diagnostic for f in findings]
     if ns.format == "json":
         out_json([diagnostic_json(d) for d in diagnostics] + [finding_json(f, diagnostic_json(f.diagnostic)) for f in findings])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from fwk_tui.catalog.models import Catalog
+from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
@@ -27,14 +27,21 @@ class Finding:
 
 
 def check_effective(
-    effective: Effective, catalog: Catalog, known: list[Diagnostic], project: Project | None = None
+    effective: Effective,
+    catalog: Catalog,
+    known: list[Diagnostic],
+    project: Project | None = None,
+    variant: Variant | None = None,
 ) -> list[Finding]:
-    """Diagnostics of the merged config that checking the file alone did not give (``known``)."""
+    """Diagnostics of the merged config that checking the file alone did not give (``known``).
+
+    ``variant`` is the one the file was checked in (default: detected from the merged values).
+    """
     values = plain(effective.resolved.config)
     assert isinstance(values, dict)
     seen = {(d.path, d.rule, d.message) for d in known}
     out: list[Finding] = []
-    for d in validate(catalog, values, effective.variant, project=project):
+    for d in validate(catalog, values, variant or effective.variant, project=project):
         if (d.path, d.rule, d.message) in seen:
             continue
         origin = _origin_near(effective.resolved.config, d.path)
