@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import asdict
 from pathlib import Path
 
 from fwk_tui.catalog import load_catalog
@@ -108,15 +109,7 @@ def _resolve_json(effective: Effective) -> dict[str, object]:
 
 
 def _layer_json(layer: Layer) -> dict[str, object]:
-    return {
-        "key": layer.key,
-        "source": layer.source,
-        "status": layer.status,
-        "file": layer.file,
-        "depth": layer.depth,
-        "written_at": layer.written_at.as_json(),
-        "message": layer.message,
-    }
+    return asdict(layer)  # written_at becomes the origin's JSON shape
 
 
 def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 OriginKind = Literal["file", "layer", "env-section", "env-var", "default"]
@@ -59,4 +59,4 @@ class Origin:
 
     def as_json(self) -> dict[str, object]:
         """The JSON shape of docs/cli.md."""
-        return {"kind": self.kind, "file": self.file, "line": self.line, "column": self.column, "detail": self.detail}
+        return asdict(self)

@@ -25,15 +25,8 @@ from fwk_tui.paths import PathError, parse_path
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Leaf, Node, Obj, plain
 from fwk_tui.source.values import UNDEFINED, JSValue
-from fwk_tui.validate.env import (
-    DotenvEntry,
-    DotenvMatch,
-    EnvVar,
-    env_variables,
-    match_dotenv,
-    parse_dotenv,
-    prefixes,
-)
+from fwk_tui.validate import env as env_rules
+from fwk_tui.validate.env import DotenvEntry, DotenvMatch, EnvVar
 
 
 @dataclass(frozen=True)
@@ -62,7 +55,7 @@ def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) ->
     out = {name: Variable(name, value) for name, value in environ.items()}
     from_files: set[str] = set()
     for file in files:
-        for entry in parse_dotenv(file.text):
+        for entry in env_rules.parse_dotenv(file.text):
             if entry.name in out and entry.name not in from_files:
                 continue  # the process environment wins over every file
             out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
@@ -146,8 +139,8 @@ def apply_variables(config: Obj, catalog: Catalog, environment: Mapping[str, Var
     """``runtimeConfig`` and ``app`` of ``config`` with each variable that names one of their keys applied."""
     values = plain(config)
     assert isinstance(values, dict)
-    targets = env_variables(catalog, values)
-    found = prefixes(values)
+    targets = env_rules.env_variables(catalog, values)
+    found = env_rules.prefixes(values)
     runtime = Obj({k: _copy(config.members[k]) for k in ("runtimeConfig", "app") if k in config.members})
     by_name: dict[str, EnvVar] = {}
     for each in targets:
@@ -162,7 +155,7 @@ def apply_variables(config: Obj, catalog: Catalog, environment: Mapping[str, Var
         if _place(runtime, target.path, Leaf(value, variable.origin())):
             overrides.append(Override(variable, target, value))
     in_files = [DotenvEntry(v.name, v.value, v.line or 0) for v in environment.values() if v.file is not None]
-    return Runtime(runtime, overrides, match_dotenv(targets, in_files, found))
+    return Runtime(runtime, overrides, env_rules.match_dotenv(targets, in_files, found))
 
 
 def _copy(node: Node) -> Node:
