@@ -57,6 +57,7 @@ class Source:
     body: Obj
     section: Obj | None  # None when no section applies
     section_name: str = ""
+    sections: Obj | None = None  # every `$` key it writes ($production, $env, ...), whatever the environment
 
 
 @dataclass
@@ -108,12 +109,14 @@ class _Loader:
         config = tag(values, _origins(spans, kind, shown, detail))
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
+        every = Obj({k: v for k, v in config.members.items() if k.startswith("$")})
         section = _section(config, self.env) if self.env else None
         if section is not None:
             config = defu(section, config)
         config.members.pop("$meta", None)
         name = f"${self.env}" if self.env else ""
-        self.sources.append(Source(shown, kind, detail, body, section if section and section.members else None, name))
+        applied = section if section and section.members else None
+        self.sources.append(Source(shown, kind, detail, body, applied, name, every))
         return _File(config, file, shown, folder)
 
     def extend(self, config: Obj, folder: FilePath, chain: tuple[FilePath, ...], depth: int) -> list[_File]:

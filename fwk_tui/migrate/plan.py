@@ -1,0 +1,264 @@
+"""The plan of a move from layout B to layout A, for one project.
+
+From the reference: ``future.compatibilityVersion: 4`` opts into the new
+defaults; the ``future`` row lists what keeps the old behaviour (``srcDir: '.'``,
+``dir.app``, and a few flags pinned); three flags are removed with version 4;
+the ``srcDir`` row lists what lives inside the source folder under A.
+
+An option is in the plan only when the project sets it nowhere (not in the
+config, its layers, or any environment section: those values win in both
+layouts) and its value under A differs from its value under B for this
+project. Defaults that name folders are compared with the placeholders filled
+in for this project: ``<rootDir>`` is the config's folder, ``<srcDir>`` the
+source folder of each layout (under A, the reference writes ``app`` for it:
+``<rootDir>/app``, ``app/assets``).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Any
+
+from fwk_tui.catalog.models import Catalog, Default, Option
+from fwk_tui.paths import parse_path
+from fwk_tui.resolve.loader import Resolved
+from fwk_tui.resolve.tree import Arr, Node, Obj, plain
+
+VERSION = "future.compatibilityVersion"
+KEEP_OLD: tuple[tuple[str, Any], ...] = (
+    ("srcDir", "."),
+    ("dir.app", "app"),
+    ("experimental.compileTemplate", True),
+    ("experimental.templateUtils", True),
+    ("experimental.relativeWatchPaths", True),
+    ("experimental.resetAsyncDataToUndefined", True),
+    ("experimental.defaults.useAsyncData.deep", True),
+    ("headmgr.renderSSRHeadOptions.omitLineBreaks", False),
+)
+"""The reference's way back to the old behaviour under version 4 (the ``future`` row), in its order."""
+REMOVED_IN_V4 = ("experimental.compileTemplate", "experimental.templateUtils", "experimental.relativeWatchPaths")
+INSIDE_SOURCE = (
+    "assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils",
+    "app.config.ts", "app.vue", "error.vue",
+)  # fmt: skip
+"""What lives inside the source folder under A (the ``srcDir`` row)."""
+UNKNOWN = "changed by version 4 (the reference does not give the new value)"
+REMOVED = "removed in version 4"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One option the move changes for this project, and how to keep what it did."""
+
+    path: str
+    before: Any  # the value under B for this project
+    after: Any  # under A, or UNKNOWN
+    keep: Any  # the value to write to keep the old behaviour
+    doc: str = ""
+    removed: bool = False  # a flag version 4 removes: it goes when the new behaviour is adopted
+    set_by_project: bool = False
+
+
+@dataclass(frozen=True)
+class FolderMove:
+    """A file or folder of the source that moves into the new source folder."""
+
+    name: str
+    source: str  # relative to the config's folder
+    target: str
+
+
+@dataclass
+class Plan:
+    """What moving to layout A changes for this project."""
+
+    version_before: Any
+    items: list[Item] = field(default_factory=list)
+    folders: list[FolderMove] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    source_folder: str = "app"
+
+
+def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_source_folder: bool = False) -> Plan:
+    """The plan for the project whose config was resolved as ``resolved`` (its folder ``root``).
+
+    With ``keep_source_folder``, ``srcDir`` stays ``.`` (the first way back the
+    reference gives): what follows from the source folder then changes nothing.
+    """
+    set_anywhere = _SetAnywhere(resolved)
+    version = _value(resolved.config, VERSION)
+    plan = Plan(version if version is not None else 3)
+    src_b = _text(_value(resolved.config, "srcDir")) or "."
+    src_set = set_anywhere("srcDir")
+    src_a = src_b if src_set or keep_source_folder else "app"
+    plan.source_folder = src_a
+    pinned = dict(KEEP_OLD)
+    parents = {p.rsplit(".", 1)[0] for p in (o.path for o in catalog.options) if "." in p}
+    for option in catalog.options:
+        if option.path in parents and option.path not in pinned:
+            continue  # its documented children say what changes, one by one
+        item = _item(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
+        if item is not None:
+            plan.items.append(item)
+    for path in REMOVED_IN_V4:
+        if set_anywhere(path):
+            found = catalog.get(path)
+            doc = found.doc if found is not None else ""
+            plan.items.append(Item(path, _value(resolved.config, path), REMOVED, None, doc, True, True))
+    if not src_set and not keep_source_folder:
+        plan.folders = _folders(root, src_b, src_a)
+        if (root / "app").is_dir() and src_b in (".", ""):
+            plan.notes.append(
+                "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
+                "becomes part of the app; look at it before moving anything into it."
+            )
+    return plan
+
+
+class _SetAnywhere:
+    """Whether the config, a layer or any environment section of them sets a path."""
+
+    def __init__(self, resolved: Resolved) -> None:
+        self._config = resolved.config
+        self._sections = [s.sections for s in resolved.sources if s.sections is not None]
+
+    def __call__(self, path: str) -> bool:
+        if _at(self._config, path) is not None:
+            return True
+        for sections in self._sections:
+            for name, section in sections.members.items():
+                inner = section.members.values() if name == "$env" and isinstance(section, Obj) else [section]
+                if any(_at(s, path) is not None for s in inner):
+                    return True
+        return False
+
+
+def _item(
+    option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, pinned: dict[str, Any], keep_src: bool
+) -> Item | None:
+    if "B" not in option.variants or option.path == VERSION:
+        return None
+    if option.path in REMOVED_IN_V4:
+        if set_anywhere(option.path):
+            return None  # listed as a flag the project sets
+        before = _default(option.default_for("B"), src_b, "B")
+        return Item(option.path, before, REMOVED, pinned[option.path], option.doc, removed=True)
+    if option.path in pinned:
+        return _pinned_item(option, set_anywhere, src_a, src_b, pinned[option.path], keep_src)
+    if "A" not in option.variants or set_anywhere(option.path) or _under_set_value(option, set_anywhere):
+        return None
+    inside = _inside_source(option)
+    if inside is not None:  # a folder of the source folder (dir.pages): where it is, from the config's folder
+        before, after = posixpath.join(src_b, inside), posixpath.join(src_a, inside)
+        keep: Any = inside
+    else:
+        before = _default(option.default_for("B"), src_b, "B")
+        after = _default(option.default_for("A"), src_a, "A")
+        keep = before
+    if before is _NO_VALUE or after is _NO_VALUE or _normal(before) == _normal(after):
+        return None
+    return Item(option.path, _normal(before), _normal(after), keep, option.doc)
+
+
+def _inside_source(option: Option) -> str | None:
+    """``pages`` for ``dir.pages`` (A: ``app/pages``, B: ``pages``): a folder inside the source folder."""
+    a, b = option.default_for("A"), option.default_for("B")
+    if a is None or b is None or a.kind != "value" or b.kind != "value":
+        return None
+    if isinstance(a.value, str) and isinstance(b.value, str) and a.value == f"app/{b.value}":
+        return b.value
+    return None
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, str) and value.startswith("./"):
+        return posixpath.normpath(value)
+    return value
+
+
+def _pinned_item(
+    option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, keep: Any, keep_src: bool
+) -> Item | None:
+    if set_anywhere(option.path) or (option.path == "srcDir" and keep_src):
+        return None
+    before = _default(option.default_for("B"), src_b, "B")
+    if option.path == "srcDir":
+        before = src_b
+    after = _default(option.default_for("A"), src_a, "A") if "A" in option.variants else UNKNOWN
+    if after is _NO_VALUE:
+        after = UNKNOWN
+    if before is _NO_VALUE:
+        before = keep
+    if before == after:
+        return None
+    return Item(option.path, before, after, keep, option.doc)
+
+
+def _under_set_value(option: Option, set_anywhere: _SetAnywhere) -> bool:
+    """True when an object holding the option is set whole (a default inside it is then the file's business)."""
+    segments = [str(s) for s in option.segments]
+    return any(set_anywhere(".".join(segments[:n])) for n in range(1, len(segments)))
+
+
+_NO_VALUE = object()
+
+
+def _default(default: Default | None, src: str, variant: str) -> Any:
+    """The default as a value for this project: placeholders filled in, folder paths normalised."""
+    if default is None or default.kind != "value":
+        return _NO_VALUE
+    return _fill(default.value, src, variant)
+
+
+def _fill(value: Any, src: str, variant: str) -> Any:
+    if isinstance(value, dict):
+        return {k: _fill(v, src, variant) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fill(v, src, variant) for v in value]
+    if not isinstance(value, str):
+        return value
+    text = value
+    if variant == "A":  # the reference writes A's source folder as app
+        text = text.replace("<rootDir>/app", "<srcDir>")
+        if text.startswith("app/"):  # dir.assets: app/assets
+            text = "<srcDir>" + text[3:]
+    if "<rootDir>" not in text and "<srcDir>" not in text:
+        return value
+    text = text.replace("<srcDir>", src if src not in ("", ".") else "<rootDir>").replace("<rootDir>", ".")
+    normal = posixpath.normpath(text)
+    return "." if normal == "." else normal.removeprefix("./")
+
+
+def _folders(root: FilePath, src_b: str, src_a: str) -> list[FolderMove]:
+    base = root / src_b
+    out = []
+    for name in INSIDE_SOURCE:
+        if (base / name).exists() and not (root / src_a / name).exists():
+            source = posixpath.normpath(posixpath.join(src_b, name))
+            out.append(FolderMove(name, source, posixpath.join(src_a, name)))
+    return out
+
+
+def _at(node: Node | None, path: str) -> Node | None:
+    for segment in parse_path(path):
+        if isinstance(node, Obj) and isinstance(segment, str):
+            node = node.members.get(segment)
+        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
+            node = node.items[segment]
+        else:
+            return None
+    return node
+
+
+def _value(config: Obj, path: str) -> Any:
+    node = _at(config, path)
+    return None if node is None else plain(node)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_IN_V4", "UNKNOWN", "FolderMove", "Item", "Plan", "plan_move"]
