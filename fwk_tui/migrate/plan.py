@@ -22,7 +22,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Default, Option
-from fwk_tui.paths import parse_path
+from fwk_tui.paths import format_path, parse_path
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.resolve.tree import Arr, Node, Obj, plain
 
@@ -46,6 +46,7 @@ INSIDE_SOURCE = (
 """What lives inside the source folder under A (the ``srcDir`` row)."""
 UNKNOWN = "changed by version 4 (the reference does not give the new value)"
 REMOVED = "removed in version 4"
+NOT_SET = "not set"
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,11 @@ class Item:
     path: str
     before: Any  # the value under B for this project
     after: Any  # under A, or UNKNOWN
-    keep: Any  # the value to write to keep the old behaviour
+    keep: Any  # the value to write to keep the old behaviour; None when no value written in the config can
     doc: str = ""
     removed: bool = False  # a flag version 4 removes: it goes when the new behaviour is adopted
     set_by_project: bool = False
+    follows_source: bool = False  # changes only because the source folder does (kept by keeping srcDir)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Plan:
     folders: list[FolderMove] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     source_folder: str = "app"
+    pins: list[tuple[str, Any]] = field(default_factory=list)
+    """Written whatever is chosen for the items: ``srcDir: '.'`` when the sources stay where they are."""
 
 
 def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_source_folder: bool = False) -> Plan:
@@ -94,14 +98,14 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
     src_set = set_anywhere("srcDir")
     src_a = src_b if src_set or keep_source_folder else "app"
     plan.source_folder = src_a
+    if keep_source_folder and not src_set:
+        plan.pins.append(("srcDir", "."))
     pinned = dict(KEEP_OLD)
     parents = {p.rsplit(".", 1)[0] for p in (o.path for o in catalog.options) if "." in p}
     for option in catalog.options:
         if option.path in parents and option.path not in pinned:
             continue  # its documented children say what changes, one by one
-        item = _item(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
-        if item is not None:
-            plan.items.append(item)
+        plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
     for path in REMOVED_IN_V4:
         if set_anywhere(path):
             found = catalog.get(path)
@@ -135,31 +139,56 @@ class _SetAnywhere:
         return False
 
 
-def _item(
+def _items(
     option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, pinned: dict[str, Any], keep_src: bool
-) -> Item | None:
+) -> list[Item]:
     if "B" not in option.variants or option.path == VERSION:
-        return None
+        return []
     if option.path in REMOVED_IN_V4:
         if set_anywhere(option.path):
-            return None  # listed as a flag the project sets
+            return []  # listed as a flag the project sets
         before = _default(option.default_for("B"), src_b, "B")
-        return Item(option.path, before, REMOVED, pinned[option.path], option.doc, removed=True)
+        return [Item(option.path, before, REMOVED, pinned[option.path], option.doc, removed=True)]
     if option.path in pinned:
-        return _pinned_item(option, set_anywhere, src_a, src_b, pinned[option.path], keep_src)
+        item = _pinned_item(option, set_anywhere, src_a, src_b, pinned[option.path], keep_src)
+        return [item] if item is not None else []
     if "A" not in option.variants or set_anywhere(option.path) or _under_set_value(option, set_anywhere):
-        return None
+        return []
     inside = _inside_source(option)
     if inside is not None:  # a folder of the source folder (dir.pages): where it is, from the config's folder
         before, after = posixpath.join(src_b, inside), posixpath.join(src_a, inside)
-        keep: Any = inside
     else:
         before = _default(option.default_for("B"), src_b, "B")
         after = _default(option.default_for("A"), src_a, "A")
-        keep = before
     if before is _NO_VALUE or after is _NO_VALUE or _normal(before) == _normal(after):
-        return None
-    return Item(option.path, _normal(before), _normal(after), keep, option.doc)
+        return []
+    if inside is not None or _default(option.default_for("A"), src_b, "A") == before:
+        # it changes only because the source folder does: keeping srcDir keeps it
+        return [Item(option.path, _normal(before), _normal(after), None, option.doc, follows_source=True)]
+    return _differences(option.path, before, after, option.doc)
+
+
+def _differences(path: str, before: Any, after: Any, doc: str) -> list[Item]:
+    """One item per key that differs when both are objects (a default is pinned key by key), else one item."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        out: list[Item] = []
+        for key in [*before, *(k for k in after if k not in before)]:
+            old, new = before.get(key, NOT_SET), after.get(key, NOT_SET)
+            if old != new:
+                out += _differences(format_path((*parse_path(path), key)), old, new, doc)
+        return out
+    keep = None if before is NOT_SET or _has_placeholder(before) else before
+    return [Item(path, _normal(before), _normal(after), keep, doc)]
+
+
+def _has_placeholder(value: Any) -> bool:
+    if isinstance(value, str):
+        return "<" in value and ">" in value
+    if isinstance(value, dict):
+        return any(_has_placeholder(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_placeholder(v) for v in value)
+    return False
 
 
 def _inside_source(option: Option) -> str | None:

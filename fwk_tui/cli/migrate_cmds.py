@@ -1,0 +1,251 @@
+"""``fwk-tui migrate``: move a project from layout B to layout A, option by option."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.catalog.models import Catalog
+from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
+from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.migrate import Item, Plan, plan_move
+from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
+from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
+from fwk_tui.migrate.write import Outcome, migrated
+from fwk_tui.resolve import Obj, plain, resolve_layers
+from fwk_tui.source import STARTER_STYLE, ConfigDocument, save_document
+from fwk_tui.source.render import Renderer
+from fwk_tui.source.summary import one_line
+from fwk_tui.source.textutil import unified_diff
+from fwk_tui.surroundings import read_layout
+from fwk_tui.validate import detect_variant
+
+DESCRIPTION = (
+    "Move FILE from layout B (version 3) to layout A (version 4): sets future.compatibilityVersion to 4 and, for "
+    "each option whose value changes for this project, keeps the old behaviour (--keep-behaviour) or adopts the "
+    "new one (--adopt); in a terminal without either, asks about each. Only the edited bytes change; a move that "
+    "would bring an error under layout A is refused. --to B lists what the reverse would change (never written)."
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+    """Add ``migrate`` to ``sub``."""
+    cmd = sub.add_parser("migrate", help="move a config from layout B to layout A", description=DESCRIPTION)
+    cmd.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")
+    cmd.add_argument("--to", choices=["A", "B"], default="A", help="the layout to move to (B: report only)")
+    how = cmd.add_mutually_exclusive_group()
+    how.add_argument("--keep-behaviour", action="store_true", help="pin the old value of every option that changes")
+    how.add_argument("--adopt", action="store_true", help="take every new default; move the sources into app/")
+    cmd.add_argument("--move-folders", action="store_true", help="move the source folders (else print git mv commands)")
+    cmd.add_argument("--dry-run", action="store_true", help="print the plan and the diff, write nothing")
+    cmd.add_argument("--json", action="store_true", help="print the plan as JSON")
+    cmd.set_defaults(run=lambda ns: guard(lambda: _migrate(ns)))
+
+
+def _migrate(ns: argparse.Namespace) -> int:
+    file, doc = open_config(ns.file)
+    catalog = load_catalog()
+    choice = detect_variant(catalog, doc.values(), read_layout(file))
+    root = file.resolve().parent
+    if ns.to == "B":
+        return _reverse(file, doc, catalog, choice.variant, ns.json)
+    version = resolve_layers(file, doc).config.members.get("future")
+    if _version(version) == 4:
+        out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to move")
+        return EXIT_OK
+    if doc.read_only:
+        raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
+    asking = not (ns.keep_behaviour or ns.adopt)
+    if asking and not ns.dry_run and not ns.json and not sys.stdin.isatty():
+        raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
+    resolved = resolve_layers(file, doc)
+    keep_folder = ns.keep_behaviour or (asking and not ns.dry_run and not ns.json and _ask_folder(resolved, catalog, root))
+    plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder))
+    keep = _choices(plan, ns, asking and not ns.dry_run and not ns.json)
+    outcome = migrated(doc, plan, keep, catalog)
+    if ns.json:
+        out_json(_plan_json(plan, outcome, file))
+    else:
+        _print_plan(file, doc, plan, outcome)
+    if outcome.new_errors:
+        for d in outcome.new_errors:
+            err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
+        err(f"{file}: nothing was written")
+        return EXIT_FINDINGS
+    if ns.dry_run or (ns.json and asking):
+        if not ns.json:
+            out("dry run: nothing written")
+        return EXIT_OK
+    with writing(file, False):
+        for note in save_document(outcome.doc, file):
+            err(note)
+    if not ns.json:
+        out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
+    return _folders(root, plan, ns.move_folders, ns.json)
+
+
+def _version(future: object) -> object:
+    """``future.compatibilityVersion`` of the merged config, or None."""
+    if isinstance(future, Obj):
+        found = future.members.get("compatibilityVersion")
+        return plain(found) if found is not None else None
+    return None
+
+
+def _ask_folder(resolved: Any, catalog: Catalog, root: Path) -> bool:
+    """Ask whether the sources stay where they are (True) or move into app/ (False)."""
+    plan = plan_move(resolved, catalog, root)
+    if not any(i.path == "srcDir" for i in plan.items):
+        return False
+    moved = ", ".join(m.source for m in plan.folders) or "nothing yet"
+    out("Layout A keeps the sources in app/ (srcDir: 'app'); layout B keeps them beside the config.")
+    out(f"  Folders and files that would move into app/: {moved}")
+    return _ask("Keep the sources where they are (srcDir: '.')?", default=True)
+
+
+def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
+    """The paths whose old value is kept."""
+    choosable = [i for i in plan.items if not (i.removed and i.set_by_project) and i.keep is not None]
+    if ns.keep_behaviour:
+        return {i.path for i in choosable}
+    if ns.adopt or not asking:
+        return set()
+    kept = set()
+    render = Renderer(STARTER_STYLE)
+    for n, item in enumerate(choosable, 1):
+        out("")
+        out(f"[{n}/{len(choosable)}] {item.path}")
+        if item.doc:
+            out(f"  {one_line(item.doc, 100)}")
+        out(f"  {_change(render, item.before, item.after)}")
+        if _ask(f"Keep the old behaviour ({item.path}: {_shown(render, item.keep)})?", default=True):
+            kept.add(item.path)
+    return kept
+
+
+def _ask(question: str, *, default: bool) -> bool:
+    hint = "[Y/n]" if default else "[y/N]"
+    while True:
+        try:
+            answer = input(f"{question} {hint} ").strip().lower()
+        except EOFError:
+            raise Stop(EXIT_BAD_INPUT, "no answer (end of input): nothing was written") from None
+        if not answer:
+            return default
+        if answer in ("y", "yes", "k", "keep"):
+            return True
+        if answer in ("n", "no", "a", "adopt"):
+            return False
+
+
+def _change(render: Renderer, before: Any, after: Any) -> str:
+    """``before -> after``; for two lists, the items one has and the other lacks."""
+    if isinstance(before, list) and isinstance(after, list):
+        dropped = [v for v in before if v not in after]
+        added = [v for v in after if v not in before]
+        parts = [f"drops {_shown(render, v)}" for v in dropped] + [f"adds {_shown(render, v)}" for v in added]
+        if parts and len(parts) <= 6:
+            return "; ".join(parts)
+    return f"{_shown(render, before)} -> {_shown(render, after)}"
+
+
+def _shown(render: Renderer, value: Any) -> str:
+    if value in (UNKNOWN, REMOVED, NOT_SET):
+        return str(value)
+    return one_line(render.value(value), 70)
+
+
+def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome) -> None:
+    render = Renderer(STARTER_STYLE)
+    out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
+    where = "stay where they are (srcDir: '.')" if plan.source_folder == "." else f"move into {plan.source_folder}/"
+    out(f"Sources: {where}")
+    kept = {i.path for i in outcome.kept}
+    changing = [i for i in plan.items if not (i.removed and i.set_by_project)]
+    if changing:
+        out(f"Options whose value changes for this project ({len(changing)}):")
+        for item in changing:
+            if item.path in kept:
+                choice = "old value kept"
+            elif item.keep is None:
+                choice = "follows the source folder" if item.follows_source else "no value in the config keeps the old one"
+            else:
+                choice = "new behaviour adopted"
+            out(f"  {item.path}: {_change(render, item.before, item.after)}   ({choice})")
+    for item in plan.items:
+        if item.removed and item.set_by_project:
+            out(f"  {item.path}: {_shown(render, item.before)} -> removed in version 4: the key goes")
+    for note in plan.notes:
+        out(f"Note: {note}")
+    diff = unified_diff(before.text, outcome.doc.text, str(file))
+    if diff:
+        out(diff.rstrip("\n"))
+
+
+def _folders(root: Path, plan: Plan, move: bool, quiet: bool) -> int:
+    if not plan.folders:
+        return EXIT_OK
+    if not move:
+        if not quiet:
+            out("Move the sources into the source folder (or run again with --move-folders):")
+            for line in git_commands(plan.folders):
+                out(f"  {line}")
+        return EXIT_OK
+    try:
+        done = move_folders(root, plan.folders)
+    except MoveError as exc:
+        err(f"{root}: {exc}")
+        return EXIT_BAD_INPUT
+    if not quiet:
+        for m in done:
+            out(f"moved {m.source} -> {m.target}")
+    return EXIT_OK
+
+
+def _reverse(file: Path, doc: ConfigDocument, catalog: Catalog, variant: str, as_json: bool) -> int:
+    """What moving back to layout B would change: listed, never written."""
+    resolved = resolve_layers(file, doc)
+    plan = plan_move(resolved, catalog, file.resolve().parent)
+    items = [{"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in plan.items if not i.removed]
+    if as_json:
+        out_json({"from": variant, "to": "B", "written": False, "items": items})
+        return EXIT_OK
+    render = Renderer(STARTER_STYLE)
+    out(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
+    for i in plan.items:
+        if not i.removed:
+            out(f"  {i.path}: {_shown(render, i.after)} -> {_shown(render, i.before)}")
+    return EXIT_OK
+
+
+def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
+    kept = {i.path for i in outcome.kept}
+    return {
+        "file": str(file),
+        "version_before": plan.version_before,
+        "source_folder": plan.source_folder,
+        "items": [
+            {
+                "path": i.path,
+                "before": _json(i.before),
+                "after": _json(i.after),
+                "keep": _json(i.keep),
+                "kept": i.path in kept,
+                "removed": i.removed,
+                "set_by_project": i.set_by_project,
+            }
+            for i in plan.items
+        ],
+        "folders": [{"source": m.source, "target": m.target} for m in plan.folders],
+        "notes": plan.notes,
+        "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
+    }
+
+
+def _json(value: Any) -> object:
+    return value if value in (UNKNOWN, REMOVED, NOT_SET) else to_json(value)
+

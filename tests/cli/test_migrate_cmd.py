@@ -1,0 +1,166 @@
+"""``fwk-tui migrate``: a layout-B project moved to layout A, keeping or adopting, with its folders."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.migrate import plan_move
+from fwk_tui.migrate.folders import MoveError, move_folders
+from fwk_tui.resolve import plain, resolve_layers
+from fwk_tui.source import load_document
+from tests.cli.helpers import run
+
+CONFIG = """\
+// a layout-B project
+export default defineFwkConfig({
+  ssr: true,
+  app: { head: { title: 'Shop' } },
+  experimental: { compileTemplate: false, payloadExtraction: true },
+})
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    for name in ("pages", "components", "server"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.ts").write_text("export {}\n")
+    (tmp_path / "app.vue").write_text("<template />\n")
+    (tmp_path / "fwk.config.ts").write_text(CONFIG)
+    return tmp_path
+
+
+def _values(file: Path) -> dict:
+    value = plain(resolve_layers(file, load_document(file)).config)
+    assert isinstance(value, dict)
+    return value
+
+
+def _at(values: dict, path: str) -> object:
+    node: object = values
+    for key in path.split("."):
+        node = node.get(key, "not set") if isinstance(node, dict) else "not set"
+    return node
+
+
+def test_a_dry_run_prints_the_plan_and_the_diff_and_writes_nothing(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run")
+    assert code == 0
+    assert "moving from layout B to layout A (future.compatibilityVersion: 3 -> 4)" in out
+    assert "  srcDir: '.' -> 'app'   (new behaviour adopted)" in out
+    assert "  dir.pages: 'pages' -> 'app/pages'   (follows the source folder)" in out
+    assert "  experimental.compileTemplate: false -> removed in version 4: the key goes" in out
+    assert "+    compatibilityVersion: 4," in out and out.rstrip().endswith("dry run: nothing written")
+    assert (project / "fwk.config.ts").read_text() == CONFIG
+
+
+def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    plan = plan_move(resolve_layers(file, load_document(file)), load_catalog(), project, keep_source_folder=True)
+    code, out, err = run(capsys, "migrate", str(file), "--keep-behaviour")
+    assert code == 0, err
+    text = file.read_text()
+    for line in ("// a layout-B project", "  ssr: true,", "  app: { head: { title: 'Shop' } },"):
+        assert line in text  # what was not edited is byte for byte the same
+    after = _values(file)
+    assert after["srcDir"] == "." and after["future"]["compatibilityVersion"] == 4
+    for item in plan.items:
+        if item.keep is not None and not item.set_by_project:
+            assert _at(after, item.path) == item.keep == item.before, item.path
+    assert "payloadExtraction" in text and "compileTemplate" not in text
+    code, out, _ = run(capsys, "check", str(file), "--variant", "A")
+    assert code == 0, out
+    assert sorted(p.name for p in project.iterdir()) == ["app.vue", "components", "fwk.config.ts", "pages", "server"]
+
+
+def test_adopting_moves_the_folders_when_asked_and_prints_git_commands_otherwise(
+    capsys: pytest.CaptureFixture[str], project: Path, tmp_path: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt")
+    assert code == 0
+    assert "  mkdir -p app" in out and "  git mv pages app/pages" in out and "  git mv app.vue app/app.vue" in out
+    assert (project / "pages").is_dir()  # only told
+    assert "srcDir" not in file.read_text() and _values(file)["future"]["compatibilityVersion"] == 4
+    file.write_text(CONFIG)
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 0
+    assert "moved pages -> app/pages" in out
+    assert sorted(p.name for p in (project / "app").iterdir()) == ["app.vue", "components", "pages"]
+    assert (project / "server").is_dir()  # beside the source folder under A
+
+
+def test_folder_moves_are_all_or_nothing(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    file = project / "fwk.config.ts"
+    plan = plan_move(resolve_layers(file, load_document(file)), load_catalog(), project)
+    real = os.rename
+    calls = []
+
+    def failing(src: object, dst: object) -> None:
+        calls.append(src)
+        if len(calls) == 2:
+            raise PermissionError(13, "Permission denied")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "rename", failing)
+    with pytest.raises(MoveError, match="every folder is back where it was"):
+        move_folders(project, plan.folders)
+    monkeypatch.setattr(os, "rename", real)
+    assert not (project / "app").exists()
+    assert all((project / m.source).exists() for m in plan.folders)
+    (project / "app").mkdir()
+    (project / "app" / "pages").mkdir()
+    with pytest.raises(MoveError, match="exists already: nothing was moved"):
+        move_folders(project, plan.folders + [type(plan.folders[0])("pages", "pages", "app/pages")])
+
+
+def test_asked_item_by_item_in_a_terminal(
+    capsys: pytest.CaptureFixture[str], project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = project / "fwk.config.ts"
+    answers = io.StringIO("y\n" + "n\n" * 3 + "y\n" * 20)
+    monkeypatch.setattr("sys.stdin", answers)
+    monkeypatch.setattr(answers, "isatty", lambda: True, raising=False)
+    code, out, err = run(capsys, "migrate", str(file))
+    assert code == 0, err
+    assert "Keep the sources where they are (srcDir: '.')? [Y/n]" in out
+    assert "[1/" in out and "Keep the old behaviour (ignore: [" in out
+    values = _values(file)
+    assert values["srcDir"] == "." and "ignore" not in values  # the first item adopted
+    assert values["experimental"]["resetAsyncDataToUndefined"] is True  # a later one kept
+
+
+def test_without_a_terminal_a_choice_is_needed_and_the_reverse_is_only_listed(
+    capsys: pytest.CaptureFixture[str], project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = project / "fwk.config.ts"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _, err = run(capsys, "migrate", str(file))
+    assert code == 2 and "choose --keep-behaviour or --adopt" in err
+    code, out, _ = run(capsys, "migrate", str(file), "--keep-behaviour")
+    code, out, _ = run(capsys, "migrate", str(file))
+    assert code == 0 and "already layout A (future.compatibilityVersion is 4): nothing to move" in out
+    before = file.read_text()
+    code, out, _ = run(capsys, "migrate", str(file), "--to", "B", "--json")
+    data = json.loads(out)
+    assert data["written"] is False and data["to"] == "B" and data["items"]
+    assert file.read_text() == before
+
+
+def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run", "--json")
+    data = json.loads(out)
+    items = {i["path"]: i for i in data["items"]}
+    assert items["srcDir"] == {
+        "path": "srcDir", "before": ".", "after": "app", "keep": ".", "kept": False, "removed": False, "set_by_project": False,
+    }  # fmt: skip
+    assert [f["target"] for f in data["folders"]] == ["app/components", "app/pages", "app/app.vue"]
+    assert data["new_errors"] == []
