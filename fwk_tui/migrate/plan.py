@@ -24,7 +24,7 @@ from typing import Any
 from fwk_tui.catalog.models import Catalog, Default, Option
 from fwk_tui.paths import format_path, parse_path
 from fwk_tui.resolve.loader import Resolved
-from fwk_tui.resolve.tree import Arr, Node, Obj, plain
+from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -271,14 +271,7 @@ def _folders(root: FilePath, src_b: str, src_a: str) -> list[FolderMove]:
 
 
 def _at(node: Node | None, path: str) -> Node | None:
-    for segment in parse_path(path):
-        if isinstance(node, Obj) and isinstance(segment, str):
-            node = node.members.get(segment)
-        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
-            node = node.items[segment]
-        else:
-            return None
-    return node
+    return node_at(node, parse_path(path))
 
 
 def _value(config: Obj, path: str) -> Any:

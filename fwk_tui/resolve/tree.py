@@ -99,6 +99,18 @@ def plain(node: Node) -> JSValue:
     return node.value
 
 
+def node_at(node: Node | None, path: Path) -> Node | None:
+    """The node at ``path`` under ``node``, or None where nothing is."""
+    for segment in path:
+        if isinstance(node, Obj) and isinstance(segment, str):
+            node = node.members.get(segment)
+        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
+            node = node.items[segment]
+        else:
+            return None
+    return node
+
+
 def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
     """Every (path, node) of ``node``, parents before children, in order."""
     yield path, node

@@ -8,7 +8,7 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
-from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
 from fwk_tui.validate.env import DotenvMatch, variable_of
 
@@ -38,13 +38,13 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
     """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables)."""
     answer = Answer(path)
     resolved = effective.resolved
-    answer.effective = _at(resolved.config, path)
+    answer.effective = node_at(resolved.config, path)
     found: list[Step] = []
     for source in reversed(resolved.sources):  # the weakest (the last layer) first
-        node = _at(source.body, path)
+        node = node_at(source.body, path)
         if node is not None:
             found.append(Step(_origin_of(node, source.file, source.kind, source.detail), node, skipped=_skip(node)))
-        section = _at(source.section, path) if source.section is not None else None
+        section = node_at(source.section, path) if source.section is not None else None
         if section is not None:
             origin = _origin_of(section, source.file, "env-section", source.section_name)
             found.append(Step(origin, section, skipped=_skip(section)))
@@ -64,17 +64,6 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
     answer.notes += _null_notes(answer)
     answer.notes += _variable_notes(effective, path, override is not None)
     return answer
-
-
-def _at(node: Node | None, path: Path) -> Node | None:
-    for segment in path:
-        if isinstance(node, Obj) and isinstance(segment, str):
-            node = node.members.get(segment)
-        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
-            node = node.items[segment]
-        else:
-            return None
-    return node
 
 
 def _origin_of(node: Node, file: str, kind: str, detail: str) -> Origin:
@@ -142,6 +131,6 @@ def _variable_notes(effective: Effective, path: Path, overridden: bool) -> list[
         variable = effective.environment.get(match.entry.name)
         where = variable.origin().where() if variable is not None else ".env"
         notes.append(f"{match.entry.name} ({where}) is not {name}: it replaces nothing.")
-    if _at(effective.resolved.config, path) is None:
+    if node_at(effective.resolved.config, path) is None:
         notes.append(f"{name} replaces only a key that exists: set {format_path(path)} in the config (even to '') for it to apply.")
     return notes
