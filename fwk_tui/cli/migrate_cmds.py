@@ -12,7 +12,7 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
-from fwk_tui.migrate import Item, Plan, plan_move
+from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
 from fwk_tui.migrate.write import Outcome, migrated

@@ -14,7 +14,6 @@ from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
-from fwk_tui.resolve.variables import DotenvFile
 from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
