@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from fwk_tui.source.values import Span
 from fwk_tui.validate.codes import code_of
