@@ -118,8 +118,8 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
     Only nodes that meet bytes ``start`` to ``end`` are visited (an edit checks
     what it wrote); one walk without recursion, so any depth is measured safely.
     """
-    if start == 0 and end >= tree.root_node.end_byte and not _deeper_than(tree, MAX_NESTING):
-        return None  # brackets never outnumber the levels of the tree: the cheap walk settles most files
+    if start == 0 and end >= tree.root_node.end_byte and not _may_nest_too_deep(tree):
+        return None  # the cheap walk settles most files
     bracketed = _bracketed_ids()
     cursor = tree.walk()
     opened: list[bool] = []
@@ -147,27 +147,35 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
             moved = cursor.goto_next_sibling()
 
 
-def _deeper_than(tree: Tree, limit: int) -> bool:
-    """True when ``tree`` has more than ``limit`` levels below its root.
+def _may_nest_too_deep(tree: Tree) -> bool:
+    """False when no node of ``tree`` can be past :data:`MAX_NESTING` brackets or :data:`MAX_DEPTH` levels.
 
-    A subtree of ``n`` nodes is at most ``n - 1`` levels deep: the walk enters
-    only the subtrees big enough to go past ``limit``, so a flat file costs a
-    few nodes per block, not one step per node.
+    A subtree of ``n`` nodes is at most ``n - 1`` levels deep and holds at most
+    ``(n - 1) // 2`` brackets on any path (each bracketed node has its opening
+    bracket as a child off that path). The walk enters only the subtrees big
+    enough to go past a limit, so a flat file costs a few nodes per block.
     """
+    bracketed = _bracketed_ids()
     cursor = tree.walk()
     depth = 0
+    brackets = [0]  # brackets on the path down to each node the cursor is in, the node included
     while True:
         node = cursor.node
         assert node is not None
-        if depth + node.descendant_count - 1 > limit and cursor.goto_first_child():
-            depth += 1
-            if depth > limit:
+        below = node.descendant_count - 1
+        count = brackets[-1] + (node.kind_id in bracketed)
+        if depth + below > MAX_DEPTH or count + below // 2 > MAX_NESTING:
+            if depth > MAX_DEPTH or count > MAX_NESTING:
                 return True
+            cursor.goto_first_child()  # below > 0: a bound went past its limit only for a node with children
+            depth += 1
+            brackets.append(count)
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
                 return False
             depth -= 1
+            brackets.pop()
 
 
 # The grammar accepts some commas that JavaScript rejects (`{a: 1,,}`,
