@@ -33,9 +33,11 @@ _ESCAPE_SUSPECT = re.compile(rb"\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-9])")
 _LEGACY_NUMBER = re.compile(rb"0(?<![\w$.]0)[0-9_]")
 _FLAGS = frozenset("dgimsuvy")
 # Letters after a slash that are not valid flags: one that is no flag, one twice,
-# or both u and v. Valid flags need no look at the tree.
+# or both u and v. Valid flags need no look at the tree, nor do letters after an
+# unescaped `//` (the second slash cannot end an expression: `//` starts a comment).
 _BAD_REGEX_FLAGS = re.compile(
-    rb"/(?=[a-z]*?[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
+    rb"/(?<![^\\]//)"
+    rb"(?=[a-z]*?[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
 )
 _PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
 # Levels looked up for a class around a private name; deeper files are refused by the depth rule.
@@ -158,14 +160,13 @@ def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, 
 def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """Regular expression flags JavaScript refuses: unknown, repeated, or both ``u`` and ``v``."""
     root = tree.root_node
+    flags_kind = tree.language.id_for_node_kind("regex_flags", True)
     for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
-        at = match.start()
-        if at >= 2 and data[at - 1] == 0x2F and data[at - 2] != 0x5C:
-            continue  # `//x`: an unescaped slash before this one would have ended the expression
+        at = match.start() + 1
+        node = root.descendant_for_byte_range(at, match.end())
+        if node is None or node.kind_id != flags_kind or node.start_byte != at:
+            continue  # in a string, a comment, a path: not flags
         flags = match.group()[1:].decode("ascii")
-        node = root.descendant_for_byte_range(match.start() + 1, match.end())
-        if node is None or node.type != "regex_flags" or node.start_byte != match.start() + 1:
-            continue
         unknown = next((f for f in flags if f not in _FLAGS), None)
         if unknown is not None:
             problem = f"`{unknown}` is not a regular expression flag (they are {', '.join(sorted(_FLAGS))})"
@@ -173,7 +174,7 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
             problem = "a regular expression flag is repeated"
         else:
             problem = "the flags `u` and `v` may not be used together"
-        return node.start_byte, f"syntax error: /{flags}: {problem}"
+        return at, f"syntax error: /{flags}: {problem}"
     return None
 
 

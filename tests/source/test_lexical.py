@@ -38,6 +38,13 @@ REFUSED = [
     ("a: /x/gg", 9, "repeated"),
     ("a: /x/gx", 9, "`x` is not a regular expression flag"),
     ("a: /x/uv", 9, "`u` and `v`"),
+    # Flags after text that looks like a path or a URL, or after an escaped slash.
+    ("a: 'https://x.com/api', b: /x/gg", 33, "repeated"),
+    ("a: '/api/gg' + /x/gg", 21, "repeated"),
+    ("a: /a\\//gg", 11, "repeated"),
+    ("a: /\\//gx", 10, "`x` is not a regular expression flag"),
+    ("a: [/x/api]", 10, "`a` is not a regular expression flag"),
+    ("a: /x/gg / 2", 9, "repeated"),
 ]
 ACCEPTED = [
     "caf\u00e9: 'd\u00e9j\u00e0 \u2014 \u202e ok'",
