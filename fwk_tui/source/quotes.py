@@ -1,0 +1,46 @@
+"""Count a file's single- and double-quoted strings from its text, without asking the tree."""
+
+from __future__ import annotations
+
+import re
+
+_SINGLE = rb"""(?:[^'\\\n\r]++|\\(?:\r\n|[\s\S]))*+'"""
+_DOUBLE = rb'''(?:[^"\\\n\r]++|\\(?:\r\n|[\s\S]))*+"'''
+# The tokens that can hold a quote: comments, strings, templates without `${`,
+# each found by its first character. That character alone (a regular
+# expression, a division, a template with substitutions, text cut at the end)
+# is left to the tree.
+_TOKENS = re.compile(
+    rb"""[/'"`](?:"""
+    rb"""(?<=/)(?:/[^\n\r]*+|\*.*?\*/)"""  # a line comment ends at a line break, CR included
+    rb"""|(?<=')""" + _SINGLE + rb"""|(?<=")""" + _DOUBLE
+    + rb"""|(?<=`)(?:[^`\\$]++|\\[\s\S]|\$(?!\{))*+`"""
+    rb""")?""",
+    re.S,
+)
+# Text the tokens above would read otherwise than the grammar: line and paragraph
+# separators (U+2028, U+2029), HTML-like comments; NUL marks token starts below.
+_ODD = (b"\xe2\x80\xa8", b"\xe2\x80\xa9", b"<!--", b"-->", b"\0")
+
+
+def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
+    """How many ``'`` and ``"`` strings start before byte ``end``; None when only the tree can tell.
+
+    The same count as the grammar's ``string`` nodes that start before ``end``, or
+    None: the tokens are read up to the line break before ``end``, then that
+    line's tokens that start before it.
+    """
+    line = data.rfind(b"\n", 0, end) + 1
+    line_end = data.find(b"\n", end)
+    if line_end == -1:
+        line_end = len(data)
+    if data.startswith((b"#!", b"\xef\xbb\xbf#!")) or any(data.find(odd, 0, line_end) != -1 for odd in _ODD):
+        return None  # a hashbang line, or text read otherwise
+    tokens = _TOKENS.findall(data, 0, line)
+    tokens += [m.group() for m in _TOKENS.finditer(data, line, line_end) if m.start() < end]
+    if not tokens:
+        return 0, 0
+    if min(map(len, tokens)) == 1:
+        return None
+    starts = b"\0" + b"\0".join(tokens)
+    return starts.count(b"\0'"), starts.count(b'\0"')
