@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 _SINGLE = rb"""(?:[^'\\\n\r]++|\\(?:\r\n|[\s\S]))*+'"""
 _DOUBLE = rb'''(?:[^"\\\n\r]++|\\(?:\r\n|[\s\S]))*+"'''
@@ -19,8 +20,9 @@ _TOKENS = re.compile(
     re.S,
 )
 # Text the tokens above would read otherwise than the grammar: line and paragraph
-# separators (U+2028, U+2029), HTML-like comments; NUL marks token starts below.
-_ODD = (b"\xe2\x80\xa8", b"\xe2\x80\xa9", b"<!--", b"-->", b"\0")
+# separators (U+2028, U+2029), HTML-like comments. Each is looked for only when
+# the file holds what they start with.
+_ODD = ((b"\xe2\x80", (b"\xe2\x80\xa8", b"\xe2\x80\xa9")), (b"--", (b"<!--", b"-->")))
 
 
 def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
@@ -34,13 +36,18 @@ def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
     line_end = data.find(b"\n", end)
     if line_end == -1:
         line_end = len(data)
-    if data.startswith((b"#!", b"\xef\xbb\xbf#!")) or any(data.find(odd, 0, line_end) != -1 for odd in _ODD):
+    if data.startswith((b"#!", b"\xef\xbb\xbf#!")) or _has_odd_text(data, line_end):
         return None  # a hashbang line, or text read otherwise
     tokens = _TOKENS.findall(data, 0, line)
     tokens += [m.group() for m in _TOKENS.finditer(data, line, line_end) if m.start() < end]
-    if not tokens:
-        return 0, 0
-    if min(map(len, tokens)) == 1:
+    if tokens and min(map(len, tokens)) == 1:
         return None
-    starts = b"\0" + b"\0".join(tokens)
-    return starts.count(b"\0'"), starts.count(b'\0"')
+    firsts = bytes(map(itemgetter(0), tokens))
+    return firsts.count(b"'"), firsts.count(b'"')
+
+
+def _has_odd_text(data: bytes, end: int) -> bool:
+    for start, odd in _ODD:
+        if data.find(start, 0, end) != -1 and any(data.find(text, 0, end) != -1 for text in odd):
+            return True
+    return False
