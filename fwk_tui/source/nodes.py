@@ -122,7 +122,14 @@ def members(obj: Node) -> list[Member]:
 def find_member(obj: Node, key: str) -> Member | None:
     """The member that defines ``key`` (the last one, as in JavaScript)."""
     children = _spelling_it(obj, key)
+    spelled = key.encode("utf-8")
     for child in reversed(children if children is not None else obj.named_children):
+        if child.type == "pair":  # a plain name that spells another key is told without reading the member
+            name = child.child_by_field_name("key")
+            if name is not None and name.type == "property_identifier":
+                text = name.text or b""
+                if text != spelled and b"\\" not in text:
+                    continue
         member = _member(child)  # from the end: the last copy is the first found
         if member is not None and member.key == key:
             return member
