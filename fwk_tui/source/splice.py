@@ -31,7 +31,8 @@ def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str)
         cursor = splice.end
     parts.append(data[cursor:high])
     middle = b"".join(parts)
-    new_data = b"".join((data[:low], middle, data[high:]))
+    view = memoryview(data)  # no copies of the bytes around the edit before the one join
+    new_data = b"".join((view[:low], middle, view[high:]))
     edited = tree.copy()
     start_point, old_end = _points(tree, data, low, high)
     if b"\n" in middle:
