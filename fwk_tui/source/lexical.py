@@ -36,8 +36,8 @@ _FLAGS = frozenset("dgimsuvy")
 # or both u and v. Valid flags need no look at the tree, nor do letters after an
 # unescaped `//` (the second slash cannot end an expression: `//` starts a comment).
 _BAD_REGEX_FLAGS = re.compile(
-    rb"/(?<![^\\]//)"
-    rb"(?=[a-z]*?[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
+    rb"/(?=[a-z])(?<![^\\]//)"
+    rb"(?=[dgimsuvy]*+[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
 )
 _PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
 # Levels looked up for a class around a private name; deeper files are refused by the depth rule.

@@ -56,7 +56,7 @@ def check_input(data: bytes, filename: str) -> None:
     if b"\0" in data:
         raise DocumentError(f"{name}: this is a binary file, not a config file")
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    if not body.strip():
+    if not body or body.isspace():  # (strip would copy the whole file)
         raise DocumentError(f"{name}: the file is empty; there is no config to read")
 
 
