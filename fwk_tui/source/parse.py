@@ -152,30 +152,24 @@ def _may_nest_too_deep(tree: Tree) -> bool:
 
     A subtree of ``n`` nodes is at most ``n - 1`` levels deep and holds at most
     ``(n - 1) // 2`` brackets on any path (each bracketed node has its opening
-    bracket as a child off that path). The walk enters only the subtrees big
-    enough to go past a limit, so a flat file costs a few nodes per block.
+    bracket as a child off that path). Only the subtrees big enough to go past a
+    limit are entered, so a flat file costs a few nodes per block.
     """
     bracketed = _bracketed_ids()
-    cursor = tree.walk()
-    depth = 0
-    brackets = [0]  # brackets on the path down to each node the cursor is in, the node included
-    while True:
-        node = cursor.node
-        assert node is not None
-        below = node.descendant_count - 1
-        count = brackets[-1] + (node.kind_id in bracketed)
-        if depth + below > MAX_DEPTH or count + below // 2 > MAX_NESTING:
-            if depth > MAX_DEPTH or count > MAX_NESTING:
-                return True
-            cursor.goto_first_child()  # below > 0: a bound went past its limit only for a node with children
-            depth += 1
-            brackets.append(count)
-            continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                return False
-            depth -= 1
-            brackets.pop()
+    stack = [(tree.root_node, 0, 0)]  # a node, its depth, the brackets above it
+    while stack:
+        node, depth, above = stack.pop()
+        brackets = above + (node.kind_id in bracketed)
+        if depth > MAX_DEPTH or brackets > MAX_NESTING:
+            return True
+        depth += 1
+        room_depth = MAX_DEPTH - depth  # levels a child's subtree may have below the child
+        room_brackets = MAX_NESTING - brackets  # counted as if the child were bracketed
+        for child in node.children:
+            below = child.descendant_count - 1
+            if below > room_depth or below // 2 >= room_brackets:
+                stack.append((child, depth, brackets))
+    return False
 
 
 # The grammar accepts some commas that JavaScript rejects (`{a: 1,,}`,
@@ -197,16 +191,14 @@ def _comma_query() -> Query:
 # that can hold such a comma. Possessive groups keep the scan linear; most
 # files have none, and skip the query over the whole tree.
 _SUSPECT = re.compile(rb"[,{(](?>\s++|/\*.*?\*/|//[^\n]*+)*+,", re.S)
-# What any such comma ends with once the white space but line breaks is taken
-# out: the opener or a block comment's end right before it, or a line break (a
-# line comment ends there). One scan at C speed, from comma to comma; most
-# files have none of these.
-_WHITE_IN_LINES = b" \t\r\f\v"
-_COMMA_AFTER_OPENER = re.compile(rb",(?:(?<=[,{(\n],)|(?<=\*/,))")
+# What any such comma comes right after: the opener, white space (a line comment
+# ends at a line break) or a block comment's `/`. One scan from comma to comma;
+# most files have none.
+_COMMA_AFTER_OPENER = re.compile(rb",(?<=[,{(\s/],)")
 
 
 def _may_have_stray_comma(data: bytes) -> bool:
-    return _COMMA_AFTER_OPENER.search(data.translate(None, _WHITE_IN_LINES)) is not None
+    return _COMMA_AFTER_OPENER.search(data) is not None
 
 
 def stray_comma(tree: Tree, data: bytes) -> int | None:
