@@ -122,7 +122,7 @@ def members(obj: Node) -> list[Member]:
 def find_member(obj: Node, key: str) -> Member | None:
     """The member that defines ``key`` (the last one, as in JavaScript)."""
     children = _spelling_it(obj, key)
-    spelled = key.encode("utf-8")
+    spelled = key.encode("utf-8", "surrogatepass")  # a lone surrogate can only be written as an escape
     for child in reversed(children if children is not None else obj.named_children):
         if child.type == "pair":  # a plain name that spells another key is told without reading the member
             name = child.child_by_field_name("key")
@@ -156,7 +156,7 @@ def _spelling_it(obj: Node, key: str) -> list[Node] | None:
         return None
     found: dict[int, Node] = {}
     base = obj.start_byte
-    for needle in (key.encode("utf-8"), b"\\"):
+    for needle in (key.encode("utf-8", "surrogatepass"), b"\\"):
         at = text.find(needle)
         while at != -1:
             child = obj.first_named_child_for_byte(base + at)

@@ -83,3 +83,11 @@ def test_an_edit_of_a_big_object_changes_the_member_javascript_reads() -> None:
             continue  # a shorthand and a method: code, edited elsewhere
         after = doc.set((key,), "edited").values()
         assert after == {**before, key: "edited"}, key
+
+
+@pytest.mark.parametrize("filler", ["", _FILLER])
+def test_a_key_that_is_a_lone_surrogate_is_found_by_its_escape(filler: str) -> None:
+    doc = ConfigDocument.parse("export default {\n" + filler + "  '\\uD800': 1,\n  plain: 2,\n}\n")
+    assert doc.get(("\ud800",)) == 1
+    assert not doc.has(("\ud801",))
+    assert doc.set(("\ud800",), 3).get(("\ud800",)) == 3
