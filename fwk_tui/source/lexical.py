@@ -39,6 +39,11 @@ _BAD_REGEX_FLAGS = re.compile(
     rb"/(?=[a-z])(?<![^\\]//)"
     rb"(?=[dgimsuvy]*+[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
 )
+# A slash that may open a regular expression: not one that starts `//` (a comment),
+# nor one right after a slash that does not end a block comment (`https://`: after
+# a regular expression or a division, a slash divides). Flags need one before them
+# on their line, or they are not flags: most paths and URLs in strings have none.
+_MAY_OPEN_REGEX = re.compile(rb"/(?!/)(?:(?<!//)|(?<=\*//))")
 _PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
 # Levels looked up for a class around a private name; deeper files are refused by the depth rule.
 _MAX_CLASS_SEARCH = 1_000
@@ -163,6 +168,8 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
     flags_kind = tree.language.id_for_node_kind("regex_flags", True)
     for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
         at = match.start() + 1
+        if _MAY_OPEN_REGEX.search(data, data.rfind(b"\n", 0, at) + 1, at - 1) is None:
+            continue  # no slash before on the line could open one
         node = root.descendant_for_byte_range(at, match.end())
         if node is None or node.kind_id != flags_kind or node.start_byte != at:
             continue  # in a string, a comment, a path: not flags

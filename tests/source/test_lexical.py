@@ -44,6 +44,11 @@ REFUSED = [
     ("a: /a\\//gg", 11, "repeated"),
     ("a: /\\//gx", 10, "`x` is not a regular expression flag"),
     ("a: [/x/api]", 10, "`a` is not a regular expression flag"),
+    ("a: /* c *//x/gg", 16, "repeated"),
+    ("a: /*x/gg", 10, "repeated"),  # the grammar reads a regular expression; JavaScript, an unclosed comment
+    ("a: /[//]/gg", 12, "repeated"),
+    ("a: f(/x/ab)", 11, "`a` is not a regular expression flag"),
+    ("a: 'https://x.com/', b: /x/gg", 30, "repeated"),
     ("a: /x/gg / 2", 9, "repeated"),
 ]
 ACCEPTED = [
@@ -56,6 +61,7 @@ ACCEPTED = [
     "a: '2024-01-05'",
     "a: 0.0_1, b: 1_000, c: 0e0_1, d: 0n, e: 0.5_1",
     "a: /x/dgimsuy, b: /x/v, c: '/api/gg', d: 1 / ab / gg",
+    "a: 'https://x.com/api/gg/ab', b: \"//x/ab\", c: `//a/bc/de`",
     "a: class { #x = 1; m() { return this.#x + (#x in this ? 1 : 0) } }",
     "a: '#ssr', b: `#x`, // #y\n  c: 1",
 ]
@@ -160,3 +166,11 @@ def test_an_edit_that_would_write_what_typescript_refuses_is_refused(
     assert code == 2
     assert "past U+10FFFF" in err
     assert file.read_text() == "export default {\n  hooks: {},\n}\n"
+
+
+def test_flags_after_a_block_comment_that_ends_on_their_line_are_checked() -> None:
+    """The only slash before them on the line that may open an expression is the one after `*/`."""
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {\n  a: /* one\n  two *//x/gg,\n}\n")
+    assert (caught.value.line, caught.value.column) == (3, 12)
+    assert "repeated" in caught.value.message
