@@ -117,6 +117,8 @@ def _describe(ch: str) -> str:
 
 def _bad_escape(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """An escape in a string, a template or a name that a module refuses."""
+    if data.find(b"\\", start, end) == -1:
+        return None  # found at memchr speed: most files hold no backslash
     root = tree.root_node
     for match in _ESCAPE_SUSPECT.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
@@ -187,6 +189,8 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
 
 def _private_name_outside_class(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """A private name (``#ssr``) outside a class body, such as an object's key."""
+    if data.find(b"#", start, end) == -1:
+        return None
     root = tree.root_node
     for match in _PRIVATE_NAME.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
