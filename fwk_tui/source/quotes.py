@@ -25,6 +25,28 @@ _TOKENS = re.compile(
 _ODD = ((b"\xe2\x80", (b"\xe2\x80\xa8", b"\xe2\x80\xa9")), (b"--", (b"<!--", b"-->")))
 
 
+def quote_read_as_text(data: bytes, end: int) -> str | None:
+    """The quote most strings starting before byte ``end`` use (``'`` on a tie); None when only the tree can tell.
+
+    Often the first half settles it: the other half cannot hold more strings of a
+    kind than it holds quotes of that kind.
+    """
+    half = data.rfind(b"\n", 0, end // 2) + 1
+    if half > 0:
+        counted = _count(data, half, half)
+        if counted is not None:
+            single, double = counted
+            if single >= double + data.count(b'"', half, end):
+                return "'"
+            if double > single + data.count(b"'", half, end):
+                return '"'
+    counted = quotes_read_as_text(data, end)
+    if counted is None:
+        return None
+    single, double = counted
+    return '"' if double > single else "'"
+
+
 def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
     """How many ``'`` and ``"`` strings start before byte ``end``; None when only the tree can tell.
 
@@ -32,14 +54,19 @@ def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
     None: the tokens are read up to the line break before ``end``, then that
     line's tokens that start before it.
     """
-    line = data.rfind(b"\n", 0, end) + 1
+    return _count(data, data.rfind(b"\n", 0, end) + 1, end)
+
+
+def _count(data: bytes, line: int, end: int) -> tuple[int, int] | None:
+    """:func:`quotes_read_as_text` with ``line`` the start of the line ``end`` is on (or ``end`` itself)."""
     line_end = data.find(b"\n", end)
     if line_end == -1:
         line_end = len(data)
     if data.startswith((b"#!", b"\xef\xbb\xbf#!")) or _has_odd_text(data, line_end):
         return None  # a hashbang line, or text read otherwise
     tokens = _TOKENS.findall(data, 0, line)
-    tokens += [m.group() for m in _TOKENS.finditer(data, line, line_end) if m.start() < end]
+    if line < end:
+        tokens += [m.group() for m in _TOKENS.finditer(data, line, line_end) if m.start() < end]
     if tokens and min(map(len, tokens)) == 1:
         return None
     firsts = bytes(map(itemgetter(0), tokens))
