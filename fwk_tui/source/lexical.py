@@ -168,10 +168,23 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
     """Regular expression flags JavaScript refuses: unknown, repeated, or both ``u`` and ``v``."""
     root = tree.root_node
     flags_kind = tree.language.id_for_node_kind("regex_flags", True)
+    # The line of the last candidate, read once from its start for a slash that may
+    # open an expression: up to ``searched`` without one, or one was found.
+    searched = data.rfind(b"\n", 0, start) + 1
+    opener = False
+    before = start
     for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
         at = match.start() + 1
-        if _MAY_OPEN_REGEX.search(data, data.rfind(b"\n", 0, at) + 1, at - 1) is None:
-            continue  # no slash before on the line could open one
+        newline = data.rfind(b"\n", before, at)
+        if newline != -1:
+            searched = newline + 1
+            opener = False
+        before = at
+        if not opener:
+            opener = _MAY_OPEN_REGEX.search(data, searched, at - 1) is not None
+            searched = max(searched, at - 1)
+            if not opener:
+                continue  # no slash before on the line could open one
         node = root.descendant_for_byte_range(at, match.end())
         if node is None or node.kind_id != flags_kind or node.start_byte != at:
             continue  # in a string, a comment, a path: not flags

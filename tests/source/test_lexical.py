@@ -174,3 +174,18 @@ def test_flags_after_a_block_comment_that_ends_on_their_line_are_checked() -> No
         ConfigDocument.parse("export default {\n  a: /* one\n  two *//x/gg,\n}\n")
     assert (caught.value.line, caught.value.column) == (3, 12)
     assert "repeated" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "a: [" + '"https://x.com/api", ' * 200 + "/x/gg]",  # many paths, then flags, on one line
+        "a: /x/g, b: 'https://x.com/api', c: /y/gg",  # a slash that may open one, before the path
+        "a: 'https://x.com/api', b: [/* c *//y/gg]",
+    ],
+)
+def test_flags_after_paths_on_a_long_line_are_checked(line: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {\n  " + line + ",\n}\n")
+    assert (caught.value.line, caught.value.column) == (2, 3 + line.index("gg"))
+    assert "repeated" in caught.value.message
