@@ -136,8 +136,11 @@ def find_member(obj: Node, key: str) -> Member | None:
     return None
 
 
-# Fewer members than this are all read: looking for the key's text would cost more.
+# Fewer members than this are all read: looking for the key's text would cost more;
+# so would it in an object whose members are big on average (a deep path through
+# big objects would read the same bytes again at each level).
 _FEW_MEMBERS = 24
+_BYTES_PER_MEMBER = 2048
 
 
 def _spelling_it(obj: Node, key: str) -> list[Node] | None:
@@ -149,7 +152,8 @@ def _spelling_it(obj: Node, key: str) -> list[Node] | None:
     """
     if not key or "\n" in key or key[0] in "0123456789." or key.startswith(("inf", "nan")):
         return None
-    if obj.named_child_count < _FEW_MEMBERS:
+    count = obj.named_child_count
+    if count < _FEW_MEMBERS or obj.end_byte - obj.start_byte > _BYTES_PER_MEMBER * count:
         return None
     text = obj.text
     if text is None:
