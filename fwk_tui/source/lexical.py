@@ -173,18 +173,19 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
     searched = data.rfind(b"\n", 0, start) + 1
     opener = False
     before = start
+    rfind, may_open = data.rfind, _MAY_OPEN_REGEX.search
     for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
         at = match.start() + 1
-        newline = data.rfind(b"\n", before, at)
+        newline = rfind(b"\n", before, at)
+        before = at
         if newline != -1:
             searched = newline + 1
             opener = False
-        before = at
         if not opener:
-            opener = _MAY_OPEN_REGEX.search(data, searched, at - 1) is not None
-            searched = max(searched, at - 1)
-            if not opener:
+            if may_open(data, searched, at - 1) is None:
+                searched = at - 1
                 continue  # no slash before on the line could open one
+            opener = True
         node = root.descendant_for_byte_range(at, match.end())
         if node is None or node.kind_id != flags_kind or node.start_byte != at:
             continue  # in a string, a comment, a path: not flags
