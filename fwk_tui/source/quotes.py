@@ -32,15 +32,17 @@ def quote_read_as_text(data: bytes, end: int) -> str | None:
     kind than it holds quotes of that kind.
     """
     half = data.rfind(b"\n", 0, end // 2) + 1
-    if half > 0:
-        counted = _count(data, half, half)
-        if counted is not None:
-            single, double = counted
-            if single >= double + data.count(b'"', half, end):
-                return "'"
-            if double > single + data.count(b"'", half, end):
-                return '"'
-    counted = quotes_read_as_text(data, end)
+    first = _count(data, 0, half, half) if half > 0 else None
+    if first is None:  # (or a token runs on past the half: read it all)
+        counted = quotes_read_as_text(data, end)
+    else:
+        single, double = first
+        if single >= double + data.count(b'"', half, end):
+            return "'"
+        if double > single + data.count(b"'", half, end):
+            return '"'
+        rest = _count(data, half, data.rfind(b"\n", 0, end) + 1, end)
+        counted = None if rest is None else (single + rest[0], double + rest[1])
     if counted is None:
         return None
     single, double = counted
@@ -54,17 +56,20 @@ def quotes_read_as_text(data: bytes, end: int) -> tuple[int, int] | None:
     None: the tokens are read up to the line break before ``end``, then that
     line's tokens that start before it.
     """
-    return _count(data, data.rfind(b"\n", 0, end) + 1, end)
+    return _count(data, 0, data.rfind(b"\n", 0, end) + 1, end)
 
 
-def _count(data: bytes, line: int, end: int) -> tuple[int, int] | None:
-    """:func:`quotes_read_as_text` with ``line`` the start of the line ``end`` is on (or ``end`` itself)."""
+def _count(data: bytes, begin: int, line: int, end: int) -> tuple[int, int] | None:
+    """The strings of the tokens from ``begin`` (where none runs on from before) that start before ``end``.
+
+    ``line`` is the start of the line ``end`` is on, or ``end`` itself.
+    """
     line_end = data.find(b"\n", end)
     if line_end == -1:
         line_end = len(data)
     if data.startswith((b"#!", b"\xef\xbb\xbf#!")) or _has_odd_text(data, line_end):
         return None  # a hashbang line, or text read otherwise
-    tokens = _TOKENS.findall(data, 0, line)
+    tokens = _TOKENS.findall(data, begin, line)
     if line < end:
         tokens += [m.group() for m in _TOKENS.finditer(data, line, line_end) if m.start() < end]
     if tokens and min(map(len, tokens)) == 1:
