@@ -33,10 +33,17 @@ _ESCAPE_SUSPECT = re.compile(rb"\\(?:u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[0-9])")
 _LEGACY_NUMBER = re.compile(rb"0(?<![\w$.]0)[0-9_]")
 _FLAGS = frozenset("dgimsuvy")
 # Letters after a slash that are not valid flags: one that is no flag, one twice,
-# or both u and v. Valid flags need no look at the tree.
+# or both u and v. Valid flags need no look at the tree, nor do letters after an
+# unescaped `//` (the second slash cannot end an expression: `//` starts a comment).
 _BAD_REGEX_FLAGS = re.compile(
-    rb"/(?=[a-z]*?[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
+    rb"/(?=[a-z])(?<![^\\]//)"
+    rb"(?=[dgimsuvy]*+[abcefhjklnopqrtwxz]|[a-z]*?([dgimsuvy])[a-z]*?\1|[a-z]*?u[a-z]*?v|[a-z]*?v[a-z]*?u)[a-z]+"
 )
+# A slash that may open a regular expression: not one that starts `//` (a comment),
+# nor one right after a slash that does not end a block comment (`https://`: after
+# a regular expression or a division, a slash divides). Flags need one before them
+# on their line, or they are not flags: most paths and URLs in strings have none.
+_MAY_OPEN_REGEX = re.compile(rb"/(?!/)(?:(?<!//)|(?<=\*//))")
 _PRIVATE_NAME = re.compile(rb"#(?=[A-Za-z_$\\\x80-\xff])")
 # Levels looked up for a class around a private name; deeper files are refused by the depth rule.
 _MAX_CLASS_SEARCH = 1_000
@@ -110,6 +117,8 @@ def _describe(ch: str) -> str:
 
 def _bad_escape(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """An escape in a string, a template or a name that a module refuses."""
+    if data.find(b"\\", start, end) == -1:
+        return None  # found at memchr speed: most files hold no backslash
     root = tree.root_node
     for match in _ESCAPE_SUSPECT.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())
@@ -158,14 +167,29 @@ def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, 
 def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """Regular expression flags JavaScript refuses: unknown, repeated, or both ``u`` and ``v``."""
     root = tree.root_node
+    flags_kind = tree.language.id_for_node_kind("regex_flags", True)
+    # The line of the last candidate, read once from its start for a slash that may
+    # open an expression: up to ``searched`` without one, or one was found.
+    searched = data.rfind(b"\n", 0, start) + 1
+    opener = False
+    before = start
+    rfind, may_open = data.rfind, _MAY_OPEN_REGEX.search
     for match in _BAD_REGEX_FLAGS.finditer(data, start, end):
-        at = match.start()
-        if at >= 2 and data[at - 1] == 0x2F and data[at - 2] != 0x5C:
-            continue  # `//x`: an unescaped slash before this one would have ended the expression
+        at = match.start() + 1
+        newline = rfind(b"\n", before, at)
+        before = at
+        if newline != -1:
+            searched = newline + 1
+            opener = False
+        if not opener:
+            if may_open(data, searched, at - 1) is None:
+                searched = at - 1
+                continue  # no slash before on the line could open one
+            opener = True
+        node = root.descendant_for_byte_range(at, match.end())
+        if node is None or node.kind_id != flags_kind or node.start_byte != at:
+            continue  # in a string, a comment, a path: not flags
         flags = match.group()[1:].decode("ascii")
-        node = root.descendant_for_byte_range(match.start() + 1, match.end())
-        if node is None or node.type != "regex_flags" or node.start_byte != match.start() + 1:
-            continue
         unknown = next((f for f in flags if f not in _FLAGS), None)
         if unknown is not None:
             problem = f"`{unknown}` is not a regular expression flag (they are {', '.join(sorted(_FLAGS))})"
@@ -173,12 +197,14 @@ def _bad_regex_flags(tree: Tree, data: bytes, start: int, end: int) -> tuple[int
             problem = "a regular expression flag is repeated"
         else:
             problem = "the flags `u` and `v` may not be used together"
-        return node.start_byte, f"syntax error: /{flags}: {problem}"
+        return at, f"syntax error: /{flags}: {problem}"
     return None
 
 
 def _private_name_outside_class(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str] | None:
     """A private name (``#ssr``) outside a class body, such as an object's key."""
+    if data.find(b"#", start, end) == -1:
+        return None
     root = tree.root_node
     for match in _PRIVATE_NAME.finditer(data, start, end):
         node = root.descendant_for_byte_range(match.start(), match.end())

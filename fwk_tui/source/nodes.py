@@ -121,11 +121,55 @@ def members(obj: Node) -> list[Member]:
 
 def find_member(obj: Node, key: str) -> Member | None:
     """The member that defines ``key`` (the last one, as in JavaScript)."""
-    for child in reversed(obj.named_children):  # from the end: the last copy is the first found
-        member = _member(child)
+    children = _spelling_it(obj, key)
+    spelled = key.encode("utf-8", "surrogatepass")  # a lone surrogate can only be written as an escape
+    for child in reversed(children if children is not None else obj.named_children):
+        if child.type == "pair":  # a plain name that spells another key is told without reading the member
+            name = child.child_by_field_name("key")
+            if name is not None and name.type == "property_identifier":
+                text = name.text or b""
+                if text != spelled and b"\\" not in text:
+                    continue
+        member = _member(child)  # from the end: the last copy is the first found
         if member is not None and member.key == key:
             return member
     return None
+
+
+# Fewer members than this are all read: looking for the key's text would cost more;
+# so would it in an object whose members are big on average (a deep path through
+# big objects would read the same bytes again at each level).
+_FEW_MEMBERS = 24
+_BYTES_PER_MEMBER = 2048
+
+
+def _spelling_it(obj: Node, key: str) -> list[Node] | None:
+    """The children of a big ``obj`` whose text could spell ``key``, in source order; None: read them all.
+
+    Without a backslash, a key written as a name, a string or a template holds its
+    own text (a template with a line break may write it CRLF: those keys are read
+    the long way, as are the ones a number can spell: ``1e3`` is ``1000``).
+    """
+    if not key or "\n" in key or key[0] in "0123456789." or key.startswith(("inf", "nan")):
+        return None
+    count = obj.named_child_count
+    if count < _FEW_MEMBERS or obj.end_byte - obj.start_byte > _BYTES_PER_MEMBER * count:
+        return None
+    text = obj.text
+    if text is None:
+        return None
+    found: dict[int, Node] = {}
+    base = obj.start_byte
+    for needle in (key.encode("utf-8", "surrogatepass"), b"\\"):
+        at = text.find(needle)
+        while at != -1:
+            child = obj.first_named_child_for_byte(base + at)
+            if child is not None and child.start_byte <= base + at:
+                found[child.start_byte] = child
+                at = text.find(needle, child.end_byte - base)  # one look per child
+            else:
+                at = text.find(needle, at + 1)
+    return [found[start] for start in sorted(found)]
 
 
 def _member(child: Node) -> Member | None:

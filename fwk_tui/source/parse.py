@@ -56,7 +56,7 @@ def check_input(data: bytes, filename: str) -> None:
     if b"\0" in data:
         raise DocumentError(f"{name}: this is a binary file, not a config file")
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-    if not body.strip():
+    if not body or body.isspace():  # (strip would copy the whole file)
         raise DocumentError(f"{name}: the file is empty; there is no config to read")
 
 
@@ -118,8 +118,8 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
     Only nodes that meet bytes ``start`` to ``end`` are visited (an edit checks
     what it wrote); one walk without recursion, so any depth is measured safely.
     """
-    if start == 0 and end >= tree.root_node.end_byte and not _deeper_than(tree, MAX_NESTING):
-        return None  # brackets never outnumber the levels of the tree: the cheap walk settles most files
+    if start == 0 and end >= tree.root_node.end_byte and not _may_nest_too_deep(tree):
+        return None  # the cheap walk settles most files
     bracketed = _bracketed_ids()
     cursor = tree.walk()
     opened: list[bool] = []
@@ -147,34 +147,38 @@ def too_deep(tree: Tree, start: int, end: int) -> tuple[int, str] | None:
             moved = cursor.goto_next_sibling()
 
 
-def _deeper_than(tree: Tree, limit: int) -> bool:
-    """True when ``tree`` has more than ``limit`` levels below its root.
+def _may_nest_too_deep(tree: Tree) -> bool:
+    """False when no node of ``tree`` can be past :data:`MAX_NESTING` brackets or :data:`MAX_DEPTH` levels.
 
-    A subtree of ``n`` nodes is at most ``n - 1`` levels deep: the walk enters
-    only the subtrees big enough to go past ``limit``, so a flat file costs a
-    few nodes per block, not one step per node.
+    A subtree of ``n`` nodes is at most ``n - 1`` levels deep and holds at most
+    ``(n - 1) // 2`` brackets on any path (each bracketed node has its opening
+    bracket as a child off that path). Only the subtrees big enough to go past a
+    limit are entered, so a flat file costs a few nodes per block.
     """
-    cursor = tree.walk()
-    depth = 0
-    while True:
-        node = cursor.node
-        assert node is not None
-        if depth + node.descendant_count - 1 > limit and cursor.goto_first_child():
-            depth += 1
-            if depth > limit:
-                return True
-            continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                return False
-            depth -= 1
+    bracketed = _bracketed_ids()
+    stack = [(tree.root_node, 0, 0)]  # a node, its depth, the brackets above it
+    while stack:
+        node, depth, above = stack.pop()
+        brackets = above + (node.kind_id in bracketed)
+        if depth > MAX_DEPTH or brackets > MAX_NESTING:
+            return True
+        depth += 1
+        room_depth = MAX_DEPTH - depth  # levels a child's subtree may have below the child
+        room_brackets = MAX_NESTING - brackets  # counted as if the child were bracketed
+        for child in node.children:
+            below = child.descendant_count - 1
+            if below > room_depth or below // 2 >= room_brackets:
+                stack.append((child, depth, brackets))
+    return False
 
 
 # The grammar accepts some commas that JavaScript rejects (`{a: 1,,}`,
 # `{, a}`, `f(a,,b)`); arrays may have holes, so they are left alone.
 _LENIENT_COMMAS = """
-(object "," @double . ",") (object "," @double . (comment)+ . ",") (object . "," @lead)
-(arguments "," @double . ",") (arguments "," @double . (comment)+ . ",") (arguments . "," @lead)
+(object "," @double . ",") (object "," @double . (comment)+ . ",")
+(object . "," @lead) (object . (comment)+ . "," @lead)
+(arguments "," @double . ",") (arguments "," @double . (comment)+ . ",")
+(arguments . "," @lead) (arguments . (comment)+ . "," @lead)
 """
 
 
@@ -187,19 +191,14 @@ def _comma_query() -> Query:
 # that can hold such a comma. Possessive groups keep the scan linear; most
 # files have none, and skip the query over the whole tree.
 _SUSPECT = re.compile(rb"[,{(](?>\s++|/\*.*?\*/|//[^\n]*+)*+,", re.S)
-# What any such comma ends with, found at C speed: the opener and the comma with
-# only white space between (looked for with the white space taken out), or the
-# last comment before the comma. Most files have none of these.
-_WHITE = b" \t\n\r\f\v"
-_AFTER_BLOCK_COMMENT = re.compile(rb"\*/\s*+,")
-_AFTER_LINE_COMMENT = re.compile(rb"//[^\n]*+\s*+,")
+# What any such comma comes right after: the opener, white space (a line comment
+# ends at a line break) or a block comment's `/`. One scan from comma to comma;
+# most files have none.
+_COMMA_AFTER_OPENER = re.compile(rb",(?<=[,{(\s/],)")
 
 
 def _may_have_stray_comma(data: bytes) -> bool:
-    bare = data.translate(None, _WHITE)
-    if b",," in bare or b"{," in bare or b"(," in bare:
-        return True
-    return _AFTER_BLOCK_COMMENT.search(data) is not None or _AFTER_LINE_COMMENT.search(data) is not None
+    return _COMMA_AFTER_OPENER.search(data) is not None
 
 
 def stray_comma(tree: Tree, data: bytes) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from fwk_tui.atomic import write_bytes_atomically
@@ -34,7 +35,7 @@ def load_document(path: StrPath) -> ConfigDocument:
     name = str(p)
     try:
         st = p.stat()
-        if not p.is_file():
+        if not stat.S_ISREG(st.st_mode):
             raise DocumentError(f"{name}: not a file")
         if st.st_size > MAX_BYTES:
             raise DocumentError(
@@ -42,7 +43,11 @@ def load_document(path: StrPath) -> ConfigDocument:
                 f"(fwk-tui opens files up to {MAX_BYTES // 1_048_576} MB)"
             )
         with p.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+            # As many bytes as the size says (a buffer of MAX_BYTES would cost more than
+            # the read), then whatever the file grew by since, up to the limit.
+            data = handle.read(st.st_size + 1)
+            if len(data) > st.st_size:
+                data += handle.read(MAX_BYTES + 1 - len(data))
     except FileNotFoundError:
         raise DocumentError(f"{name}: no such file") from None
     except IsADirectoryError:

@@ -31,9 +31,10 @@ def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str)
         cursor = splice.end
     parts.append(data[cursor:high])
     middle = b"".join(parts)
-    new_data = b"".join((data[:low], middle, data[high:]))
+    view = memoryview(data)  # no copies of the bytes around the edit before the one join
+    new_data = b"".join((view[:low], middle, view[high:]))
     edited = tree.copy()
-    start_point, old_end = points(data, low, high)
+    start_point, old_end = _points(tree, data, low, high)
     if b"\n" in middle:
         new_end = (start_point[0] + middle.count(b"\n"), len(middle) - middle.rfind(b"\n") - 1)
     else:
@@ -49,3 +50,17 @@ def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str)
     if deep is not None:
         raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
     return new_data, new_tree
+
+
+def _points(tree: Tree, data: bytes, low: int, high: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """:func:`points` of ``low`` and ``high``, read off the tree's nodes there when they start and end at them.
+
+    An edit mostly replaces whole nodes: their points cost a look-up, not a count
+    of the lines before them.
+    """
+    root = tree.root_node
+    first = root.descendant_for_byte_range(low, low)
+    last = root.descendant_for_byte_range(max(low, high - 1), high)
+    if first is not None and last is not None and first.start_byte == low and last.end_byte == high:
+        return first.start_point, last.end_point
+    return points(data, low, high)

@@ -10,6 +10,7 @@ from functools import cache, cached_property
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from fwk_tui.source.parse import language
+from fwk_tui.source.quotes import quote_read_as_text
 from fwk_tui.source.textutil import same_line
 
 # Style is a majority vote; the first part of a file is a large enough sample.
@@ -77,7 +78,8 @@ class SniffedStyle(Style):
 
     @cached_property
     def quote(self) -> str:  # type: ignore[override]
-        return _quote(self._nodes("string"), self._data)  # type: ignore[attr-defined]
+        data = self._data  # type: ignore[attr-defined]
+        return quote_read_as_text(data, self._end) or _quote(self._nodes("string"), data)  # type: ignore[attr-defined]
 
     @cached_property
     def semicolons(self) -> bool:  # type: ignore[override]

@@ -103,6 +103,14 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
         ("export default {, a: 1 }\n", 1, 17),
         ("export default { a: f(1,, 2) }\n", 1, 25),
         ("export default { a: 1, /* gone */ , b: 2 }\n", 1, 35),
+        # Behind line comments, line breaks and any white space JavaScript knows.
+        ("export default {\n  a: 1, // one\n  // two\n\n  , b: 2,\n}\n", 5, 3),
+        ("export default {\r\n\t// lead\r\n\t, a: 1 }\r\n", 3, 2),
+        ("export default {\n  a: f(1,\f\v/* x */\n\t, 2),\n}\n", 3, 2),
+        ("export default {\n  a: (1), b: g(\n  , 1),\n}\n", 3, 3),
+        ("export default { a: 1, /* a\n b */\n/**/, b: 2 }\n", 3, 5),
+        ("export default { /* no key yet */ , a: 1 }\n", 1, 35),
+        ("export default { a: f(// no argument yet\n  , 1) }\n", 2, 3),
     ],
 )
 def test_commas_the_grammar_tolerates_but_javascript_rejects(text: str, line: int, column: int) -> None:

@@ -38,6 +38,18 @@ REFUSED = [
     ("a: /x/gg", 9, "repeated"),
     ("a: /x/gx", 9, "`x` is not a regular expression flag"),
     ("a: /x/uv", 9, "`u` and `v`"),
+    # Flags after text that looks like a path or a URL, or after an escaped slash.
+    ("a: 'https://x.com/api', b: /x/gg", 33, "repeated"),
+    ("a: '/api/gg' + /x/gg", 21, "repeated"),
+    ("a: /a\\//gg", 11, "repeated"),
+    ("a: /\\//gx", 10, "`x` is not a regular expression flag"),
+    ("a: [/x/api]", 10, "`a` is not a regular expression flag"),
+    ("a: /* c *//x/gg", 16, "repeated"),
+    ("a: /*x/gg", 10, "repeated"),  # the grammar reads a regular expression; JavaScript, an unclosed comment
+    ("a: /[//]/gg", 12, "repeated"),
+    ("a: f(/x/ab)", 11, "`a` is not a regular expression flag"),
+    ("a: 'https://x.com/', b: /x/gg", 30, "repeated"),
+    ("a: /x/gg / 2", 9, "repeated"),
 ]
 ACCEPTED = [
     "caf\u00e9: 'd\u00e9j\u00e0 \u2014 \u202e ok'",
@@ -49,6 +61,7 @@ ACCEPTED = [
     "a: '2024-01-05'",
     "a: 0.0_1, b: 1_000, c: 0e0_1, d: 0n, e: 0.5_1",
     "a: /x/dgimsuy, b: /x/v, c: '/api/gg', d: 1 / ab / gg",
+    "a: 'https://x.com/api/gg/ab', b: \"//x/ab\", c: `//a/bc/de`",
     "a: class { #x = 1; m() { return this.#x + (#x in this ? 1 : 0) } }",
     "a: '#ssr', b: `#x`, // #y\n  c: 1",
 ]
@@ -153,3 +166,26 @@ def test_an_edit_that_would_write_what_typescript_refuses_is_refused(
     assert code == 2
     assert "past U+10FFFF" in err
     assert file.read_text() == "export default {\n  hooks: {},\n}\n"
+
+
+def test_flags_after_a_block_comment_that_ends_on_their_line_are_checked() -> None:
+    """The only slash before them on the line that may open an expression is the one after `*/`."""
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {\n  a: /* one\n  two *//x/gg,\n}\n")
+    assert (caught.value.line, caught.value.column) == (3, 12)
+    assert "repeated" in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "a: [" + '"https://x.com/api", ' * 200 + "/x/gg]",  # many paths, then flags, on one line
+        "a: /x/g, b: 'https://x.com/api', c: /y/gg",  # a slash that may open one, before the path
+        "a: 'https://x.com/api', b: [/* c *//y/gg]",
+    ],
+)
+def test_flags_after_paths_on_a_long_line_are_checked(line: str) -> None:
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse("export default {\n  " + line + ",\n}\n")
+    assert (caught.value.line, caught.value.column) == (2, 3 + line.index("gg"))
+    assert "repeated" in caught.value.message

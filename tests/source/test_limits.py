@@ -127,6 +127,43 @@ def test_the_deep_unary_chain_is_refused_at_the_first_level_too_many() -> None:
     assert (caught.value.line, caught.value.column) == (1, len("export default {a: ") + (MAX_DEPTH - 4) + 1)
 
 
+# Many siblings around the deep value: a file of any size is measured to the exact level.
+_SIBLINGS = "".join(f"  k{i}: {{ a: 1, b: [1, 2], c: 'x', d: f(g(1)) }},\n" for i in range(300))
+_BRACKETS = {
+    "objects": lambda n: "{a: " * n + "1" + "}" * n,
+    "arrays": lambda n: "[" * n + "1" + "]" * n,
+    "parentheses": lambda n: "(" * n + "1" + ")" * n,
+    "templates": lambda n: "`${" * n + "1" + "}`" * n,
+    "calls": lambda n: "f(" * n + "1" + ")" * n,
+}
+
+
+@pytest.mark.parametrize("form", list(_BRACKETS))
+@pytest.mark.parametrize("siblings", ["", _SIBLINGS], ids=["alone", "among-siblings"])
+def test_brackets_at_the_limit_read_and_one_more_is_refused(form: str, siblings: str) -> None:
+    """The config object is one level: MAX_NESTING - 1 more brackets read, one more is refused."""
+    def source(n: int) -> str:
+        return "export default {\n" + siblings + "  deep: " + _BRACKETS[form](n) + ",\n}\n"
+
+    assert ConfigDocument.parse(source(MAX_NESTING - 1)).has("deep")
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse(source(MAX_NESTING))
+    assert caught.value.message == f"nesting deeper than {MAX_NESTING} levels"
+    assert caught.value.line == siblings.count("\n") + 2
+
+
+@pytest.mark.parametrize("siblings", ["", _SIBLINGS], ids=["alone", "among-siblings"])
+def test_an_expression_at_the_depth_limit_reads_and_one_level_more_is_refused(siblings: str) -> None:
+    # Program, export, object and pair hold the first `!` (level 4); its last operand sits MAX_DEPTH levels down.
+    def source(n: int) -> str:
+        return "export default {\n" + siblings + "  deep: " + "!" * n + "1,\n}\n"
+
+    assert ConfigDocument.parse(source(MAX_DEPTH - 4)).has("deep")
+    with pytest.raises(ParseError) as caught:
+        ConfigDocument.parse(source(MAX_DEPTH - 3))
+    assert caught.value.message == f"expression nested deeper than {MAX_DEPTH} levels"
+
+
 def test_brackets_meet_their_own_limit_before_the_depth_limit() -> None:
     """A config of too many brackets, in any usual shape, is told about its brackets."""
     functions = "export default {a: " + "function () { return " * 150 + "1" + " }" * 150 + "}\n"

@@ -92,3 +92,26 @@ def test_values_that_are_not_javascript_are_refused() -> None:
         Renderer(STARTER_STYLE).value({1, 2})
     with pytest.raises(DocumentError, match="keys must be strings"):
         Renderer(STARTER_STYLE).value({1: "a"})
+
+
+# Quotes that are not strings' own do not vote: in comments, in strings of the
+# other kind, in regular expressions; strings inside `${}` do.
+@pytest.mark.parametrize(
+    ("members", "quote"),
+    [
+        ("// it's 'a' 'file', isn't it\n  a: \"x\",", '"'),
+        ("/* \"a\" \"b\" \"c\" */ a: 'x',", "'"),
+        ("a: \"it's\", b: \"don't\", c: 'x',", '"'),
+        ("a: 'say \"hi\" \"there\"', b: \"x\", c: \"y\",", '"'),
+        ("re: /'/g, s: /''/, d: \"x\",", '"'),
+        ("t: `${'a'}${'b'}`, d: \"x\",", "'"),
+        ("t: `'a' 'b' 'c'`, d: \"x\",", '"'),
+        ("a: 'one \\\n two', b: \"x\", c: \"y\",", '"'),
+        ("a: 1 / 2, b: 'x', c: 'y', d: \"z\",", "'"),
+        ("a: '\\'', b: \"x\", c: \"y\",", '"'),
+    ],
+)
+def test_the_quote_style_counts_strings_only(members: str, quote: str) -> None:
+    doc = ConfigDocument.parse(f"export default {{\n  {members}\n}}\n")
+    assert doc.style.quote == quote
+    assert f"added: {quote}new{quote}" in doc.set("added", "new").text
