@@ -45,6 +45,12 @@ class KeyFooter(Footer):
             self._shown = self._keys()
         # The editor's bindings use no groups: Footer.compose yields plain keys, in order.
         keys = list(super().compose())
+        for key in keys:
+            if isinstance(key, FooterKey) and key._reactive_connect:
+                # What the key's data binding to the footer's ``compact`` leaves it with, set before
+                # it is mounted: else each key is styled twice more on mount (compact on, then off).
+                key.set_reactive(FooterKey.compact, self.compact)
+                key.set_class(self.compact, "-compact", update=False)
         first = [k for k in keys if isinstance(k, FooterKey) and k.action in FIRST_ACTIONS]
         ordered = first + [k for k in keys if k not in first]
         width = self._width()
