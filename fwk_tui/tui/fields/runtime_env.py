@@ -18,6 +18,8 @@ BROWSER_HINT = (
 
 
 def _variable(path: str) -> tuple[str, bool] | None:
+    if "runtimeConfig" not in path:
+        return None  # the rows of every record ask: most are elsewhere (paths write that key as it is)
     # Imported at the first key of runtimeConfig shown: the editor starts without it (~2 ms).
     from fwk_tui.validate.env import variable_of
 
