@@ -11,17 +11,20 @@ from __future__ import annotations
 import re
 from difflib import get_close_matches
 from pathlib import Path
-from typing import Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
-import tomlkit
 from platformdirs import user_config_path
-from tomlkit.exceptions import ParseError as TOMLParseError
-from tomlkit.items import InlineTable, Item, Table
-from tomlkit.toml_document import TOMLDocument
 
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
+
+if TYPE_CHECKING:
+    from tomlkit.exceptions import ParseError as TOMLParseError
+    from tomlkit.toml_document import TOMLDocument
+
+# tomlkit (~7 ms to import) is imported where a file is read or written: with no
+# settings file, the editor starts without it.
 
 VariantSetting = Literal["auto", "A", "B"]
 VARIANT_SETTINGS: tuple[str, ...] = get_args(VariantSetting)
@@ -75,11 +78,12 @@ class Settings:
     was ignored. Make one with :meth:`load`.
     """
 
-    def __init__(self, path: Path, document: TOMLDocument | None, problems: list[str]) -> None:
+    def __init__(self, path: Path, text: str | None, problems: list[str]) -> None:
         self.path = path
         self.problems = problems
-        # None when the file does not parse: then it is never written over.
-        self._document = document
+        # The file's TOML as last read or written ("" when there is none yet); None when the
+        # file does not parse: then it is never written over.
+        self._text = text
         self._theme = DEFAULT_THEME
         self._variant: VariantSetting = DEFAULT_VARIANT
         self._keymap: dict[str, str] = {}
@@ -101,23 +105,25 @@ class Settings:
             bom = raw.startswith(_BOM)
             text = raw[len(_BOM) if bom else 0 :].decode("utf-8")
         except FileNotThere:
-            return cls(path, tomlkit.document(), [])
+            return cls(path, "", [])
         except UnreadableFile as exc:
             return cls(path, None, [f"{exc}; using the defaults"])
         except UnicodeDecodeError as exc:
             return cls(path, None, [f"{path}: cannot read it ({_reason(exc)}); using the defaults"])
+        import tomlkit
+        from tomlkit.exceptions import ParseError
+
         try:
             document = tomlkit.parse(text)
-        except TOMLParseError as exc:
+        except ParseError as exc:
             return cls(path, None, [f"{path}:{exc.line}: {_parse_message(exc)}; using the default settings"])
-        settings = cls(path, document, [])
+        settings = cls(path, document.as_string(), [])
         settings._bom = bom
-        settings._read(text)
+        settings._read(document, text)
         return settings
 
-    def _read(self, text: str) -> None:
-        assert self._document is not None
-        for name, value in self._document.unwrap().items():
+    def _read(self, document: TOMLDocument, text: str) -> None:
+        for name, value in document.unwrap().items():
             if name not in KNOWN:
                 self._problem(text, name, None, f"unknown setting {name!r} (fwk-tui reads {', '.join(KNOWN)})")
             elif name == "keymap" and isinstance(value, dict):
@@ -200,12 +206,14 @@ class Settings:
         written (``file: why``). Creates the folder and the file (with a short commented
         header) when missing.
         """
-        if self._document is None:
+        import tomlkit
+
+        if self._text is None:
             raise ValueError(f"{self.path} has mistakes fwk-tui cannot read around; fix them first")
         old = (self._theme, self._variant, dict(self._keymap), self._docs)
         stored = self._assign(name, value)
         # Edit a copy: after a failed write the file and this object still agree.
-        document = tomlkit.parse(self._document.as_string() or HEADER)
+        document = tomlkit.parse(self._text or HEADER)
         if name == "keymap":
             _merge_table(document, name, stored)
         else:
@@ -215,7 +223,7 @@ class Settings:
         except OSError as exc:
             self._theme, self._variant, self._keymap, self._docs = old
             raise ValueError(f"{os_error_message(exc, self.path)}; the setting was not saved") from None
-        self._document = document
+        self._text = document.as_string()
 
 
 def _check_theme(value: Any) -> str:
@@ -245,6 +253,9 @@ def _check_keymap(value: Any) -> dict[str, str]:
 
 
 def _set_value(document: TOMLDocument, name: str, value: Any) -> None:
+    import tomlkit
+    from tomlkit.items import Item, Table
+
     old = document.get(name)
     if isinstance(old, Table):
         del document[name]  # re-added as a plain value, placed before the tables
@@ -262,6 +273,9 @@ def _set_value(document: TOMLDocument, name: str, value: Any) -> None:
 def _merge_table(document: TOMLDocument, name: str, values: dict[str, str]) -> None:
     # Change the table key by key so comments on untouched bindings stay; an
     # inline table (keymap = { ... }) stays inline.
+    import tomlkit
+    from tomlkit.items import InlineTable, Table
+
     table = document.get(name)
     if not isinstance(table, (Table, InlineTable)):
         if name in document:

@@ -10,7 +10,6 @@ from dataclasses import asdict
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
 from fwk_tui.cli.launch import launchers
-from fwk_tui.validate.explain import code_doc, explain_code_text, looks_like_code
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
 
@@ -85,6 +84,9 @@ def suggestions(catalog: Catalog, path: str, limit: int = 3) -> list[str]:
 
 
 def _explain(ns: argparse.Namespace) -> int:
+    # Imported here: every start of fwk-tui (the editor's too) imports this module to list the command.
+    from fwk_tui.validate.explain import looks_like_code
+
     if looks_like_code(ns.path):
         return _explain_code(ns)
     catalog = load_catalog()
@@ -106,6 +108,8 @@ def _explain(ns: argparse.Namespace) -> int:
 
 
 def _explain_code(ns: argparse.Namespace) -> int:
+    from fwk_tui.validate.explain import code_doc, explain_code_text
+
     doc = code_doc(ns.path)
     if doc is None:
         print(f"fwk-tui: no diagnostic has the code {ns.path.upper()}; docs/rules.md lists every code", file=sys.stderr)

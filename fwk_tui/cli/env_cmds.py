@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config
@@ -13,18 +13,13 @@ from fwk_tui.cli.output import out, out_json
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
-from fwk_tui.validate.env import (
-    MASK,
-    DotenvMatch,
-    EnvVar,
-    env_variables,
-    match_dotenv,
-    parse_dotenv,
-    prefixes,
-    referenced_env,
-    shown_value,
-)
 from fwk_tui.validate.values import MISSING
+
+if TYPE_CHECKING:
+    from fwk_tui.validate.env import DotenvMatch, EnvVar
+
+# fwk_tui.validate.env is imported when `env` runs: every start of fwk-tui (the editor's too)
+# imports this module to list the command.
 
 
 DESCRIPTION = (
@@ -49,6 +44,8 @@ def run_env(ns: argparse.Namespace) -> int:
 
 
 def _env(ns: argparse.Namespace) -> int:
+    from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, prefixes, referenced_env
+
     file, doc = open_config(ns.file)
     values = doc.values()
     variables = env_variables(load_catalog(), values)
@@ -91,6 +88,8 @@ class _Listing:
 
 
 def _env_text(listing: _Listing) -> None:
+    from fwk_tui.validate.env import shown_value
+
     file, variables, found_prefixes = listing.file, listing.variables, listing.found_prefixes
     dotenv, matches, notes = listing.dotenv, listing.matches, listing.notes
     leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
@@ -131,12 +130,16 @@ def _env_text(listing: _Listing) -> None:
 
 def _masked(m: DotenvMatch) -> str:
     """A .env value as shown: public keys' values, everything else masked."""
+    from fwk_tui.validate.env import MASK
+
     if m.status == "overrides" and m.variable is not None and not m.variable.private:
         return plain_line(m.entry.value)
     return MASK
 
 
 def _env_json(listing: _Listing) -> dict[str, Any]:
+    from fwk_tui.validate.env import MASK
+
     out: dict[str, Any] = {
         "file": str(listing.file),
         "prefixes": listing.found_prefixes,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from rich.text import Text
 
 from fwk_tui.paths import PathError, parse_path
-from fwk_tui.validate.env import variable_of
 
 BROWSER_HINT = (
     "sent to the browser: every key here is public (FWK_PUBLIC_… override them); "
@@ -19,6 +18,11 @@ BROWSER_HINT = (
 
 
 def _variable(path: str) -> tuple[str, bool] | None:
+    if "runtimeConfig" not in path:
+        return None  # the rows of every record ask: most are elsewhere (paths write that key as it is)
+    # Imported at the first key of runtimeConfig shown: the editor starts without it (~2 ms).
+    from fwk_tui.validate.env import variable_of
+
     try:
         return variable_of(parse_path(path))
     except PathError:

@@ -91,29 +91,47 @@ class GroupTree(Tree[TreeGroup]):
         return True
 
     def render_label(self, node: TreeNode[TreeGroup], base_style: Style, style: Style) -> Text:
-        group = node.data
-        if group is None:
+        if node.data is None:
             return super().render_label(node, base_style, style)
+        label = self._label(node, styled=True)
+        label.stylize(style)
+        return label
+
+    def get_label_width(self, node: TreeNode[TreeGroup]) -> int:
+        # Measured at every rebuild of the lines, for each group: the same text without its styles.
+        if node.data is None:
+            return super().get_label_width(node)
+        return self._label(node, styled=False).cell_len
+
+    def _label(self, node: TreeNode[TreeGroup], *, styled: bool) -> Text:
+        group = node.data
+        assert group is not None
+        style = self._style if styled else _no_style
         label = Text(group.title, end="")
         if group.from_file:
-            label.stylize(self._style("group-tree--file"))
+            label.stylize(style("group-tree--file"))
         badges = Text(end="")
         if self._matches is not None:
             matching, total = self._matches.get(group.id, (0, 0))
             if not matching:
-                label.stylize(self._style("group-tree--no-match"))
-            badges.append(f" {matching}/{total}", style=self._style("group-tree--count"))
+                label.stylize(style("group-tree--no-match"))
+            badges.append(f" {matching}/{total}", style=style("group-tree--count"))
         modified, errors, warnings = self._badges.get(group.id, (0, 0, 0))
         if modified:
-            badges.append(f" ●{modified}", style=self._style("group-tree--set"))
+            badges.append(f" ●{modified}", style=style("group-tree--set"))
         if errors:
-            badges.append(f" ✖{errors}", style=self._style("group-tree--error"))
+            badges.append(f" ✖{errors}", style=style("group-tree--error"))
         if warnings:
-            badges.append(f" ▲{warnings}", style=self._style("group-tree--warning"))
+            badges.append(f" ▲{warnings}", style=style("group-tree--warning"))
         # A narrow tree shortens the title, never the badges: an error must show.
-        label = fit_label(label, badges, label_room(self, node))
-        label.stylize(style)
-        return label
+        return fit_label(label, badges, label_room(self, node))
 
     def _style(self, component: str) -> Style:
         return component_text_style(self, component)
+
+
+def _no_style(component: str) -> Style:
+    return _NULL_STYLE
+
+
+_NULL_STYLE = Style()

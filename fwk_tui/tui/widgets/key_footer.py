@@ -26,7 +26,9 @@ class KeyFooter(Footer):
 
     Textual's footer remounts all its keys after every bindings update: each
     focus move and each ``refresh_bindings``, three times while the editor
-    starts, though the keys rarely change. F1 comes first: at 80 columns the
+    starts, though the keys rarely change. Its keys come only after the first
+    frame (at the first bindings update): these are in the first frame, which
+    spares the start a layout and a frame. F1 comes first: at 80 columns the
     keys of a list or a code field would push it out of sight.
     """
 
@@ -36,11 +38,22 @@ class KeyFooter(Footer):
         self._rebuild_pending = False
 
     def compose(self) -> ComposeResult:
+        if self._shown is None:
+            # The first compose shows the keys at once (the screen's bindings are known), and
+            # remembers them: the first bindings update, after the first frame, finds them shown.
+            self.set_reactive(Footer._bindings_ready, True)
+            self._shown = self._keys()
         # The editor's bindings use no groups: Footer.compose yields plain keys, in order.
         keys = list(super().compose())
+        for key in keys:
+            if isinstance(key, FooterKey) and key._reactive_connect:
+                # What the key's data binding to the footer's ``compact`` leaves it with, set before
+                # it is mounted: else each key is styled twice more on mount (compact on, then off).
+                key.set_reactive(FooterKey.compact, self.compact)
+                key.set_class(self.compact, "-compact", update=False)
         first = [k for k in keys if isinstance(k, FooterKey) and k.action in FIRST_ACTIONS]
         ordered = first + [k for k in keys if k not in first]
-        width = self.size.width
+        width = self._width()
         if width <= 0:  # not laid out yet: the resize that follows composes again
             yield from ordered
             return
@@ -77,11 +90,15 @@ class KeyFooter(Footer):
             self._shown = keys
             await self.recompose()
 
+    def _width(self) -> int:
+        """The footer's width: the screen's before the first layout (it spans the screen)."""
+        return self.size.width or self.app.size.width
+
     def _keys(self) -> tuple[Hashable, ...]:
         """What ``compose`` builds the keys from: the bindings shown, whether enabled, their tooltips and labels."""
         app = self.app
         bindings = self.screen.active_bindings
-        shown: tuple[Hashable, ...] = (self.size.width,)  # the width decides which keys fit
+        shown: tuple[Hashable, ...] = (self._width(),)  # the width decides which keys fit
         shown += tuple(
             (binding, enabled, tooltip, app.get_key_display(binding))
             for _, binding, enabled, tooltip in bindings.values()
