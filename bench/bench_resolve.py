@@ -98,7 +98,7 @@ def time_c12(folder: Path, repeat: int) -> float:
         f"for (let i = 0; i < {repeat + 2}; i++) {{\n"
         "  const t = performance.now();\n"
         f"  await loadConfig({{ cwd: {json.dumps(str(folder))}, name: 'fwk', envName: 'production', rcFile: false,"
-        " packageJson: false, giget: false, dotenv: true, extend: { extendKey: ['theme', 'extends'] } });\n"
+        " packageJson: false, giget: false, dotenv: true, extend: { extendKey: ['theme', 'extends'] }, jitiOptions: { fsCache: false } });\n"
         "  times.push(performance.now() - t);\n"
         "}\n"
         "console.log(JSON.stringify(times.slice(2)));\n"

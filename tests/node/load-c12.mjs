@@ -53,6 +53,7 @@ for (const job of jobs) {
       giget: false,
       omit$Keys: true,
       extend: { extendKey: ["theme", "extends"] },
+      jitiOptions: { fsCache: false },  // never write a cache into the fixtures
     });
     results[job.id] = { value: encode(config), warnings };
   } catch (error) {
