@@ -23,6 +23,8 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
+from fwk_tui.tui.editor.effective import LAYERS_GROUP, EffectiveView
+from fwk_tui.tui.editor.layer_sessions import LayerSessions
 from fwk_tui.tui.editor.form_sync import FormSync
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
@@ -38,6 +40,7 @@ from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.key_footer import KeyFooter
+from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
@@ -88,6 +91,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("f9", "toggle_docs", "Docs", id="docs"),
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
+        Binding("f6", "environment", "Env", id="environment"),
+        Binding("escape", "back", "Back", key_display="Esc", id="back"),
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
@@ -117,6 +122,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._saver = SaveFlow(self, self._nav, self._disk, self._journal)
         self._wizard = WizardLaunch(self, self._sync, self._disk)
         self._docs = DocsPane(self)
+        self._effective = EffectiveView(self)
+        self._sync.effective = self._effective
+        self._effective.on_change.append(self._effective_changed)
+        self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
         if self.settings is not None:
             self.theme = self.settings.theme
 
@@ -184,12 +193,42 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if self._watch_disk and self.session.path is not None:
             self.set_interval(DISK_POLL_SECONDS, self._disk.check)
         self._journal.offer_recovery()
+        # Layers, sections and .env are read once the first screen is painted: the start does not wait for them.
+        self.call_after_refresh(self._effective.load)
         if self._offer_wizard:
             self._wizard.offer()
 
     def _session_changed(self, session: EditSession) -> None:
+        if session is not self.session:
+            return  # a session kept while a layer's is shown
         self._sync.session_changed()
         self._journal.record()
+        self._effective.session_changed()
+
+    @property
+    def layer_of(self) -> str | None:
+        """The file the shown layer was opened from (Esc goes back to it); ``None`` on the first file."""
+        return self._layers.layer_of
+
+    def _effective_changed(self) -> None:
+        if not self.query(ConfigForm):
+            return  # the app is closing
+        sync = self._sync
+        sync.show_tree()
+        form = self.query_one(ConfigForm)
+        if form.group is not None and form.group.id == LAYERS_GROUP.id:
+            refocus = self.focused is not None and self.focused.id == "layers-panel"
+            form.group = None
+            self.run_worker(self._show_layers(refocus), group="layers-panel", exclusive=True)
+        elif form.group is not None and sync.layout().group(form.group.id) is None:
+            self.run_worker(sync.show_group(sync.start_group()))  # the Layers group went
+        sync.mark_spreads()
+        sync.refresh_chrome()
+
+    async def _show_layers(self, refocus: bool) -> None:
+        await self._sync.show_group(LAYERS_GROUP.id)
+        if refocus:
+            self.query_one(ConfigForm).focus_first()
 
     def _layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -271,6 +310,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
             return False
+        if action == "back":
+            return self._layers.layer_of is not None
         can = self._edits.can(action)
         return True if can is None else can
 
@@ -321,6 +362,23 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def action_reload(self) -> None:
         """Read the file again, re-applying your unsaved edits where they still apply."""
         self._disk.reload(quiet=False)
+        self.call_later(self._effective.load)  # its layers and .env too
+
+    def action_environment(self) -> None:
+        """Show the values of the next environment: none, development, production, test, those the files name."""
+        env = self._effective.next_env()
+        names = " / ".join(n or "none" for n in self._effective.env_names)
+        self.notify(f"Environment: {env or 'none'}  (F6: {names})", timeout=3)
+
+    async def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
+        event.stop()
+        await self._layers.open(event.target)
+
+    @work(exclusive=True, group="quit")
+    async def action_back(self) -> None:
+        """Back to the file the shown layer was opened from; asks first when the layer has unsaved edits."""
+        if await self._saver.leave("going back"):
+            await self._layers.back()
 
     @property
     def search_index(self) -> SearchIndex:
@@ -351,7 +409,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
     @work(exclusive=True, group="save")
     async def action_save(self) -> bool:
         """Show what will change, then write the file atomically."""
-        return await self._saver.save()
+        saved = await self._saver.save()
+        if saved:
+            self._effective.load()  # a layer's file saved changes what the others get
+        return saved
 
     async def action_quit(self) -> None:
         """Quit; asks first when there are unsaved edits or typed text that does not read."""
@@ -359,6 +420,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     @work(exclusive=True, group="quit")
     async def _quit(self) -> None:
+        # A layer's file is shown: its edits are asked about, then the first file's at the end.
+        while self._layers.layer_of is not None:
+            if not await self._saver.leave():
+                return
+            await self._layers.back()
         await self._saver.quit()
 
     # -------------------------------------------------------------- palette

@@ -37,6 +37,7 @@ class EditorHost(Protocol):
     model: FormModel
     form_filter: FormFilter
     sub_title: str
+    layer_of: str | None
 
     @property
     def size(self) -> Size: ...
@@ -70,6 +71,8 @@ class EditorHost(Protocol):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
     def refresh_bindings(self) -> None: ...
+
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool: ...
 
     async def settle(self) -> None:
         """Let the keys typed so far reach their fields (see ``fwk_tui.tui.settle``)."""
