@@ -92,7 +92,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
         Binding("f6", "environment", "Env", id="environment"),
-        Binding("escape", "back", "Back", key_display="Esc", id="back"),
+        Binding("escape", "leave_layer", "Back", key_display="Esc", id="back"),
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
@@ -310,7 +310,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
             return False
-        if action == "back":
+        if action == "leave_layer":
             return self._layers.layer_of is not None
         can = self._edits.can(action)
         return True if can is None else can
@@ -375,7 +375,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         await self._layers.open(event.target)
 
     @work(exclusive=True, group="quit")
-    async def action_back(self) -> None:
+    async def action_leave_layer(self) -> None:
         """Back to the file the shown layer was opened from; asks first when the layer has unsaved edits."""
         if await self._saver.leave("going back"):
             await self._layers.back()

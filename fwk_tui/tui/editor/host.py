@@ -37,7 +37,9 @@ class EditorHost(Protocol):
     model: FormModel
     form_filter: FormFilter
     sub_title: str
-    layer_of: str | None
+
+    @property
+    def layer_of(self) -> str | None: ...
 
     @property
     def size(self) -> Size: ...

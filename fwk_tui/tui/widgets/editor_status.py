@@ -83,9 +83,9 @@ class EditorStatus(Widget):
             text.append(" ● unsaved", style=style("dirty"))
         right = Text()
         if state.layer_of is not None:
-            right.append(f"layer of {plain(state.layer_of)} (Esc: back)  ", style=style("warning"))
+            right.append(f"layer of {plain(state.layer_of)}  ", style=style("warning"))
         if state.env is not None:
-            right.append(f"env {plain(state.env)}  ", style=style("dirty"))
+            right.append(f"F6 env: {plain(state.env)}  ", style=style("muted" if state.env == "none" else "dirty"))
         if state.filter_title:
             right.append(f"showing {state.filter_title}  ", style=style("muted"))
         if state.errors:

@@ -57,13 +57,11 @@ class LayersPanel(Tree[LayerTarget]):
             super().__init__()
             self.target = target
 
-    def __init__(self, effective: Effective, base: FilePath, *, id: str | None = None) -> None:
+    def __init__(self, effective: Effective, *, id: str | None = None) -> None:
         super().__init__("layers", id=id)
         self.show_root = False
         self.guide_depth = 2
         self.effective = effective
-        self.base = base
-        """The config's folder: the files of ``effective`` are shown relative to it."""
 
     def on_mount(self) -> None:
         self.fill()
@@ -84,12 +82,12 @@ class LayersPanel(Tree[LayerTarget]):
             )
             if layer.file is not None and layer.status == "read":
                 label.append(f"  {plain(layer.file)}")
-            label.append(f"  ({plain(layer.written_at.where())})", style="dim")
             source = by_file.get(layer.file or "") if layer.status == "read" else None
             target = LayerTarget(files[layer.file]) if source is not None and layer.file in files else None
             node = parent.add(label, data=target, expand=True)
             if layer.status != "read":
-                node.add_leaf(Text(plain(layer.message), style="dim italic"))
+                where = layer.written_at.where()
+                node.add_leaf(Text(plain(layer.message + (f" (written at {where})" if where else "")), style="italic"))
                 node.allow_expand = True
             if source is not None and target is not None:
                 self._values(node, source.body, target.file)
@@ -157,5 +155,10 @@ class LayersPanel(Tree[LayerTarget]):
         target = event.node.data
         if target is not None:
             self.post_message(self.Open(target))
+
+    def _keep(self, event: Message) -> None:
+        event.stop()  # the editor's tree of groups sends these too: the app must not take these for its own
+
+    on_tree_node_highlighted = on_tree_node_expanded = on_tree_node_collapsed = _keep
 
 
