@@ -216,19 +216,13 @@ class EditorApp(KeepsStartedObjects, App[None]):
         sync = self._sync
         sync.show_tree()
         form = self.query_one(ConfigForm)
-        if form.group is not None and form.group.id == LAYERS_GROUP.id:
-            refocus = self.focused is not None and self.focused.id == "layers-panel"
-            form.group = None
-            self.run_worker(self._show_layers(refocus), group="layers-panel", exclusive=True)
+        panels = form.query(LayersPanel)
+        if form.group is not None and form.group.id == LAYERS_GROUP.id and panels and self._effective.effective:
+            panels.first().show(self._effective.effective)
         elif form.group is not None and sync.layout().group(form.group.id) is None:
             self.run_worker(sync.show_group(sync.start_group()))  # the Layers group went
         sync.mark_spreads()
         sync.refresh_chrome()
-
-    async def _show_layers(self, refocus: bool) -> None:
-        await self._sync.show_group(LAYERS_GROUP.id)
-        if refocus:
-            self.query_one(ConfigForm).focus_first()
 
     def _layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -250,6 +244,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
     # ------------------------------------------------------------- messages
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
+        if event.node is not event.control.cursor_node:
+            return  # the cursor moved on since (the tree was rebuilt for another file): not a group asked for
         self._nav.group_highlighted(event.node.data)
 
     async def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:

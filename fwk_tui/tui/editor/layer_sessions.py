@@ -115,6 +115,8 @@ class LayerSessions:
             start = app.model.group_of_path(path) or start
         tree = app.query_one(GroupTree)
         tree.select_group(start)
+        await app.settle()  # the tree's new nodes are highlighted and the cursor's group is asked for first
+        sync.pending_group = None
         app.query_one(OptionDetail).subject = sync.catalog_group(start)
         await sync.show_group(start)
         sync.refresh_chrome()

@@ -271,7 +271,9 @@ class OptionField(Widget, can_focus=True):
         top = header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
-        parts: list[Any] = [top, PreviewLines(self._editor.preview(), box)]
+        parts: list[Any] = [top]
+        if self.is_set or not any(kind == "layer" for kind, _ in self.effective_notes):
+            parts.append(PreviewLines(self._editor.preview(), box))  # else the layer's value says it, not "not set"
         if self.diagnostics:
             text = diagnostics_text(self.diagnostics, self.path)
             text.end = "\n"  # measured one line short inside a Group without it

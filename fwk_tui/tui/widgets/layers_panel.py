@@ -65,6 +65,20 @@ class LayersPanel(Tree[LayerTarget]):
 
     def on_mount(self) -> None:
         self.fill()
+        self.call_after_refresh(self._restore, 0)  # the first row is under the cursor when the panel gets the focus
+
+    def show(self, effective: Effective) -> None:
+        """Show ``effective`` in place (a new environment, an edit merged): the cursor stays on its line."""
+        if effective is self.effective:
+            return
+        line = self.cursor_line
+        self.effective = effective
+        self.clear()
+        self.fill()
+        self.call_after_refresh(self._restore, line)
+
+    def _restore(self, line: int) -> None:
+        self.cursor_line = min(line, max(self.last_line, 0))
 
     def fill(self) -> None:
         effective = self.effective
