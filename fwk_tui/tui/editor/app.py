@@ -91,7 +91,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("f9", "toggle_docs", "Docs", id="docs"),
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
-        Binding("f6", "environment", "Env", id="environment"),
+        Binding("f6", "environment", "Env", show=False, id="environment"),  # the status line names F6 where it matters
         Binding("escape", "leave_layer", "Back", key_display="Esc", id="back"),
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
@@ -308,6 +308,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
             return False
         if action == "leave_layer":
             return self._layers.layer_of is not None
+        if action == "environment":
+            return self._effective.has_layers  # no layer, section or .env: every environment is the file
         can = self._edits.can(action)
         return True if can is None else can
 
@@ -362,9 +364,7 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     def action_environment(self) -> None:
         """Show the values of the next environment: none, development, production, test, those the files name."""
-        env = self._effective.next_env()
-        names = " / ".join(n or "none" for n in self._effective.env_names)
-        self.notify(f"Environment: {env or 'none'}  (F6: {names})", timeout=3)
+        self._effective.next_env()  # the status line names it; the fields show its values
 
     async def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
         event.stop()

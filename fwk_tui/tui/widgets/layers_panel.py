@@ -44,6 +44,7 @@ class LayersPanel(Tree[LayerTarget]):
     DEFAULT_CSS = """
     LayersPanel {
         height: auto;
+        overflow-x: hidden;
         max-height: 100%;
         background: $surface;
         padding: 0 1;
@@ -151,18 +152,14 @@ class LayersPanel(Tree[LayerTarget]):
             private = found is not None and not found[1]
             value = MASK if private else shown_value(override.value)
             where = override.variable.origin().where() or "the environment"
-            node.add_leaf(
-                Text.assemble(
-                    plain(override.variable.name), " → ", plain(override.target.path), f" = {plain(value)}", (f"  ({plain(where)})", "dim")
-                )
-            )
+            row = node.add(Text.assemble(plain(override.variable.name), " → ", plain(override.target.path)), expand=True)
+            row.add_leaf(Text.assemble(f"= {plain(value)}", (f"  ({plain(where)})", "dim")))
         for match in unmatched:
-            hint = f" (did you mean {match.suggestion}?)" if match.suggestion else ""
             variable = self.effective.environment.get(match.entry.name)
             where = variable.origin().where() if variable is not None else ""
-            node.add_leaf(
-                Text.assemble((plain(match.entry.name), "yellow"), f" matches no key{plain(hint)}", (f"  ({plain(where)})", "dim"))
-            )
+            row = node.add(Text.assemble((plain(match.entry.name), "yellow"), " matches no key"), expand=True)
+            hint = f"did you mean {match.suggestion}?" if match.suggestion else "it replaces nothing"
+            row.add_leaf(Text.assemble(plain(hint), (f"  ({plain(where)})", "dim")))
 
     def on_tree_node_selected(self, event: Tree.NodeSelected[LayerTarget]) -> None:
         event.stop()  # not a group of the editor's tree
