@@ -53,7 +53,7 @@ class EffectiveView:
             return False
         resolved = effective.resolved
         dotenv = any(v.file is not None for v in effective.environment.values())
-        return bool(resolved.layers or resolved.env_names or dotenv)
+        return bool(resolved.layers or resolved.env_names or dotenv or effective.runtime.overrides)
 
     @property
     def env_names(self) -> list[str | None]:
@@ -115,7 +115,7 @@ class EffectiveView:
 
     def notes(self, path: str) -> list[tuple[str, str]]:
         """(kind, text) lines under the field of ``path``."""
-        if self.effective is None:
-            return []
+        if self.effective is None or not self.has_layers:
+            return []  # the file is the whole story: nothing to say under any field
         value = self.app.session.get(path, MISSING)
         return [(n.kind, n.text) for n in field_notes(self.effective, path, value, MISSING)]
