@@ -9,11 +9,13 @@ environment chosen (F6), then the variables that replace values at run time.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 
 from rich.text import Text
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -63,6 +65,16 @@ class LayersPanel(Tree[LayerTarget]):
         self.show_root = False
         self.guide_depth = 2
         self.effective = effective
+        self._filled_width = 0
+
+    def _room(self, depth: int) -> int:
+        """The columns a row at ``depth`` has (the guides take two each, the panel's padding two)."""
+        width = self.size.width or (self.parent.size.width if isinstance(self.parent, Widget) else 0) or 60
+        return width - 2 * depth - 4
+
+    def on_resize(self) -> None:
+        if self._filled_width not in (0, self.size.width):
+            self._refill()
 
     def on_mount(self) -> None:
         self.fill()
@@ -72,8 +84,11 @@ class LayersPanel(Tree[LayerTarget]):
         """Show ``effective`` in place (a new environment, an edit merged): the cursor stays on its line."""
         if effective is self.effective:
             return
-        line = self.cursor_line
         self.effective = effective
+        self._refill()
+
+    def _refill(self) -> None:
+        line = self.cursor_line
         self.clear()
         self.fill()
         self.call_after_refresh(self._restore, line)
@@ -82,6 +97,7 @@ class LayersPanel(Tree[LayerTarget]):
         self.cursor_line = min(line, max(self.last_line, 0))
 
     def fill(self) -> None:
+        self._filled_width = self.size.width
         effective = self.effective
         resolved = effective.resolved
         files = dict(zip((s.file for s in resolved.sources), resolved.files, strict=False))
@@ -102,8 +118,9 @@ class LayersPanel(Tree[LayerTarget]):
             node = parent.add(label, data=target, expand=True)
             if layer.status != "read":
                 where = layer.written_at.where()
-                node.add_leaf(Text(plain(layer.message + (f" (written at {where})" if where else "")), style="italic"))
-                node.allow_expand = True
+                message = plain(layer.message + (f" (written at {where})" if where else ""))
+                for line in textwrap.wrap(message, max(self._room(layer.depth + 1), 20)):
+                    node.add_leaf(Text(line, style="italic"))
             if source is not None and target is not None:
                 self._values(node, source.body, target.file)
             parents[layer.depth] = node
