@@ -366,9 +366,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """Show the values of the next environment: none, development, production, test, those the files name."""
         self._effective.next_env()  # the status line names it; the fields show its values
 
-    async def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
+    def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
         event.stop()
-        await self._layers.open(event.target)
+        # In a worker: opening waits for the tree's messages, which a handler of the app would hold up.
+        self.run_worker(self._layers.open(event.target), group="layer-session", exclusive=True)
 
     @work(exclusive=True, group="quit")
     async def action_leave_layer(self) -> None:

@@ -80,7 +80,8 @@ class SaveFlow:
             return False
         self.journal.discard(target)  # an older entry waiting for "Not now" holds other edits: it stays
         self.disk.saved()
-        app.notify(plain(f"Saved {target.name}"), timeout=3)
+        shown = app.label if app.layer_of is not None else target.name  # a layer's file: which one
+        app.notify(plain(f"Saved {shown}"), timeout=3)
         for note in session.save_notes:
             app.notify(plain(note), title="Saved, with a note", severity="warning", timeout=10)
         return True
