@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -192,8 +193,13 @@ async def test_enter_on_a_layer_value_opens_its_file_and_esc_comes_back_with_the
         assert app.session.get("app.baseURL") == "/edited/" and app.session.dirty
         first = app.session
         await show_layers(app, pilot)
-        await pilot.press("down", "enter")  # the layer's first value: ssr = false
-        await pilot.pause(0.3)
+        await pilot.press("down")
+        started = time.monotonic()
+        await pilot.press("enter")  # the layer's first value: ssr = false
+        while app._sync.focused_path != "ssr" and time.monotonic() - started < 5:
+            await pilot.pause(0.05)
+        # Opened at once (a wait for the app's own messages inside its handler once took two seconds).
+        assert time.monotonic() - started < 1.5
         assert app.session is not first
         assert app.session.path is not None and app.session.path.name == "fwk.config.ts"
         assert app.session.path.parent.name == "base"
