@@ -257,3 +257,29 @@ async def test_leaving_a_layer_with_unsaved_edits_asks_and_save_writes_the_layer
         await pilot.pause()
         assert field_text(app, "ssr") == "the app gets true from layer ./base (base/fwk.config.ts:2:8)"
     assert "ssr: true" in (config.parent / "base" / "fwk.config.ts").read_text()
+
+
+async def test_quitting_from_a_layer_asks_about_the_first_files_unsaved_edits(tmp_path: Path) -> None:
+    config = project(tmp_path, "questions")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        assert await app.go_to("app.baseURL")
+        await pilot.pause()
+        await pilot.press("ctrl+u", *"/kept/")
+        await pilot.pause()
+        first = app.session
+        await show_layers(app, pilot)
+        await pilot.press("down", "enter")
+        await pilot.pause(0.3)
+        assert app.session is not first
+        await pilot.press("ctrl+q")  # the layer has no edits: back to the first file, whose edits are asked about
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceScreen)
+        text = " ".join(screen_text(app).split())
+        assert "fwk.config.ts has unsaved edits. Save the edits before quitting?" in text
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+    assert "baseURL: '/kept/'" in config.read_text()
