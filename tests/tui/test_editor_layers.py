@@ -283,3 +283,18 @@ async def test_quitting_from_a_layer_asks_about_the_first_files_unsaved_edits(tm
         await pilot.press("enter")
         await pilot.pause(0.5)
     assert "baseURL: '/kept/'" in config.read_text()
+
+
+async def test_the_palette_picks_an_environment_by_name(tmp_path: Path) -> None:
+    app = make_app(project(tmp_path, "envs"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        await pilot.press("ctrl+p", *"environment: staging")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        status = app.query_one(EditorStatus).state
+        assert status is not None and status.env == "staging"
+        assert await app.go_to("app.baseURL")
+        await pilot.pause()
+        assert "'/staging/' from $env.staging section" in field_text(app, "app.baseURL")

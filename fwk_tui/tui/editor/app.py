@@ -366,6 +366,14 @@ class EditorApp(KeepsStartedObjects, App[None]):
         """Show the values of the next environment: none, development, production, test, those the files name."""
         self._effective.next_env()  # the status line names it; the fields show its values
 
+    def environment_names(self) -> list[str | None]:
+        """The environments F6 goes through (none when the file is the whole story)."""
+        return self._effective.env_names if self._effective.has_layers else []
+
+    def action_set_environment(self, name: str) -> None:
+        """Show the values of environment ``name`` (``""``: none)."""
+        self._effective.set_env(name or None)
+
     def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
         event.stop()
         # In a worker: opening waits for the tree's messages, which a handler of the app would hold up.

@@ -109,9 +109,13 @@ class EffectiveView:
         """Choose the next environment of F6's list; returns it."""
         names = self.env_names
         at = names.index(self.env) if self.env in names else 0
-        self.env = names[(at + 1) % len(names)]
-        self.load()
+        self.set_env(names[(at + 1) % len(names)])
         return self.env
+
+    def set_env(self, env: str | None) -> None:
+        """Show the values of environment ``env`` (``None``: none)."""
+        self.env = env
+        self.load()
 
     def notes(self, path: str) -> list[tuple[str, str]]:
         """(kind, text) lines under the field of ``path``."""
