@@ -124,10 +124,12 @@ async def test_f6_goes_through_the_environments_and_the_field_shows_that_environ
         await pilot.pause()
         assert status.state is not None and status.state.env == "production"
         assert "F6 env: production" in screen_text(app)
-        assert field_text(app, "app.baseURL") == "the app gets '/prod-env/' from $env.production section (fwk.config.ts:16:35)"
+        prod = "the app gets '/prod-env/' from $env.production section (fwk.config.ts:16:35)"
+        assert field_text(app, "app.baseURL") == prod
         await pilot.press("f6", "f6")  # test, staging
         await pilot.pause()
-        assert field_text(app, "app.baseURL") == "the app gets '/staging/' from $env.staging section (fwk.config.ts:15:32)"
+        staging = "the app gets '/staging/' from $env.staging section (fwk.config.ts:15:32)"
+        assert field_text(app, "app.baseURL") == staging
         await pilot.press("f6")  # back to none
         await pilot.pause()
         assert field_text(app, "app.baseURL") == ""

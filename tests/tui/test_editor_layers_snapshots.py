@@ -1,4 +1,4 @@
-"""Snapshots of the effective configuration in the editor at 100x32 and 80x24: a field a layer sets, the Layers group."""
+"""Snapshots of the effective configuration in the editor (100x32, 80x24): a field a layer sets, the Layers group."""
 
 from __future__ import annotations
 
@@ -32,7 +32,9 @@ async def _loaded(pilot: Any) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_field_with_a_layer_origin(snap_compare, questions: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_field_with_a_layer_origin(  # type: ignore[no-untyped-def]
+    snap_compare, questions: Path, size: tuple[int, int]
+) -> None:
     async def run(pilot: Any) -> None:
         await _loaded(pilot)
         await pilot.app.go_to("app.baseURL")  # in the form of App shell; ssr's field (Application) after

@@ -24,8 +24,8 @@ from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
 from fwk_tui.tui.editor.effective import LAYERS_GROUP, EffectiveView
-from fwk_tui.tui.editor.layer_sessions import LayerSessions
 from fwk_tui.tui.editor.form_sync import FormSync
+from fwk_tui.tui.editor.layer_sessions import LayerSessions
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow

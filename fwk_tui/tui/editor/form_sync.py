@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.effective import LAYERS_GROUP
 from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.layers_panel import LayersPanel
-from fwk_tui.tui.editor.effective import LAYERS_GROUP
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:

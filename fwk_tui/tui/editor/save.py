@@ -186,7 +186,8 @@ def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]], leavi
         parts.append(f"Text typed in {named}{more} does not read as a value: the file does not have it.")
         answers.append(Answer("back", "Go to it", "g", "default" if dirty else "primary"))
     quitting = leaving == "quitting"
-    parts.append(f"Save the edits before {leaving}?" if dirty else ("Quit without it?" if quitting else "Go back without it?"))
+    without = "Quit without it?" if quitting else "Go back without it?"
+    parts.append(f"Save the edits before {leaving}?" if dirty else without)
     answers.append(Answer("discard", "Discard" if dirty else ("Quit" if quitting else "Go back"), "d", "error"))
     answers.append(Answer("cancel", "Keep editing", "c"))
     return ChoiceScreen("Unsaved edits" if dirty else "Text not in the file", " ".join(parts), answers)

@@ -169,7 +169,8 @@ class LayersPanel(Tree[LayerTarget]):
             private = found is not None and not found[1]
             value = MASK if private else shown_value(override.value)
             where = override.variable.origin().where() or "the environment"
-            row = node.add(Text.assemble(plain(override.variable.name), " → ", plain(override.target.path)), expand=True)
+            name = Text.assemble(plain(override.variable.name), " → ", plain(override.target.path))
+            row = node.add(name, expand=True)
             row.add_leaf(Text.assemble(f"= {plain(value)}", (f"  ({plain(where)})", "dim")))
         for match in unmatched:
             variable = self.effective.environment.get(match.entry.name)
