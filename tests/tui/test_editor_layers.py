@@ -135,10 +135,18 @@ async def test_f6_goes_through_the_environments_and_the_field_shows_that_environ
         assert field_text(app, "app.baseURL") == ""
 
 
-async def test_an_edit_merges_with_the_layers_once_typing_pauses(tmp_path: Path) -> None:
+async def test_an_edit_merges_with_the_layers_once_typing_pauses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fwk_tui.tui.editor import effective
+
+    reads: list[Path] = []
+    read_layers = effective.resolve_layers
+    monkeypatch.setattr(effective, "resolve_layers", lambda file, *a: reads.append(file) or read_layers(file, *a))
     app = make_app(project(tmp_path, "merge"))
     async with app.run_test(size=(100, 32)) as pilot:
         await loaded(app, pilot)
+        assert len(reads) == 1  # once, after the first paint
         assert await app.go_to("devServer.port")
         await pilot.pause()
         assert "4000 from layer ./deeper" in field_text(app, "devServer.port")
@@ -146,6 +154,7 @@ async def test_an_edit_merges_with_the_layers_once_typing_pauses(tmp_path: Path)
         await pilot.pause(0.6)
         assert app.session.get("devServer.port") == 5000
         assert field_text(app, "devServer.port") == ""  # the file's value wins over the layer's now
+        assert len(reads) == 1  # merged in memory with the layers read at the start: no file read while typing
         assert app.session.path is not None
         assert "5000" not in app.session.path.read_text()  # nothing was saved
 
