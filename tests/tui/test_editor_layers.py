@@ -231,6 +231,8 @@ async def test_enter_on_a_layer_value_opens_its_file_and_esc_comes_back_with_the
         assert app.session is first
         assert app.session.get("app.baseURL") == "/edited/" and app.session.dirty
         assert "layer of" not in screen_text(app)
+        panel = app.query_one(LayersPanel)
+        assert app.focused is panel and panel.cursor_line == 1  # back on the row the layer was opened from
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.get("app.baseURL") == "/mine/"  # the first file's undo history is its own

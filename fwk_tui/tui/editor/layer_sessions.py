@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from fwk_tui.source import DocumentError, ParseError
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class _Kept:
     unread: dict[str, str]
     group: str | None
     focused: str | None
+    panel_line: int | None = None  # the Layers group's row the layer was opened from
 
 
 class LayerSessions:
@@ -75,7 +77,10 @@ class LayerSessions:
         form = app.query_one(ConfigForm)
         unread = {**form.unread, **form.pending_texts()}
         group = form.group.id if form.group is not None else None
-        self._kept.append(_Kept(current, app.label, unread, group, self.sync.focused_path))
+        panels = form.query(LayersPanel)
+        line = panels.first().cursor_line if panels else None
+        focused = None if panels else self.sync.focused_path  # back where Enter was pressed
+        self._kept.append(_Kept(current, app.label, unread, group, focused, line))
         await self._show(session, self._label(target.file), {}, None, target.path)
         app.notify(f"{app.label}: its own undo and save; Esc goes back to {self._kept[0].label}", timeout=4)
 
@@ -85,6 +90,11 @@ class LayerSessions:
             return False
         kept = self._kept.pop()
         await self._show(kept.session, kept.label, kept.unread, kept.group, kept.focused)
+        panels = self.app.query_one(ConfigForm).query(LayersPanel)
+        if kept.panel_line is not None and panels:
+            panel = panels.first()
+            panel.focus()  # on the row the layer was opened from
+            panel.call_after_refresh(panel.move_to, kept.panel_line)
         return True
 
     def _label(self, file: Path) -> str:

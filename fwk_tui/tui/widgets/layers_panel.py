@@ -96,6 +96,10 @@ class LayersPanel(Tree[LayerTarget]):
     def _restore(self, line: int) -> None:
         self.cursor_line = min(line, max(self.last_line, 0))
 
+    def move_to(self, line: int) -> None:
+        """Put the cursor on row ``line`` (the last row when there are fewer), once the rows are laid out."""
+        self.call_after_refresh(self._restore, line)
+
     def fill(self) -> None:
         self._filled_width = self.size.width
         effective = self.effective
