@@ -311,3 +311,20 @@ async def test_the_palette_picks_an_environment_by_name(tmp_path: Path) -> None:
         assert await app.go_to("app.baseURL")
         await pilot.pause()
         assert "'/staging/' from $env.staging section" in field_text(app, "app.baseURL")
+
+
+async def test_a_file_reloaded_after_a_change_on_disk_reads_its_layers_again(tmp_path: Path) -> None:
+    config = project(tmp_path, "questions")
+    app = make_app(config, watch_disk=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        assert await app.go_to("ssr")
+        await pilot.pause()
+        assert "the app gets false from layer ./base" in field_text(app, "ssr")
+        layer = config.parent / "base" / "fwk.config.ts"
+        layer.write_text(layer.read_text().replace("ssr: false", "ssr: 'build'"))  # another tool edits both
+        config.write_text(config.read_text().replace("'/mine/'", "'/theirs/'"))
+        await pilot.pause(2.0)  # polled every second; no unsaved edit here: reloaded without a question
+        assert app.session.get("app.baseURL") == "/theirs/"
+        await pilot.pause(0.5)
+        assert field_text(app, "ssr") == "the app gets 'build' from layer ./base (base/fwk.config.ts:2:8)"

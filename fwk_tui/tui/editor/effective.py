@@ -1,7 +1,7 @@
 """The effective configuration in the editor: layers, environment sections and ``FWK_`` variables.
 
 Read after the first paint (the start stays within its budget), then again when the
-file is saved or reloaded, when the environment changes (F6) and when a layer's
+file is saved or reloaded (F5, or a change on disk taken in), when the environment changes (F6) and when a layer's
 session is left. While the user types, the file's new values are merged in memory
 with the layers already read (:func:`fwk_tui.resolve.loader.remerge`), once typing
 pauses: no file is read at a keystroke.
@@ -92,6 +92,9 @@ class EffectiveView:
         self._timer = None
         session = self.app.session
         if self._read is None or session.path is None or session.document is self._merged:
+            return
+        if not session.dirty:  # reloaded from disk (or undone to what it holds): its layers may have changed too
+            self.load()
             return
         again = remerge(self._read, session.path, session.document)
         if again is None:  # other layers named: read them
