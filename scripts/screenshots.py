@@ -6,6 +6,9 @@ The browser shots open ``fwk-tui browse`` at app.baseURL: the browser, the
 search, the help. The editor shots open a copy of the bundled example config:
 the editor, a live error, a code field, the save preview, the command palette, the help,
 search by words, and the editor in an 80x24 terminal.
+The layers shots open a copy of tests/resolve/projects/questions (a layer, a
+``$production`` section and a ``.env``): a field in production, the Layers group.
+Names given on the command line regenerate only those shots.
 The wizard shots run ``fwk-tui new`` in an empty folder: the layout step, the
 rendering step, the runtime config step and the review.
 """
@@ -98,6 +101,48 @@ async def _shoot_editor(name: str, steps: Callable[[Pilot[None]], Awaitable[None
             return Path(app.save_screenshot(name, path=str(OUT)))
 
 
+async def _layers_field(pilot: Pilot[None]) -> None:
+    await pilot.pause(0.3)  # the layers are read after the first paint
+    await pilot.app.go_to("app.baseURL")  # type: ignore[attr-defined]
+    await pilot.press("f6", "f6")  # development, then production
+    await pilot.pause(0.3)
+
+
+async def _layers_group(pilot: Pilot[None]) -> None:
+    from fwk_tui.tui.editor.effective import LAYERS_GROUP
+    from fwk_tui.tui.widgets.group_tree import GroupTree
+
+    await _layers_field(pilot)
+    tree = pilot.app.query_one(GroupTree)
+    tree.focus()
+    tree.select_group(LAYERS_GROUP.id)
+    await pilot.press("enter")
+    await pilot.pause(0.3)
+
+
+LAYERS_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
+    "editor-layers.svg": _layers_field,
+    "editor-layers-group.svg": _layers_group,
+}
+
+
+async def _shoot_layers(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.session import EditSession
+    from fwk_tui.tui.editor import EditorApp
+
+    with tempfile.TemporaryDirectory() as folder:
+        project = Path(folder) / "questions"
+        shutil.copytree(ROOT / "tests" / "resolve" / "projects" / "questions", project)
+        file = project / "fwk.config.ts"
+        app = EditorApp(EditSession.open(file, load_catalog()), label="fwk.config.ts", watch_disk=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await steps(pilot)
+            app.clear_notifications()
+            await pilot.pause()
+            return Path(app.save_screenshot(name, path=str(OUT)))
+
+
 WIZARD_SHOTS: dict[str, str] = {
     "wizard-layout.svg": "layout",
     "wizard-rendering.svg": "rendering",
@@ -138,15 +183,24 @@ async def _shoot_wizard(name: str, step_id: str) -> Path:
             os.chdir(here)
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
     OUT.mkdir(exist_ok=True)
+    wanted = lambda name: not only or name in only  # noqa: E731
     for name, steps in SHOTS.items():
-        print(asyncio.run(_shoot(name, steps)).relative_to(ROOT))
+        if wanted(name):
+            print(asyncio.run(_shoot(name, steps)).relative_to(ROOT))
     for name, steps in EDITOR_SHOTS.items():
-        print(asyncio.run(_shoot_editor(name, steps)).relative_to(ROOT))
+        if wanted(name):
+            print(asyncio.run(_shoot_editor(name, steps)).relative_to(ROOT))
+    for name, steps in LAYERS_SHOTS.items():
+        if wanted(name):
+            print(asyncio.run(_shoot_layers(name, steps)).relative_to(ROOT))
     for name, step_id in WIZARD_SHOTS.items():
-        print(asyncio.run(_shoot_wizard(name, step_id)).relative_to(ROOT))
+        if wanted(name):
+            print(asyncio.run(_shoot_wizard(name, step_id)).relative_to(ROOT))
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])

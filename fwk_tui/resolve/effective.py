@@ -59,10 +59,17 @@ def effective_config(
 ) -> Effective:
     """The effective configuration of ``doc`` (read from ``file``) for environment ``env``."""
     resolved = resolve_layers(file, doc, env)
+    environment = read_environment(os.environ if environ is None else environ, dotenv)
+    return effective_of(resolved, catalog, environment, with_defaults=with_defaults)
+
+
+def effective_of(
+    resolved: Resolved, catalog: Catalog, environment: dict[str, Variable], *, with_defaults: bool = False
+) -> Effective:
+    """The effective configuration of a merge already made (see ``remerge``) and the variables read."""
     values = plain(resolved.config)
     assert isinstance(values, dict)
     variant = detect_variant(catalog, values).variant
-    environment = read_environment(os.environ if environ is None else environ, dotenv)
     runtime = apply_variables(resolved.config, catalog, environment)
     added = add_defaults(resolved.config, catalog, variant) if with_defaults else 0
     return Effective(resolved, runtime, environment, variant, added)

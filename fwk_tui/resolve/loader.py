@@ -26,7 +26,7 @@ from pathlib import Path as FilePath
 from fwk_tui.paths import Path
 from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sources import find_source
-from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, tag
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
 
 LAYER_KEYS = ("theme", "extends")
@@ -69,6 +69,12 @@ class Resolved:
     env: str | None = None
     files: list[FilePath] = field(default_factory=list)  # every file read, the config first
     sources: list[Source] = field(default_factory=list)  # in the order the merge prefers them
+    env_names: list[str] = field(default_factory=list)
+    """The environments the config and its layers have a section for (``$production``, ``$env: { staging }``)."""
+    layer_configs: list[Obj] = field(default_factory=list)
+    """Each layer read, its section applied, in the merge's order: what :func:`remerge` merges again."""
+    layer_keys: object = None
+    """``theme`` and ``extends`` of the config as written (plain values): the layers depend on nothing else."""
 
     @property
     def unresolved(self) -> list[Layer]:
@@ -92,6 +98,7 @@ class _Loader:
         self.layers: list[Layer] = []
         self.files: list[FilePath] = []
         self.sources: list[Source] = []
+        self.env_names: list[str] = []
 
     def shown(self, file: FilePath) -> str:
         try:
@@ -110,6 +117,9 @@ class _Loader:
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
         every = Obj({k: v for k, v in config.members.items() if k.startswith("$")})
+        for name in _section_names(config):
+            if name not in self.env_names:
+                self.env_names.append(name)
         section = _section(config, self.env) if self.env else None
         if section is not None:
             config = defu(section, config)
@@ -189,12 +199,63 @@ def resolve_layers(config_file: FilePath, doc: ConfigDocument, env: str | None =
     # The loader merges its sources (here only the config) into a fresh object first:
     # that drops the config's top-level null and undefined values.
     merged = defu(None, main.config, None)
+    keys = _layer_keys(merged)
     layers = loader.extend(merged, main.folder, (main.path,), 1)
-    config = defu(merged, *(layer.config for layer in layers))
+    configs = [layer.config for layer in layers]
+    config = _without_sections(defu(merged, *configs))
+    # Files are read in the order the merge prefers them: the config, then its layers depth first.
+    return Resolved(config, loader.layers, env, loader.files, loader.sources, loader.env_names, configs, keys)
+
+
+def remerge(previous: Resolved, config_file: FilePath, doc: ConfigDocument) -> Resolved | None:
+    """``doc`` (a new text of ``config_file``) merged with the layers ``previous`` read, without reading them again.
+
+    ``None`` when ``doc`` names other layers (``theme``, ``extends``) than ``previous`` did: read them with
+    :func:`resolve_layers`. Where the layer sources are written is as ``previous`` found it.
+    """
+    loader = _Loader(config_file, previous.env)
+    main = loader.read(config_file.resolve(), doc, "file", "", config_file.resolve().parent)
+    merged = defu(None, main.config, None)
+    keys = _layer_keys(merged)
+    if keys != previous.layer_keys:
+        return None
+    for key in LAYER_KEYS:
+        merged.members.pop(key, None)
+    config = _without_sections(defu(merged, *previous.layer_configs))
+    names = [*loader.env_names, *(n for n in previous.env_names if n not in loader.env_names)]
+    layer_sources = [s for s in previous.sources if s.kind != "file"]
+    return Resolved(
+        config,
+        previous.layers,
+        previous.env,
+        [main.path, *previous.files[1:]],
+        [*loader.sources, *layer_sources],
+        names,
+        previous.layer_configs,
+        keys,
+    )
+
+
+def _without_sections(config: Obj) -> Obj:
     for key in [k for k in config.members if k.startswith("$")]:
         del config.members[key]
-    # Files are read in the order the merge prefers them: the config, then its layers depth first.
-    return Resolved(config, loader.layers, env, loader.files, loader.sources)
+    return config
+
+
+def _layer_keys(config: Obj) -> object:
+    return [plain(config.members[k]) if k in config.members else None for k in LAYER_KEYS]
+
+
+ENVIRONMENTS = ("development", "production", "test")
+
+
+def _section_names(config: Obj) -> list[str]:
+    """The environments ``config`` has a section for: ``$production``... and the names of ``$env``."""
+    names = [k[1:] for k in config.members if k[1:] in ENVIRONMENTS and k.startswith("$")]
+    by_name = config.members.get("$env")
+    if isinstance(by_name, Obj):
+        names += [k for k, v in by_name.members.items() if isinstance(v, Obj)]
+    return names
 
 
 def _origins(spans: dict[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:

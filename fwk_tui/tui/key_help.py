@@ -72,6 +72,9 @@ EDITOR_DESCRIBED = {
     "reset": "reset the focused option to its default (removes the key)",
     "reload": "reload the file from disk, re-applying your unsaved edits",
     "toggle_docs": "fold or show the docs pane (remembered in settings.toml)",
+    "environment": "environment: none, development, production, test, then the $env names of the files "
+    "(fields show the values of its sections)",
+    "leave_layer": "back from a layer's file to the config it was opened from (asks first about its unsaved edits)",
     "next_problem": "next problem, across groups (wraps)",
     "previous_problem": "previous problem, across groups (wraps)",
     "help": "this help (Esc closes it; ↑ ↓ PgUp PgDn scroll)",

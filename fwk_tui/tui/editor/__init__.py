@@ -7,6 +7,8 @@
 - ``recovery``: the journal of unsaved edits, and their recovery after a crash;
 - ``save``: the preview, the questions before a risky write, the atomic save, quitting;
 - ``docs_pane``, ``wizard_launch``: the docs pane's folding, the new-project wizard;
+- ``effective``: the layers, environment sections and ``FWK_`` variables (F6, the Layers group);
+- ``layer_sessions``: a layer's file opened as a session of its own, and back (Esc);
 - ``commands``: the command palette (``Palette`` is what it needs of the app);
 - ``host``: ``EditorHost``, what the controllers need of the app.
 """

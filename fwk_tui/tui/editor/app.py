@@ -23,7 +23,9 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
+from fwk_tui.tui.editor.effective import LAYERS_GROUP, EffectiveView
 from fwk_tui.tui.editor.form_sync import FormSync
+from fwk_tui.tui.editor.layer_sessions import LayerSessions
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
@@ -38,6 +40,7 @@ from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.key_footer import KeyFooter
+from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
@@ -88,6 +91,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
         Binding("f9", "toggle_docs", "Docs", id="docs"),
         Binding("ctrl+r", "reset", "Reset", id="reset"),
         Binding("f5", "reload", "Reload", show=False, id="reload"),
+        Binding("f6", "environment", "Env", show=False, id="environment"),  # the status line names F6 where it matters
+        Binding("escape", "leave_layer", "Back", key_display="Esc", id="back"),
         Binding("f1", "help", "Help", id="help"),
         Binding("ctrl+q", "quit", "Quit", id="quit", priority=True),
     ]
@@ -117,6 +122,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._saver = SaveFlow(self, self._nav, self._disk, self._journal)
         self._wizard = WizardLaunch(self, self._sync, self._disk)
         self._docs = DocsPane(self)
+        self._effective = EffectiveView(self)
+        self._sync.effective = self._effective
+        self._effective.on_change.append(self._effective_changed)
+        self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
         if self.settings is not None:
             self.theme = self.settings.theme
 
@@ -184,12 +193,36 @@ class EditorApp(KeepsStartedObjects, App[None]):
         if self._watch_disk and self.session.path is not None:
             self.set_interval(DISK_POLL_SECONDS, self._disk.check)
         self._journal.offer_recovery()
+        # Layers, sections and .env are read once the first screen is painted: the start does not wait for them.
+        self.call_after_refresh(self._effective.load)
         if self._offer_wizard:
             self._wizard.offer()
 
     def _session_changed(self, session: EditSession) -> None:
+        if session is not self.session:
+            return  # a session kept while a layer's is shown
         self._sync.session_changed()
         self._journal.record()
+        self._effective.session_changed()
+
+    @property
+    def layer_of(self) -> str | None:
+        """The file the shown layer was opened from (Esc goes back to it); ``None`` on the first file."""
+        return self._layers.layer_of
+
+    def _effective_changed(self) -> None:
+        if not self.query(ConfigForm):
+            return  # the app is closing
+        sync = self._sync
+        sync.show_tree()
+        form = self.query_one(ConfigForm)
+        panels = form.query(LayersPanel)
+        if form.group is not None and form.group.id == LAYERS_GROUP.id and panels and self._effective.effective:
+            panels.first().show(self._effective.effective)
+        elif form.group is not None and sync.layout().group(form.group.id) is None:
+            self.run_worker(sync.show_group(sync.start_group()))  # the Layers group went
+        sync.mark_spreads()
+        sync.refresh_chrome()
 
     def _layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -211,6 +244,8 @@ class EditorApp(KeepsStartedObjects, App[None]):
     # ------------------------------------------------------------- messages
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
+        if event.node is not event.control.cursor_node:
+            return  # the cursor moved on since (the tree was rebuilt for another file): not a group asked for
         self._nav.group_highlighted(event.node.data)
 
     async def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
@@ -271,6 +306,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
             return False
+        if action == "leave_layer":
+            return self._layers.layer_of is not None
+        if action == "environment":
+            return self._effective.has_layers  # no layer, section or .env: every environment is the file
         can = self._edits.can(action)
         return True if can is None else can
 
@@ -321,6 +360,30 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def action_reload(self) -> None:
         """Read the file again, re-applying your unsaved edits where they still apply."""
         self._disk.reload(quiet=False)
+        self.call_later(self._effective.load)  # its layers and .env too
+
+    def action_environment(self) -> None:
+        """Show the values of the next environment: none, development, production, test, those the files name."""
+        self._effective.next_env()  # the status line names it; the fields show its values
+
+    def environment_names(self) -> list[str | None]:
+        """The environments F6 goes through (none when the file is the whole story)."""
+        return self._effective.env_names if self._effective.has_layers else []
+
+    def action_set_environment(self, name: str) -> None:
+        """Show the values of environment ``name`` (``""``: none)."""
+        self._effective.set_env(name or None)
+
+    def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
+        event.stop()
+        # In a worker: opening waits for the tree's messages, which a handler of the app would hold up.
+        self.run_worker(self._layers.open(event.target), group="layer-session", exclusive=True)
+
+    @work(exclusive=True, group="quit")
+    async def action_leave_layer(self) -> None:
+        """Back to the file the shown layer was opened from; asks first when the layer has unsaved edits."""
+        if await self._saver.leave("going back"):
+            await self._layers.back()
 
     @property
     def search_index(self) -> SearchIndex:
@@ -351,7 +414,10 @@ class EditorApp(KeepsStartedObjects, App[None]):
     @work(exclusive=True, group="save")
     async def action_save(self) -> bool:
         """Show what will change, then write the file atomically."""
-        return await self._saver.save()
+        saved = await self._saver.save()
+        if saved:
+            self._effective.load()  # a layer's file saved changes what the others get
+        return saved
 
     async def action_quit(self) -> None:
         """Quit; asks first when there are unsaved edits or typed text that does not read."""
@@ -359,6 +425,11 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
     @work(exclusive=True, group="quit")
     async def _quit(self) -> None:
+        # A layer's file is shown: its edits are asked about, then the first file's at the end.
+        while self._layers.layer_of is not None:
+            if not await self._saver.leave():
+                return
+            await self._layers.back()
         await self._saver.quit()
 
     # -------------------------------------------------------------- palette

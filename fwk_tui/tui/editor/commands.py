@@ -85,6 +85,12 @@ class Palette(Protocol):
     def action_search(self) -> object: ...
     def action_help(self) -> object: ...
     def action_quit(self) -> object: ...
+    def action_set_environment(self, name: str) -> object: ...
+    def action_leave_layer(self) -> object: ...
+    def environment_names(self) -> list[str | None]: ...
+
+    @property
+    def layer_of(self) -> str | None: ...
 
 
 class OptionsProvider(Provider):
@@ -157,6 +163,14 @@ def editor_commands(app: Palette) -> Iterable[SystemCommand]:
     yield SystemCommand("Apply fix", "Apply the focused diagnostic's fix (F3)", app.action_fix)
     yield SystemCommand("Fold or show the docs pane", "Kept in settings.toml (F9)", app.action_toggle_docs)
     yield SystemCommand("Reload from disk", "Re-read the file, keeping your edits (F5)", app.action_reload)
+    for env in app.environment_names():
+        yield SystemCommand(
+            f"Environment: {env or 'none'}",
+            "Fields show the values of its sections, layers and variables (F6 cycles)",
+            lambda env=env: app.action_set_environment(env or ""),  # type: ignore[misc]
+        )
+    if app.layer_of is not None:
+        yield SystemCommand(f"Back to {app.layer_of}", "Leave this layer's file (Esc)", app.action_leave_layer)
     yield SystemCommand("Search options", "Go to any option (/ or Ctrl+F)", app.action_search)
     path = app.session.path
     if path is not None and path.name == "fwk.config.ts" and not app.session.dirty:

@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.effective import LAYERS_GROUP
 from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:
     from fwk_tui.catalog.models import Group
+    from fwk_tui.tui.editor.effective import EffectiveView
     from fwk_tui.tui.editor.host import EditorHost
 
 # The keys whose coming or going redraws the footer (see refresh_bindings_if_changed).
@@ -34,7 +37,16 @@ class FormSync:
         self.focused_path: str | None = None
         """The field last focused."""
         self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
+        self.effective: EffectiveView | None = None
+        """The layers' view: its group joins the tree, its notes go under the fields."""
         self._bindings_state: tuple[bool, ...] = ()
+
+    def reset(self) -> None:
+        """Another session is shown: nothing of the last one's form is kept."""
+        self.entries_key = ()
+        self.pending_group = None
+        self.focused_path = None
+        self._layout_cache = None
 
     def layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -50,6 +62,8 @@ class FormSync:
         if cache is None:
             cache = (key, self.app.model.layout(session.values(), session.variant))
         self._layout_cache = cache
+        if self.effective is not None and self.effective.has_layers:
+            return with_layers(cache[1])
         return cache[1]
 
     def badges(self) -> dict[str, tuple[int, int, int]]:
@@ -112,6 +126,12 @@ class FormSync:
         group = self.layout().group(group_id)
         if group is None:
             return
+        if group.id == LAYERS_GROUP.id and self.effective is not None and self.effective.effective is not None:
+            self.entries_key = ()
+            await self.app.query_one(ConfigForm).show_panel(
+                group, LayersPanel(self.effective.effective, id="layers-panel")
+            )
+            return
         session = self.app.session
         entries = self.entries(group)
         self.entries_key = tuple(e.path for e in entries)
@@ -137,6 +157,7 @@ class FormSync:
         for path, field in self.app.query_one(ConfigForm).fields.items():
             edits = [f"line {n.line}: {n.message()}" for edited, n in notes if related(edited, path)]
             field.show_spread_notes(edits + session.spread_origin(path))
+            field.show_effective_notes(self.effective.notes(path) if self.effective is not None else [])
 
     def form_note(self, group: TreeGroup, shown: int) -> str | None:
         notes = []
@@ -173,6 +194,8 @@ class FormSync:
             built_by_code_line=built.line if (built := session.document.built_by_code) else None,
             not_checked_line=next((d.line for d in session.diagnostics if d.rule == "not-checked"), None),
             unread_fields=app.query_one(ConfigForm).unread_fields(),
+            env=(self.effective.env or "none") if self.effective is not None and self.effective.has_layers else None,
+            layer_of=app.layer_of,
         )
         app.query_one(OptionDetail).variant = session.variant
         app.sub_title = plain(app.label)
@@ -184,6 +207,11 @@ class FormSync:
         if state != self._bindings_state:
             self._bindings_state = state
             self.app.refresh_bindings()
+
+
+def with_layers(layout: FormLayout) -> FormLayout:
+    """``layout`` with the Layers group last (no fields: its form is the layers' panel)."""
+    return FormLayout([*layout.groups, LAYERS_GROUP], {**layout.fields, LAYERS_GROUP.id: []})
 
 
 def related(edited: str, field: str) -> bool:

@@ -39,6 +39,9 @@ class EditorHost(Protocol):
     sub_title: str
 
     @property
+    def layer_of(self) -> str | None: ...
+
+    @property
     def size(self) -> Size: ...
 
     @property
@@ -70,6 +73,8 @@ class EditorHost(Protocol):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
     def refresh_bindings(self) -> None: ...
+
+    async def go_to(self, path: str, *, quiet: bool = False) -> bool: ...
 
     async def settle(self) -> None:
         """Let the keys typed so far reach their fields (see ``fwk_tui.tui.settle``)."""

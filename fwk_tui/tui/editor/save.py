@@ -80,7 +80,8 @@ class SaveFlow:
             return False
         self.journal.discard(target)  # an older entry waiting for "Not now" holds other edits: it stays
         self.disk.saved()
-        app.notify(plain(f"Saved {target.name}"), timeout=3)
+        shown = app.label if app.layer_of is not None else target.name  # a layer's file: which one
+        app.notify(plain(f"Saved {shown}"), timeout=3)
         for note in session.save_notes:
             app.notify(plain(note), title="Saved, with a note", severity="warning", timeout=10)
         return True
@@ -150,25 +151,30 @@ class SaveFlow:
 
     async def quit(self) -> None:
         """Quit; asks first when there are unsaved edits or typed text that does not read."""
+        if await self.leave():
+            self.app.exit()
+
+    async def leave(self, leaving: str = "quitting") -> bool:
+        """May the shown file be left (quit, or back from a layer)? Asks first when its edits would be lost."""
         app = self.app
         await app.settle()
         dirty = app.session.dirty
         pending = self.pending_texts()
         if (dirty or pending) and app.session.read_only is None:
-            answer = await app.push_screen_wait(quit_question(app.label, dirty, pending))
+            answer = await app.push_screen_wait(quit_question(app.label, dirty, pending, leaving))
             if answer == "cancel":
-                return
+                return False
             if answer == "back":
                 await self.nav.go_to(pending[0][0])
-                return
+                return False
             if answer == "save" and not await self.save():
-                return
+                return False
             if answer == "discard" and dirty:
                 self.journal.discard(app.session.path)
-        app.exit()
+        return True
 
 
-def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]]) -> ChoiceScreen:
+def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]], leaving: str = "quitting") -> ChoiceScreen:
     """Ask before quitting drops unsaved edits of ``label`` or ``pending`` texts (path, text) that do not read."""
     from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
 
@@ -179,7 +185,9 @@ def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]]) -> Ch
         more = f" and {len(pending) - 3} more" if len(pending) > 3 else ""
         parts.append(f"Text typed in {named}{more} does not read as a value: the file does not have it.")
         answers.append(Answer("back", "Go to it", "g", "default" if dirty else "primary"))
-    parts.append("Save the edits before quitting?" if dirty else "Quit without it?")
-    answers.append(Answer("discard", "Discard" if dirty else "Quit", "d", "error"))
+    quitting = leaving == "quitting"
+    without = "Quit without it?" if quitting else "Go back without it?"
+    parts.append(f"Save the edits before {leaving}?" if dirty else without)
+    answers.append(Answer("discard", "Discard" if dirty else ("Quit" if quitting else "Go back"), "d", "error"))
     answers.append(Answer("cancel", "Keep editing", "c"))
     return ChoiceScreen("Unsaved edits" if dirty else "Text not in the file", " ".join(parts), answers)

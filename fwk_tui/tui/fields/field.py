@@ -33,7 +33,7 @@ from fwk_tui.source.values import UNDEFINED
 from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.header import header
 from fwk_tui.tui.fields.lines import PreviewLines
-from fwk_tui.tui.fields.present import diagnostics_text, spreads_text
+from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.slot import update_editor
 from fwk_tui.tui.settle import settle
@@ -60,7 +60,7 @@ class OptionField(Widget, can_focus=True):
         & > .field--header {
             height: auto;
         }
-        & > .field--diagnostics, & > .field--spreads {
+        & > .field--diagnostics, & > .field--spreads, & > .field--effective {
             height: auto;
         }
         & > .field--value {
@@ -119,6 +119,9 @@ class OptionField(Widget, can_focus=True):
         self.spread_notes: list[str] = []
         self._spreads_shown: list[str] = []
         """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
+        self.effective_notes: list[tuple[str, str]] = []
+        """(kind, text): the value the app gets when it is not the file's, and where from (see ``effective_notes``)."""
+        self._effective_shown: list[tuple[str, str]] = []
 
     def _new_editor(self) -> ValueEditor:
         return editor_for(self.path, self.type_, self.value, default=self.default)
@@ -262,18 +265,25 @@ class OptionField(Widget, can_focus=True):
                 head.update(header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name))
             self._show_diagnostics()
             self._show_spreads()
+            self._show_effective()
             return
         self._header_state = None
         top = header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
-        parts: list[Any] = [top, PreviewLines(self._editor.preview(), box)]
+        parts: list[Any] = [top]
+        if self.is_set or not any(kind == "layer" for kind, _ in self.effective_notes):
+            parts.append(PreviewLines(self._editor.preview(), box))  # else the layer's value says it, not "not set"
         if self.diagnostics:
             text = diagnostics_text(self.diagnostics, self.path)
             text.end = "\n"  # measured one line short inside a Group without it
             parts.append(text)
         if self.spread_notes:
             text = spreads_text(self.spread_notes)
+            text.end = "\n"
+            parts.append(text)
+        if self.effective_notes:
+            text = effective_text(self.effective_notes)
             text.end = "\n"
             parts.append(text)
         self._inactive = Group(*parts)
@@ -286,6 +296,26 @@ class OptionField(Widget, can_focus=True):
         self.spread_notes = list(notes)
         if self.is_mounted:
             self._show()
+
+    def show_effective_notes(self, notes: list[tuple[str, str]]) -> None:
+        """Show ``notes`` of the effective configuration under the field (none: the lines go)."""
+        if notes == self.effective_notes:
+            return
+        self.effective_notes = list(notes)
+        if self.is_mounted:
+            self._show()
+
+    def _show_effective(self) -> None:
+        if self.effective_notes == self._effective_shown:
+            return
+        self._effective_shown = list(self.effective_notes)
+        found = self.query_children(".field--effective")
+        if not self.effective_notes:
+            found.remove()
+        elif found:
+            found.first(Static).update(effective_text(self.effective_notes))
+        else:
+            self.mount(Static(effective_text(self.effective_notes), classes="field--effective"))
 
     def _show_spreads(self) -> None:
         if self.spread_notes == self._spreads_shown:

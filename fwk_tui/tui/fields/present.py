@@ -103,6 +103,17 @@ def spreads_text(notes: list[str]) -> Text:
     return text
 
 
+def effective_text(notes: list[tuple[str, str]]) -> Text:
+    """One line per (kind, text) of the effective configuration: a layer's value, a variable's at run time."""
+    text = Text(end="")
+    for i, (kind, note) in enumerate(notes):
+        if i:
+            text.append("\n")
+        text.append("⇢ " if kind == "runtime" else "◇ ", style="bold cyan")
+        text.append(plain(note), style="italic")
+    return text
+
+
 def default_value(default: Default | None) -> Any:
     """The default as a value when it is one, else ``UNDEFINED``."""
     if default is not None and default.kind == "value":

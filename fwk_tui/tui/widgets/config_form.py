@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection
 
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Static
 
 from fwk_tui.catalog.models import Variant
@@ -119,6 +120,21 @@ class ConfigForm(VerticalScroll):
             if not self._fields[path].is_attached:
                 await self.mount_rest()
             self._fields[path].restore_text(self.unread.pop(path))
+
+    async def show_panel(self, group: TreeGroup, panel: Widget) -> None:
+        """Show ``panel`` (a group that is not a list of fields: the layers) in place of the form."""
+        self.unread.update(self.pending_texts())
+        self.group = group
+        self._fields = {}
+        self._states = {}
+        self._later = []
+        with self.app.batch_update():
+            await self.remove_children()
+            widgets: list[Widget] = [Static(Text(group.title), classes="form-title", markup=False)]
+            if group.summary:
+                widgets.append(Static(Text(group.summary), classes="form-summary", markup=False))
+            await self.mount_all([*widgets, panel])
+        self.scroll_home(animate=False)
 
     async def _reconcile(
         self,
@@ -247,7 +263,12 @@ class ConfigForm(VerticalScroll):
     def focus_first(self) -> bool:
         """Focus the first field of the form; ``False`` when it has none."""
         first = next(iter(self._fields), None)
-        return first is not None and self.focus_path(first)
+        if first is None:
+            panel = next((w for w in self.children if w.focusable), None)  # a group shown as a panel
+            if panel is not None:
+                panel.focus()
+            return panel is not None
+        return self.focus_path(first)
 
     def focus_path(self, path: str) -> bool:
         """Scroll to the field of ``path`` and focus it; ``False`` when the form has none."""

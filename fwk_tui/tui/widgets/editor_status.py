@@ -30,6 +30,8 @@ class EditorState:
     built_by_code_line: int | None = None  # where code builds the config: not everything was checked
     not_checked_line: int | None = None  # code fwk-tui cannot read (a spread, a changed const): not all was checked
     unread_fields: int = 0  # fields holding typed text that does not read: the file does not say what they show
+    env: str | None = None  # the environment chosen with F6 (None: none)
+    layer_of: str | None = None  # a layer's file is open: the config it was opened from (Esc goes back)
 
 
 class EditorStatus(Widget):
@@ -80,6 +82,10 @@ class EditorStatus(Widget):
         elif state.dirty:
             text.append(" ● unsaved", style=style("dirty"))
         right = Text()
+        if state.layer_of is not None:
+            right.append(f"layer of {plain(state.layer_of)}  ", style=style("warning"))
+        if state.env is not None:
+            right.append(f"F6 env: {plain(state.env)}  ", style=style("muted" if state.env == "none" else "dirty"))
         if state.filter_title:
             right.append(f"showing {state.filter_title}  ", style=style("muted"))
         if state.errors:

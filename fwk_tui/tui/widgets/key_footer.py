@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-FIRST_ACTIONS = ("help",)
+FIRST_ACTIONS = ("help", "leave_layer")
 """Keys shown first, so that a narrow terminal never hides them (F1)."""
 
 
