@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fwk_tui.paths import Path, PathError, format_path, parse_path
-from fwk_tui.resolve import Arr, Leaf, Node, Obj, Origin, plain, walk
+from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.resolve import Arr, Leaf, Node, Origin, plain, walk
 from fwk_tui.resolve.effective import Effective
+from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
@@ -35,18 +36,6 @@ class EffectiveNote:
 def shown_value(value: JSValue) -> str:
     """``value`` as code on one short line."""
     return one_line(Renderer(STARTER_STYLE).value(value), VALUE_WIDTH)
-
-
-def node_at(node: Node | None, path: Path) -> Node | None:
-    """The node at ``path`` under ``node``, ``None`` when there is none."""
-    for segment in path:
-        if isinstance(node, Obj) and isinstance(segment, str):
-            node = node.members.get(segment)
-        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
-            node = node.items[segment]
-        else:
-            return None
-    return node
 
 
 def field_notes(effective: Effective, path_text: str, file_value: object, missing: object) -> list[EffectiveNote]:

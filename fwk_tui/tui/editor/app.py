@@ -6,24 +6,23 @@ its controllers, each a module of one purpose beside this one.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, Unpack
+from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from textual import events, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Tree
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.app_base import EditorAppBase
 from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
-from fwk_tui.tui.editor.effective import LAYERS_GROUP, EffectiveView
+from fwk_tui.tui.editor.effective import EffectiveView
 from fwk_tui.tui.editor.form_sync import FormSync
 from fwk_tui.tui.editor.layer_sessions import LayerSessions
 from fwk_tui.tui.editor.navigation import Navigator
@@ -33,7 +32,6 @@ from fwk_tui.tui.editor.wizard_launch import WizardLaunch
 from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
-from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
@@ -74,7 +72,7 @@ class EditorOptions(TypedDict, total=False):
     """Open at this option's field (the browser's "edit in fwk.config.ts")."""
 
 
-class EditorApp(KeepsStartedObjects, App[None]):
+class EditorApp(EditorAppBase):
     """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -124,38 +122,16 @@ class EditorApp(KeepsStartedObjects, App[None]):
         self._docs = DocsPane(self)
         self._effective = EffectiveView(self)
         self._sync.effective = self._effective
-        self._effective.on_change.append(self._effective_changed)
+        self._effective.on_change.append(self._sync.effective_changed)
         self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
         if self.settings is not None:
             self.theme = self.settings.theme
 
-    def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        # Another screen (search, palette, save, help) takes the keys: typing after it is a new undo step.
-        self.session.seal()
-        return super().push_screen(*args, **kwargs)
+    def screen_pushed(self) -> None:
+        self.session.seal()  # typing after another screen is a new undo step
 
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            self._disk.key_pressed()  # a question about the disk waits for a pause in typing
-        await super().on_event(event)
-
-    def get_key_display(self, binding: Binding) -> str:
-        # In a text field `/` types a slash: the footer names the key that searches there.
-        if binding.action == "search" and _types_text(self.focused):
-            return super().get_key_display(Binding("ctrl+f", binding.action))
-        return super().get_key_display(binding)
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = False,
-    ) -> None:
-        """A toast; unlike Textual's default its text is never markup (it often quotes the user's file)."""
-        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=markup)
+    def key_typed(self) -> None:
+        self._disk.key_pressed()  # a question about the disk waits for a pause in typing
 
     # --------------------------------------------------------------- layout
 
@@ -209,20 +185,6 @@ class EditorApp(KeepsStartedObjects, App[None]):
     def layer_of(self) -> str | None:
         """The file the shown layer was opened from (Esc goes back to it); ``None`` on the first file."""
         return self._layers.layer_of
-
-    def _effective_changed(self) -> None:
-        if not self.query(ConfigForm):
-            return  # the app is closing
-        sync = self._sync
-        sync.show_tree()
-        form = self.query_one(ConfigForm)
-        panels = form.query(LayersPanel)
-        if form.group is not None and form.group.id == LAYERS_GROUP.id and panels and self._effective.effective:
-            panels.first().show(self._effective.effective)
-        elif form.group is not None and sync.layout().group(form.group.id) is None:
-            self.run_worker(sync.show_group(sync.start_group()))  # the Layers group went
-        sync.mark_spreads()
-        sync.refresh_chrome()
 
     def _layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -439,17 +401,6 @@ class EditorApp(KeepsStartedObjects, App[None]):
 
         yield from editor_commands(self)
         yield from built_ins(super().get_system_commands(screen))
-
-
-def _types_text(widget: object) -> bool:
-    """True for a widget where printable keys type text (an input, the code editor)."""
-    from textual.widgets import Input
-
-    if isinstance(widget, Input):
-        return True
-    # No TextArea exists before its module is imported: importing it here (~30 ms) would slow the start.
-    text_area = sys.modules.get("textual.widgets._text_area")
-    return text_area is not None and isinstance(widget, text_area.TextArea)
 
 
 def _options_provider() -> type:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.css.query import NoMatches
+
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.effective import LAYERS_GROUP
 from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
@@ -149,6 +151,23 @@ class FormSync:
         if self.focused_path is not None and form.field_at(self.focused_path) is None:
             self.focused_path = form.focused_path()  # its field left the form: it names what has the focus now
         self.mark_spreads()
+
+    def effective_changed(self) -> None:
+        """The layers, sections or variables were read again: the tree, the Layers group, the notes, the status."""
+        app = self.app
+        try:
+            form = app.query_one(ConfigForm)
+        except NoMatches:
+            return  # the app is closing
+        self.show_tree()
+        panels = form.query(LayersPanel)
+        effective = self.effective.effective if self.effective is not None else None
+        if form.group is not None and form.group.id == LAYERS_GROUP.id and panels and effective:
+            panels.first().show(effective)
+        elif form.group is not None and self.layout().group(form.group.id) is None:
+            app.run_worker(self.show_group(self.start_group()))  # the Layers group went
+        self.mark_spreads()
+        self.refresh_chrome()
 
     def mark_spreads(self) -> None:
         """Under each field, the spreads that make its unsaved edit mean something else at run time."""

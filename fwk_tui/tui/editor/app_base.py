@@ -1,0 +1,62 @@
+"""What the editor changes in Textual's App: plain toasts, the search key in text fields, hooks on screens and keys."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+
+from fwk_tui.source.textutil import plain
+from fwk_tui.tui.long_lived import KeepsStartedObjects
+
+
+class EditorAppBase(KeepsStartedObjects, App[None]):
+    """Textual's App with the editor's habits; the editor says what a new screen and a typed key mean to it."""
+
+    def screen_pushed(self) -> None:
+        """Another screen (search, palette, save, help) takes the keys."""
+
+    def key_typed(self) -> None:
+        """A key the user typed (not one forwarded between widgets) reached the app."""
+
+    def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        self.screen_pushed()
+        return super().push_screen(*args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self.key_typed()
+        await super().on_event(event)
+
+    def get_key_display(self, binding: Binding) -> str:
+        # In a text field `/` types a slash: the footer names the key that searches there.
+        if binding.action == "search" and _types_text(self.focused):
+            return super().get_key_display(Binding("ctrl+f", binding.action))
+        return super().get_key_display(binding)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast; unlike Textual's default its text is never markup (it often quotes the user's file)."""
+        super().notify(plain(message), title=plain(title), severity=severity, timeout=timeout, markup=markup)
+
+
+def _types_text(widget: object) -> bool:
+    """True for a widget where printable keys type text (an input, the code editor)."""
+    from textual.widgets import Input
+
+    if isinstance(widget, Input):
+        return True
+    # No TextArea exists before its module is imported: importing it here (~30 ms) would slow the start.
+    text_area = sys.modules.get("textual.widgets._text_area")
+    return text_area is not None and isinstance(widget, text_area.TextArea)
