@@ -29,7 +29,8 @@ class Edit:
     """One user edit, replayable on another document (after a reload, from the journal).
 
     ``value`` is the JS value for ``set``/``insert``, the source text for
-    ``set_code`` and the whole new text for ``replace``; ``key`` the new key of ``rename``; ``index`` the position of
+    ``set_code`` and the whole new text for ``replace``; ``key`` the new key of ``rename`` (for ``replace``: what
+    the new text does, "Move to layout A"); ``index`` the position of
     ``insert``/``move``; ``fix`` the diagnostic fix applied.
     """
 
@@ -46,7 +47,7 @@ class Edit:
         if self.kind == "fix" and self.fix is not None:
             return self.fix.title
         if self.kind == "replace":
-            return "Restore the unsaved text"
+            return self.key or "Restore the unsaved text"
         if self.kind == "rename":
             return f"Rename {self.path} to {self.key}"
         if self.kind == "move":

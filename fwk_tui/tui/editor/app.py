@@ -25,6 +25,7 @@ from fwk_tui.tui.editor.edits import EditActions
 from fwk_tui.tui.editor.effective import EffectiveView
 from fwk_tui.tui.editor.form_sync import FormSync
 from fwk_tui.tui.editor.layer_sessions import LayerSessions
+from fwk_tui.tui.editor.migrate_flow import MoveToLayoutA
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
@@ -124,6 +125,7 @@ class EditorApp(EditorAppBase):
         self._sync.effective = self._effective
         self._effective.on_change.append(self._sync.effective_changed)
         self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
+        self.move_to_layout_a = MoveToLayoutA(self, self._effective)  # the palette's command; offered in variant B
         if self.settings is not None:
             self.theme = self.settings.theme
 
@@ -226,8 +228,7 @@ class EditorApp(EditorAppBase):
         self.call_after_refresh(self._refresh_chrome_if_shown)  # once the editor's class says it
 
     def _refresh_chrome_if_shown(self) -> None:
-        shown = bool(self.query(EditorStatus)) and bool(self.query(ConfigForm))
-        if shown:  # not while the app closes
+        if bool(self.query(EditorStatus)) and bool(self.query(ConfigForm)):  # not while the app closes
             self._sync.refresh_chrome()
 
     def on_option_field_focused(self, event: OptionField.Focused) -> None:

@@ -12,6 +12,7 @@ from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
+from fwk_tui.tui.editor.migrate_flow import COMMAND as MOVE_COMMAND
 from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS
 from fwk_tui.tui.render import other_variant
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from fwk_tui.catalog.search import Hit as SearchHit
     from fwk_tui.catalog.search import SearchIndex
     from fwk_tui.session import EditSession
+    from fwk_tui.tui.editor.migrate_flow import MoveToLayoutA
 
 HELP_WIDTH = 100
 """The longest description the palette shows under a command (cut at a word, with an ellipsis)."""
@@ -58,6 +60,7 @@ class Palette(Protocol):
     """What the palette's commands call: the editor app."""
 
     session: EditSession
+    move_to_layout_a: MoveToLayoutA
 
     @property
     def size(self) -> Size: ...
@@ -149,6 +152,12 @@ def editor_commands(app: Palette) -> Iterable[SystemCommand]:
     yield SystemCommand(
         f"Switch to variant {other}", "Defaults and checks of the other layout (F2)", app.action_toggle_variant
     )
+    if app.session.get("future.compatibilityVersion") != 4:
+        yield SystemCommand(
+            MOVE_COMMAND,
+            "Version 4, option by option: keep the old behaviour or adopt the new",
+            app.move_to_layout_a.open,
+        )
     for name in FILTERS:
         yield SystemCommand(
             f"Show {FILTER_TITLES[name]}",

@@ -1,0 +1,129 @@
+"""A move to layout A being chosen: the source folder, a choice per item, and the config it would write.
+
+The editor's screen holds one: each change of choice recomputes the plan (the
+source folder changes which items there are) and the document it writes, so
+what is shown is always what Apply would do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path as FilePath
+from typing import Any
+
+from fwk_tui.catalog.models import Catalog
+from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, plan_move
+from fwk_tui.migrate.write import Outcome, migrated
+from fwk_tui.resolve.loader import Resolved
+from fwk_tui.source import STARTER_STYLE, ConfigDocument
+from fwk_tui.source.render import Renderer
+from fwk_tui.source.summary import one_line
+from fwk_tui.source.textutil import unified_diff
+
+SOURCE = "srcDir"
+FOLLOWS_SOURCE = "follows the source folder"
+NO_KEEPING_VALUE = "no value in the config keeps the old one"
+KEY_GOES = "removed in version 4: the key goes"
+
+
+def choosable(item: Item) -> bool:
+    """Whether the user chooses for ``item``: its old value can be pinned (a flag the project sets just goes)."""
+    return item.keep is not None and not (item.removed and item.set_by_project)
+
+
+def why_fixed(item: Item) -> str:
+    """Why there is no choice for ``item`` (``""`` when there is one)."""
+    if item.removed and item.set_by_project:
+        return KEY_GOES
+    if item.keep is None:
+        return FOLLOWS_SOURCE if item.follows_source else NO_KEEPING_VALUE
+    return ""
+
+
+@dataclass
+class Draft:
+    """The move as chosen so far: old behaviour kept by default, the sources kept where they are."""
+
+    doc: ConfigDocument
+    resolved: Resolved
+    catalog: Catalog
+    root: FilePath
+    name: str
+    """The file's name in the diff's header."""
+    keep_source_folder: bool = True
+    adopted: set[str] = field(default_factory=set)
+    """Items whose new behaviour the user chose (every other choosable item keeps its old value)."""
+    plan: Plan = field(init=False)
+    outcome: Outcome = field(init=False)
+    source_folder_fixed: bool = field(init=False)
+    """True when the project sets ``srcDir``: the sources stay there whatever is chosen."""
+    folders_to_move: list[FolderMove] = field(init=False)
+    """What would move into app/ if the sources moved (only what exists)."""
+
+    def __post_init__(self) -> None:
+        moving = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=False)
+        self.source_folder_fixed = not any(i.path == SOURCE for i in moving.items)
+        self.folders_to_move = moving.folders
+        self._compute()
+
+    def _compute(self) -> None:
+        self.plan = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=self.keep_source_folder)
+        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog)
+
+    @property
+    def items(self) -> list[Item]:
+        """The plan's items but ``srcDir``: the source folder is chosen on its own, first."""
+        return [i for i in self.plan.items if i.path != SOURCE]
+
+    @property
+    def kept_paths(self) -> set[str]:
+        """The items whose old value is written."""
+        return {i.path for i in self.items if choosable(i) and i.path not in self.adopted}
+
+    def set_source_folder(self, keep: bool) -> None:
+        """Keep the sources where they are (``srcDir: '.'``) or move them into app/; the plan is made again."""
+        if keep != self.keep_source_folder:
+            self.keep_source_folder = keep
+            self._compute()
+
+    def choose(self, path: str, keep: bool) -> None:
+        """Keep the old behaviour of ``path`` or adopt the new one."""
+        if keep:
+            self.adopted.discard(path)
+        else:
+            self.adopted.add(path)
+        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog)
+
+    def keeps(self, path: str) -> bool:
+        return path not in self.adopted
+
+    @property
+    def diff(self) -> str:
+        """The unified diff of the config as the move would write it (as ``fwk-tui migrate --dry-run`` prints it)."""
+        return unified_diff(self.doc.text, self.outcome.doc.text, self.name)
+
+    @property
+    def text(self) -> str:
+        """The config's text after the move."""
+        return self.outcome.doc.text
+
+
+_RENDER = Renderer(STARTER_STYLE)
+
+
+def shown(value: Any, width: int = 70) -> str:
+    """A value as the config would spell it, on one line (the plan's words as they are)."""
+    if isinstance(value, str) and value in (UNKNOWN, REMOVED, NOT_SET):
+        return value
+    return one_line(_RENDER.value(value), width)
+
+
+def change(before: Any, after: Any, width: int = 70) -> str:
+    """``before → after``; for two lists, the items one has and the other lacks."""
+    if isinstance(before, list) and isinstance(after, list):
+        dropped = [v for v in before if v not in after]
+        added = [v for v in after if v not in before]
+        parts = [f"drops {shown(v, width)}" for v in dropped] + [f"adds {shown(v, width)}" for v in added]
+        if parts and len(parts) <= 6:
+            return "; ".join(parts)
+    return f"{shown(before, width)} → {shown(after, width)}"

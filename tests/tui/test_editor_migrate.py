@@ -1,0 +1,166 @@
+"""The editor's "Move to layout A...": the plan as a screen, one undoable edit, the offer in variant B."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.screens.migrate import ChoiceRow, MigrateScreen
+from tests.tui.test_editor import make_app, screen_text
+
+LAYOUT_B = """export default defineFwkConfig({
+  ssr: true,
+  experimental: { compileTemplate: false },
+})
+"""
+
+
+def project(tmp_path: Path, config: str = LAYOUT_B) -> Path:
+    """A small layout-B project: pages/, components/, app.vue and its config."""
+    folder = tmp_path / "project"
+    for name in ("pages", "components"):
+        (folder / name).mkdir(parents=True)
+    (folder / "app.vue").write_text("<template><div /></template>\n")
+    target = folder / "fwk.config.ts"
+    target.write_text(config)
+    return target
+
+
+@pytest.fixture
+def layout_b(tmp_path: Path) -> Path:
+    return project(tmp_path)
+
+
+async def open_from_palette(app: EditorApp, pilot: object) -> MigrateScreen:
+    await pilot.press("ctrl+p", *"move to layout a")  # type: ignore[attr-defined]
+    await pilot.pause(0.6)  # type: ignore[attr-defined]  # the palette searches in the background
+    await pilot.press("enter")  # type: ignore[attr-defined]  # the first result: the command
+    await pilot.pause(0.3)  # type: ignore[attr-defined]
+    assert isinstance(app.screen, MigrateScreen), screen_text(app)
+    return app.screen
+
+
+def row(screen: MigrateScreen, key: str) -> ChoiceRow:
+    return next(r for r in screen.query(ChoiceRow) if r.key == key)
+
+
+def toasts(app: EditorApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(layout_b: Path) -> None:
+    original = layout_b.read_text()
+    app = make_app(layout_b)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = await open_from_palette(app, pilot)
+        text = screen_text(app)
+        assert "Move fwk.config.ts to layout A" in text
+        assert "keep where they are" in text and "move into app/" in text
+        assert app.focused is row(screen, "source-folder")
+        # The sources move into app/: the plan is made again, with what follows the source folder.
+        await pilot.press("space")
+        await pilot.pause()
+        assert any(r.key == "dir.pages" for r in screen.query(ChoiceRow)) is False  # no choice: it follows
+        assert "dir.pages   follows the source folder" in screen_text(app)
+        assert "git mv pages app/pages" in str(screen.query_one("#migrate-folders").render())
+        # One item adopts the new behaviour: the focus goes down to it, Space switches it.
+        devtools = row(screen, "vbuild.define.__VUE_PROD_DEVTOOLS__")
+        for _ in range(30):
+            if app.focused is devtools:
+                break
+            await pilot.press("down")
+        assert app.focused is devtools, app.focused
+        await pilot.press("space")
+        await pilot.pause()
+        assert not devtools.first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, MigrateScreen)
+        moved = app.session.document.text
+        assert "compatibilityVersion: 4" in moved
+        assert "defineComponentName: ['defineComponent', 'defineFwkComponent']" in moved  # an old value kept
+        assert "__VUE_PROD_DEVTOOLS__" not in moved  # the new behaviour adopted
+        assert "srcDir" not in moved  # the sources move into app/ (the default of layout A)
+        assert "compileTemplate" not in moved  # a flag version 4 removes goes
+        assert layout_b.read_text() == original  # nothing written before Ctrl+S
+        assert app.session.variant == "A"
+        assert any("Ctrl+Z undoes it" in t for t in toasts(app))
+        assert any("git mv pages app/pages" in t for t in toasts(app))  # the editor moves no folder
+        assert (layout_b.parent / "pages").is_dir() and not (layout_b.parent / "app").exists()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.document.text == original
+        assert not app.session.can_undo
+        assert any("Undone: Move to layout A" in t for t in toasts(app))
+
+
+async def test_the_kept_sources_pin_src_dir_and_the_old_values_by_default(layout_b: Path) -> None:
+    app = make_app(layout_b)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await open_from_palette(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.save() == layout_b
+        saved = layout_b.read_text()
+        assert "srcDir: '.'" in saved and "compatibilityVersion: 4" in saved
+        assert "__VUE_PROD_DEVTOOLS__: false" in saved and "relativeWatchPaths: true" in saved
+
+
+async def test_a_move_that_brings_an_error_under_layout_a_is_refused(tmp_path: Path) -> None:
+    config = project(tmp_path, "export default defineFwkConfig({\n  app: { baseURL: './' },\n})\n")
+    original = config.read_text()
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = await open_from_palette(app, pilot)
+        assert "The move would bring 1 error under layout A" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # still open: the user may change a choice or cancel
+        assert any("Not applied: the move would bring an error under layout A at app.baseURL" in t for t in toasts(app))
+        assert app.session.document.text == original and not app.session.can_undo
+        await pilot.click("#migrate-apply")
+        await pilot.pause()
+        assert app.screen is screen and app.session.document.text == original
+
+
+async def test_escape_changes_nothing(layout_b: Path) -> None:
+    original = layout_b.read_text()
+    app = make_app(layout_b)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await open_from_palette(app, pilot)
+        await pilot.press("space", "down", "space", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, MigrateScreen)
+        assert app.session.document.text == original and not app.session.can_undo
+
+
+async def test_variant_b_offers_the_move_once(layout_b: Path) -> None:
+    app = make_app(layout_b)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert app.session.variant == "B"
+        offers = [t for t in toasts(app) if '"Move to layout A..."' in t]
+        assert len(offers) == 1
+        await pilot.press("f2")  # A, then B again: not offered twice
+        await pilot.press("f2")
+        await pilot.pause(0.3)
+        assert len([t for t in toasts(app) if '"Move to layout A..."' in t]) == 1
+        assert isinstance(app.focused, type(app.focused)) and not isinstance(app.screen, MigrateScreen)
+
+
+async def test_layout_a_is_not_offered_the_move(tmp_path: Path) -> None:
+    config = project(tmp_path, "export default defineFwkConfig({\n  future: { compatibilityVersion: 4 },\n})\n")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(0.3)
+        assert not any("Move to layout A" in t for t in toasts(app))
+        app.move_to_layout_a.open()
+        await pilot.pause()
+        assert not isinstance(app.screen, MigrateScreen)
+        assert any("Already layout A" in t for t in toasts(app))
