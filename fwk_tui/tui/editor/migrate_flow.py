@@ -109,7 +109,8 @@ class MoveToLayoutA:
             from fwk_tui.migrate.folders import git_commands
 
             app.notify(
-                "Move the sources after saving (the editor moves no folder):\n" + "\n".join(git_commands(chosen.plan.folders)),
+                "Move the sources after saving (the editor moves no folder):\n"
+                + "\n".join(git_commands(chosen.plan.folders)),
                 title="Folders",
                 severity="warning",
                 timeout=15,

@@ -212,7 +212,8 @@ class MigrateScreen(ModalScreen["Draft | None"]):
     def _intro(self) -> Text:
         version = self.draft.plan.version_before
         return Text(
-            f"future.compatibilityVersion {shown(version)} → 4. For each option whose value changes for this project: "
+            f"future.compatibilityVersion {shown(version)} → 4. For each option whose value changes "
+            "for this project: "
             "keep the old behaviour (its old value is written) or adopt the new one. Ctrl+Z undoes the move."
         )
 
@@ -221,7 +222,8 @@ class MigrateScreen(ModalScreen["Draft | None"]):
         if draft.source_folder_fixed:
             text = Text()
             text.append("Source folder   ", style="bold")
-            text.append(f"srcDir is set in the config ({plain(shown(draft.plan.source_folder))}): the sources stay there")
+            folder = plain(shown(draft.plan.source_folder))
+            text.append(f"srcDir is set in the config ({folder}): the sources stay there")
             return Static(text, id=SOURCE_ROW, markup=False)
         return ChoiceRow(
             SOURCE_ROW,
@@ -241,7 +243,8 @@ class MigrateScreen(ModalScreen["Draft | None"]):
     def _item_row(self, item: Item) -> Vertical:
         if not choosable(item):
             return fixed_item(item)
-        return ChoiceRow(item.path, item.path, ("keep old", "adopt new"), self.draft.keeps(item.path), item_detail(item))
+        keeps = self.draft.keeps(item.path)
+        return ChoiceRow(item.path, item.path, ("keep old", "adopt new"), keeps, item_detail(item))
 
     # -------------------------------------------------------------- updates
 
