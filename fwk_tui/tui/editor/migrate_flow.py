@@ -87,6 +87,7 @@ class MoveToLayoutA:
         resolved = resolve_layers(session.path, session.document)
         root = session.path.resolve().parent
         draft = Draft(session.document, resolved, session.catalog, root, session.path.name)
+        app.clear_notifications()  # the offer of the move would cover the plan
         chosen = await app.push_screen_wait(MigrateScreen(draft, app.label))
         if chosen is None:
             return
