@@ -14,11 +14,11 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
+from fwk_tui.migrate.draft import change, shown
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Obj, plain, resolve_layers
-from fwk_tui.source import STARTER_STYLE, ConfigDocument, save_document
-from fwk_tui.source.render import Renderer
+from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
 from fwk_tui.surroundings import read_layout
@@ -115,14 +115,13 @@ def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
     if ns.adopt or not asking:
         return set()
     kept = set()
-    render = Renderer(STARTER_STYLE)
     for n, item in enumerate(choosable, 1):
         out("")
         out(f"[{n}/{len(choosable)}] {item.path}")
         if item.doc:
             out(f"  {one_line(item.doc, 100)}")
-        out(f"  {_change(render, item.before, item.after)}")
-        if _ask(f"Keep the old behaviour ({item.path}: {_shown(render, item.keep)})?", default=True):
+        out(f"  {change(item.before, item.after, arrow='->')}")
+        if _ask(f"Keep the old behaviour ({item.path}: {shown(item.keep)})?", default=True):
             kept.add(item.path)
     return kept
 
@@ -142,25 +141,7 @@ def _ask(question: str, *, default: bool) -> bool:
             return False
 
 
-def _change(render: Renderer, before: Any, after: Any) -> str:
-    """``before -> after``; for two lists, the items one has and the other lacks."""
-    if isinstance(before, list) and isinstance(after, list):
-        dropped = [v for v in before if v not in after]
-        added = [v for v in after if v not in before]
-        parts = [f"drops {_shown(render, v)}" for v in dropped] + [f"adds {_shown(render, v)}" for v in added]
-        if parts and len(parts) <= 6:
-            return "; ".join(parts)
-    return f"{_shown(render, before)} -> {_shown(render, after)}"
-
-
-def _shown(render: Renderer, value: Any) -> str:
-    if value in (UNKNOWN, REMOVED, NOT_SET):
-        return str(value)
-    return one_line(render.value(value), 70)
-
-
 def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome) -> None:
-    render = Renderer(STARTER_STYLE)
     out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
     where = "stay where they are (srcDir: '.')" if plan.source_folder == "." else f"move into {plan.source_folder}/"
     out(f"Sources: {where}")
@@ -175,10 +156,10 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
                 choice = "follows the source folder" if item.follows_source else "no value in the config keeps the old one"
             else:
                 choice = "new behaviour adopted"
-            out(f"  {item.path}: {_change(render, item.before, item.after)}   ({choice})")
+            out(f"  {item.path}: {change(item.before, item.after, arrow='->')}   ({choice})")
     for item in plan.items:
         if item.removed and item.set_by_project:
-            out(f"  {item.path}: {_shown(render, item.before)} -> removed in version 4: the key goes")
+            out(f"  {item.path}: {shown(item.before)} -> removed in version 4: the key goes")
     for note in plan.notes:
         out(f"Note: {note}")
     diff = unified_diff(before.text, outcome.doc.text, str(file))
@@ -214,11 +195,10 @@ def _reverse(file: Path, doc: ConfigDocument, catalog: Catalog, variant: str, as
     if as_json:
         out_json({"from": variant, "to": "B", "written": False, "items": items})
         return EXIT_OK
-    render = Renderer(STARTER_STYLE)
     out(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
     for i in plan.items:
         if not i.removed:
-            out(f"  {i.path}: {_shown(render, i.after)} -> {_shown(render, i.before)}")
+            out(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
     return EXIT_OK
 
 

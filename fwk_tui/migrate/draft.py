@@ -118,7 +118,7 @@ def shown(value: Any, width: int = 70) -> str:
     return one_line(_RENDER.value(value), width)
 
 
-def change(before: Any, after: Any, width: int = 70) -> str:
+def change(before: Any, after: Any, width: int = 70, arrow: str = "→") -> str:
     """``before → after``; for two lists, the items one has and the other lacks."""
     if isinstance(before, list) and isinstance(after, list):
         dropped = [v for v in before if v not in after]
@@ -126,4 +126,4 @@ def change(before: Any, after: Any, width: int = 70) -> str:
         parts = [f"drops {shown(v, width)}" for v in dropped] + [f"adds {shown(v, width)}" for v in added]
         if parts and len(parts) <= 6:
             return "; ".join(parts)
-    return f"{shown(before, width)} → {shown(after, width)}"
+    return f"{shown(before, width)} {arrow} {shown(after, width)}"
