@@ -17,7 +17,8 @@ from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.draft import change, shown
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
 from fwk_tui.migrate.write import Outcome, migrated
-from fwk_tui.resolve import Obj, plain, resolve_layers
+from fwk_tui.resolve import Resolved, plain, resolve_layers
+from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
@@ -51,21 +52,22 @@ def _migrate(ns: argparse.Namespace) -> int:
     catalog = load_catalog()
     choice = detect_variant(catalog, doc.values(), read_layout(file))
     root = file.resolve().parent
+    resolved = resolve_layers(file, doc)  # a layer's or a section's value counts as set
     if ns.to == "B":
-        return _reverse(file, doc, catalog, choice.variant, ns.json)
-    version = resolve_layers(file, doc).config.members.get("future")
-    if _version(version) == 4:
+        return _reverse(file, resolved, catalog, choice.variant, ns.json)
+    version = node_at(resolved.config, ("future", "compatibilityVersion"))
+    if version is not None and plain(version) == 4:
         out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to move")
         return EXIT_OK
     if doc.read_only:
         raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
     asking = not (ns.keep_behaviour or ns.adopt)
-    if asking and not ns.dry_run and not ns.json and not sys.stdin.isatty():
+    interactive = asking and not ns.dry_run and not ns.json
+    if interactive and not sys.stdin.isatty():
         raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
-    resolved = resolve_layers(file, doc)
-    keep_folder = ns.keep_behaviour or (asking and not ns.dry_run and not ns.json and _ask_folder(resolved, catalog, root))
+    keep_folder = ns.keep_behaviour or (interactive and _ask_folder(resolved, catalog, root))
     plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder))
-    keep = _choices(plan, ns, asking and not ns.dry_run and not ns.json)
+    keep = _choices(plan, ns, interactive)
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
         out_json(_plan_json(plan, outcome, file))
@@ -88,15 +90,7 @@ def _migrate(ns: argparse.Namespace) -> int:
     return _folders(root, plan, ns.move_folders, ns.json)
 
 
-def _version(future: object) -> object:
-    """``future.compatibilityVersion`` of the merged config, or None."""
-    if isinstance(future, Obj):
-        found = future.members.get("compatibilityVersion")
-        return plain(found) if found is not None else None
-    return None
-
-
-def _ask_folder(resolved: Any, catalog: Catalog, root: Path) -> bool:
+def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
     """Ask whether the sources stay where they are (True) or move into app/ (False)."""
     plan = plan_move(resolved, catalog, root)
     if not any(i.path == "srcDir" for i in plan.items):
@@ -187,9 +181,8 @@ def _folders(root: Path, plan: Plan, move: bool, quiet: bool) -> int:
     return EXIT_OK
 
 
-def _reverse(file: Path, doc: ConfigDocument, catalog: Catalog, variant: str, as_json: bool) -> int:
+def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:
     """What moving back to layout B would change: listed, never written."""
-    resolved = resolve_layers(file, doc)
     plan = plan_move(resolved, catalog, file.resolve().parent)
     items = [{"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in plan.items if not i.removed]
     if as_json:

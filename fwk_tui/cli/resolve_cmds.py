@@ -163,17 +163,13 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         out("")
         out("At run time (FWK_ variables)")
         for o in overrides:
-            private = (found := variable_of(_path(o.target.path))) is not None and not found[1]
+            private = (found := variable_of(option_path(o.target.path))) is not None and not found[1]
             value = MASK if private else one_line(render.value(o.value), 50)
             out(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
             hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
             where = effective.environment[m.entry.name].origin().where() if m.entry.name in effective.environment else ""
             out(f"  {m.entry.name} in {where} matches no key{hint}")
-
-
-def _path(text: str) -> tuple[str | int, ...]:
-    return option_path(text)
 
 
 def _describe(origin: Origin | None) -> str:

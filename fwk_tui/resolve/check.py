@@ -8,7 +8,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
-from fwk_tui.resolve.tree import Arr, Node, Obj, plain
+from fwk_tui.resolve.tree import Obj, node_at, plain
 from fwk_tui.validate import Diagnostic, Project, validate
 
 
@@ -57,15 +57,9 @@ def _origin_near(config: Obj, path_text: str) -> Origin | None:
         path = parse_path(path_text)
     except PathError:
         return None
-    node: Node | None = config
     best: Origin | None = None
-    for segment in path:
-        if isinstance(node, Obj) and isinstance(segment, str) and segment in node.members:
-            node = node.members[segment]
-        elif isinstance(node, Arr) and isinstance(segment, int) and 0 <= segment < len(node.items):
-            node = node.items[segment]
-        else:
-            node = None
+    for depth in range(1, len(path) + 1):
+        node = node_at(config, path[:depth])
         if node is None:
             break
         if node.origin is not None and node.origin.line is not None:
