@@ -14,7 +14,8 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
-from fwk_tui.migrate.draft import change, shown
+from fwk_tui.migrate.draft import change, shown, why_fixed
+from fwk_tui.migrate.draft import choosable as can_choose
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
@@ -103,7 +104,7 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
 
 def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
     """The paths whose old value is kept."""
-    choosable = [i for i in plan.items if not (i.removed and i.set_by_project) and i.keep is not None]
+    choosable = [i for i in plan.items if can_choose(i)]
     if ns.keep_behaviour:
         return {i.path for i in choosable}
     if ns.adopt or not asking:
@@ -140,20 +141,18 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
     where = "stay where they are (srcDir: '.')" if plan.source_folder == "." else f"move into {plan.source_folder}/"
     out(f"Sources: {where}")
     kept = {i.path for i in outcome.kept}
-    changing = [i for i in plan.items if not (i.removed and i.set_by_project)]
+    changing = [i for i in plan.items if not i.goes]
     if changing:
         out(f"Options whose value changes for this project ({len(changing)}):")
         for item in changing:
             if item.path in kept:
                 choice = "old value kept"
-            elif item.keep is None:
-                choice = "follows the source folder" if item.follows_source else "no value in the config keeps the old one"
             else:
-                choice = "new behaviour adopted"
+                choice = why_fixed(item) or "new behaviour adopted"
             out(f"  {item.path}: {change(item.before, item.after, arrow='->')}   ({choice})")
     for item in plan.items:
-        if item.removed and item.set_by_project:
-            out(f"  {item.path}: {shown(item.before)} -> removed in version 4: the key goes")
+        if item.goes:
+            out(f"  {item.path}: {shown(item.before)} -> {why_fixed(item)}")
     for note in plan.notes:
         out(f"Note: {note}")
     diff = unified_diff(before.text, outcome.doc.text, str(file))

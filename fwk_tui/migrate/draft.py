@@ -28,12 +28,12 @@ KEY_GOES = "removed in version 4: the key goes"
 
 def choosable(item: Item) -> bool:
     """Whether the user chooses for ``item``: its old value can be pinned (a flag the project sets just goes)."""
-    return item.keep is not None and not (item.removed and item.set_by_project)
+    return item.keep is not None and not item.goes
 
 
 def why_fixed(item: Item) -> str:
     """Why there is no choice for ``item`` (``""`` when there is one)."""
-    if item.removed and item.set_by_project:
+    if item.goes:
         return KEY_GOES
     if item.keep is None:
         return FOLLOWS_SOURCE if item.follows_source else NO_KEEPING_VALUE

@@ -62,6 +62,11 @@ class Item:
     set_by_project: bool = False
     follows_source: bool = False  # changes only because the source folder does (kept by keeping srcDir)
 
+    @property
+    def goes(self) -> bool:
+        """A flag version 4 removes that the project sets: it is removed whatever is chosen."""
+        return self.removed and self.set_by_project
+
 
 @dataclass(frozen=True)
 class FolderMove:

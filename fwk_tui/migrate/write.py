@@ -32,7 +32,7 @@ def migrated(doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Ca
     for path, value in plan.pins:
         new = new.set(path, value)
     for item in plan.items:
-        if item.removed and item.set_by_project:
+        if item.goes:
             new = new.unset(item.path)
         elif item.path in keep and item.keep is not None:
             new = new.set(item.path, item.keep)
