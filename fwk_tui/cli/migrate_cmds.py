@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
-from fwk_tui.migrate.draft import change, shown, why_fixed
+from fwk_tui.migrate.draft import SOURCE, change, shown, warned, why_fixed
 from fwk_tui.migrate.draft import choosable as can_choose
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
 from fwk_tui.migrate.write import Outcome, migrated
@@ -83,6 +84,9 @@ def _migrate(ns: argparse.Namespace) -> int:
         if not ns.json:
             out("dry run: nothing written")
         return EXIT_OK
+    if interactive and not _ask(_confirmation(file, plan, ns.move_folders), default=True):
+        out("nothing written")
+        return EXIT_OK
     with writing(file, False):
         for note in save_document(outcome.doc, file):
             err(note)
@@ -104,21 +108,33 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
 
 def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
     """The paths whose old value is kept."""
-    choosable = [i for i in plan.items if can_choose(i)]
+    # the source folder was asked first (or set by the flags): never a second time
+    choosable = [i for i in plan.items if can_choose(i) and i.path != SOURCE]
     if ns.keep_behaviour:
         return {i.path for i in choosable}
     if ns.adopt or not asking:
         return set()
     kept = set()
+    width = max(40, shutil.get_terminal_size().columns - 3)
     for n, item in enumerate(choosable, 1):
         out("")
         out(f"[{n}/{len(choosable)}] {item.path}")
         if item.doc:
-            out(f"  {one_line(item.doc, 100)}")
+            out(f"  {one_line(item.doc, width)}")
         out(f"  {change(item.before, item.after, arrow='->')}")
-        if _ask(f"Keep the old behaviour ({item.path}: {shown(item.keep)})?", default=True):
+        question = f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"
+        if len(question) + 6 > width:
+            question = "Keep the old behaviour (its old value is written)?"
+        if _ask(question, default=True):
             kept.add(item.path)
     return kept
+
+
+def _confirmation(file: Path, plan: Plan, move: bool) -> str:
+    """The last question of an interactive move, naming everything it does."""
+    if plan.folders and move:
+        return f"Write {file.name} and move {', '.join(m.source for m in plan.folders)} into {plan.source_folder}/?"
+    return f"Write {file.name}?"
 
 
 def _ask(question: str, *, default: bool) -> bool:
@@ -153,7 +169,7 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
     for item in plan.items:
         if item.goes:
             out(f"  {item.path}: {shown(item.before)} -> {why_fixed(item)}")
-    for note in plan.notes:
+    for note in [*plan.notes, *warned(outcome)]:
         out(f"Note: {note}")
     diff = unified_diff(before.text, outcome.doc.text, str(file))
     if diff:
@@ -215,6 +231,7 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
         "folders": [{"source": m.source, "target": m.target} for m in plan.folders],
         "notes": plan.notes,
         "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
+        "new_warnings": [{"path": d.path, "code": d.code, "message": d.message} for d in outcome.new_warnings],
     }
 
 

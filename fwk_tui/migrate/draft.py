@@ -12,7 +12,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, plan_move
+from fwk_tui.migrate.plan import KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, plan_move
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.source import STARTER_STYLE, ConfigDocument
@@ -38,6 +38,22 @@ def why_fixed(item: Item) -> str:
     if item.keep is None:
         return FOLLOWS_SOURCE if item.follows_source else NO_KEEPING_VALUE
     return ""
+
+
+def warned(outcome: Outcome) -> list[str]:
+    """What ``check`` will warn about under layout A that it did not before, one line each, with what to do.
+
+    The reference's way back pins flags version 4 removes (``templateUtils``,
+    ``relativeWatchPaths``): kept, they work, and the check says they go.
+    """
+    lines = []
+    for d in outcome.new_warnings:
+        advice = " (adopting the new behaviour for it removes the key)" if d.path in KEEP_PATHS else ""
+        lines.append(f"after the move, check warns at {d.path}: {d.code} {d.message}{advice}")
+    return lines
+
+
+KEEP_PATHS = frozenset(path for path, _ in KEEP_OLD)
 
 
 @dataclass

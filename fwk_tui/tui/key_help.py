@@ -87,6 +87,18 @@ MOVING: tuple[Row, ...] = (
     ("Ctrl+P", "command palette: the editor's commands and every option"),
 )
 
+def palette_only() -> tuple[Row, ...]:
+    """The editor's commands that have no key of their own: Ctrl+P, then their name."""
+    from fwk_tui.tui.editor.migrate_flow import COMMAND as MOVE
+
+    return (
+        (MOVE, "move a layout-B config to layout A (version 4), option by option: keep the old behaviour or "
+         "adopt the new; one edit, Ctrl+Z undoes it (also `fwk-tui migrate` in a shell)"),
+        ("New-project wizard", "the wizard's questions on this file; it writes only the answers you change"),
+        ("Environment: NAME", "show the values of one environment's sections directly (F6 cycles them)"),
+    )
+
+
 BADGES: tuple[Row, ...] = (
     ("●3  ✖1  ▲2", "in the tree: options set in the file, errors, warnings"),
     ("3/12", "with a filter: the group's fields that match / all its fields"),
@@ -123,5 +135,6 @@ def editor_sections(editor_bindings: Iterable[BindingType]) -> list[Section]:
         ),
         ("In a value of unknown type", binding_rows(UnknownEditor.BINDINGS, {"toggle_mode": "edit as values or as code"})),
         ("In a choice of kinds", binding_rows(KindPicker.BINDINGS)),
+        ("In the command palette (Ctrl+P)", palette_only()),
         ("Badges", BADGES),
     ]

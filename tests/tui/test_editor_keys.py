@@ -133,6 +133,7 @@ async def test_the_help_lists_every_binding_of_the_editor_and_its_fields(config:
         for named in ("Ctrl+↑", "Ctrl+↓", "Delete", "Esc", "Ctrl+T", "Ctrl+J", "Tab", "F8", "Shift+F8", "F9"):
             assert named in text
         assert "In a list" in text and "In a key-value editor" in text and "In the code editor" in text
+        assert "Move to layout A..." in text and "fwk-tui migrate" in text  # commands with no key: by name
 
 
 async def test_the_help_fits_80x24_and_scrolls(config: Path) -> None:

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from fwk_tui.migrate.draft import Draft, change, choosable, shown, why_fixed
+from fwk_tui.migrate.draft import Draft, change, choosable, shown, warned, why_fixed
 from fwk_tui.migrate.folders import git_commands
 from fwk_tui.migrate.plan import Item
 from fwk_tui.source.textutil import plain
@@ -267,8 +267,9 @@ class MigrateScreen(ModalScreen["Draft | None"]):
         errors_widget.update(error_text)
         errors_widget.display = bool(errors)
         notes = self.query_one("#migrate-notes", Static)
-        notes.update(Text("\n".join(f"Note: {plain(n)}" for n in draft.plan.notes)))
-        notes.display = bool(draft.plan.notes)
+        said = [*draft.plan.notes, *warned(draft.outcome)]
+        notes.update(Text("\n".join(f"Note: {plain(n)}" for n in said)))
+        notes.display = bool(said)
         folders = self.query_one("#migrate-folders", Static)
         folders.update(self._folders())
         folders.display = bool(draft.plan.folders)
