@@ -133,7 +133,10 @@ def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
 def _confirmation(file: Path, plan: Plan, move: bool) -> str:
     """The last question of an interactive move, naming everything it does."""
     if plan.folders and move:
-        return f"Write {file.name} and move {', '.join(m.source for m in plan.folders)} into {plan.source_folder}/?"
+        question = f"Write {file.name} and move {', '.join(m.source for m in plan.folders)} into {plan.source_folder}/?"
+        if len(question) + 6 <= shutil.get_terminal_size().columns:
+            return question
+        return f"Write {file.name} and move the {len(plan.folders)} listed above into {plan.source_folder}/?"
     return f"Write {file.name}?"
 
 

@@ -166,6 +166,7 @@ def test_moving_the_sources_when_asked_is_not_asked_again_as_an_item(
 ) -> None:
     file = project / "fwk.config.ts"
     answers = io.StringIO("n\n" + "y\n" * 20)
+    monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setattr("sys.stdin", answers)
     monkeypatch.setattr(answers, "isatty", lambda: True, raising=False)
     code, out, err = run(capsys, "migrate", str(file), "--move-folders")
