@@ -8,6 +8,8 @@ the editor, a live error, a code field, the save preview, the command palette, t
 search by words, and the editor in an 80x24 terminal.
 The layers shots open a copy of tests/resolve/projects/questions (a layer, a
 ``$production`` section and a ``.env``): a field in production, the Layers group.
+The move shot opens a small layout-B project: "Move to layout A..." with the
+sources moving into app/ and the first option adopted.
 Names given on the command line regenerate only those shots.
 The wizard shots run ``fwk-tui new`` in an empty folder: the layout step, the
 rendering step, the runtime config step and the review.
@@ -85,14 +87,39 @@ async def _shoot(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> 
     return path
 
 
-async def _shoot_editor(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
+def _example(folder: Path) -> Path:
+    file = folder / "fwk.config.ts"
+    shutil.copyfile(ROOT / "fwk_tui" / "examples" / "fwk.config.ts", file)
+    return file
+
+
+def _questions(folder: Path) -> Path:
+    shutil.copytree(ROOT / "tests" / "resolve" / "projects" / "questions", folder / "questions")
+    return folder / "questions" / "fwk.config.ts"
+
+
+def _layout_b(folder: Path) -> Path:
+    """A layout-B project: sources beside the config, a flag version 4 removes."""
+    for name in ("pages", "components", "layouts"):
+        (folder / name).mkdir()
+    (folder / "app.vue").write_text("<template><NuxtPage /></template>\n")
+    file = folder / "fwk.config.ts"
+    file.write_text(
+        "export default defineFwkConfig({\n  ssr: true,\n  experimental: { compileTemplate: false },\n"
+        "  devServer: { port: 3001 },\n})\n"
+    )
+    return file
+
+
+async def _shoot_editor(
+    name: str, steps: Callable[[Pilot[None]], Awaitable[None]], project: Callable[[Path], Path] = _example
+) -> Path:
     from fwk_tui.catalog import load_catalog
     from fwk_tui.session import EditSession
     from fwk_tui.tui.editor import EditorApp
 
     with tempfile.TemporaryDirectory() as folder:
-        file = Path(folder) / "fwk.config.ts"
-        shutil.copyfile(ROOT / "fwk_tui" / "examples" / "fwk.config.ts", file)
+        file = project(Path(folder))
         app = EditorApp(EditSession.open(file, load_catalog()), label="fwk.config.ts", watch_disk=False)
         async with app.run_test(size=SMALL.get(name, SIZE)) as pilot:
             await steps(pilot)
@@ -126,21 +153,13 @@ LAYERS_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
 }
 
 
-async def _shoot_layers(name: str, steps: Callable[[Pilot[None]], Awaitable[None]]) -> Path:
-    from fwk_tui.catalog import load_catalog
-    from fwk_tui.session import EditSession
-    from fwk_tui.tui.editor import EditorApp
-
-    with tempfile.TemporaryDirectory() as folder:
-        project = Path(folder) / "questions"
-        shutil.copytree(ROOT / "tests" / "resolve" / "projects" / "questions", project)
-        file = project / "fwk.config.ts"
-        app = EditorApp(EditSession.open(file, load_catalog()), label="fwk.config.ts", watch_disk=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await steps(pilot)
-            app.clear_notifications()
-            await pilot.pause()
-            return Path(app.save_screenshot(name, path=str(OUT)))
+async def _migrate(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    pilot.app.clear_notifications()  # the offer of the move in variant B
+    await pilot.press("ctrl+p", *"Move to layout", "enter")
+    await pilot.pause(0.3)
+    await pilot.press("space", "down", "space")  # the sources move into app/; the first option adopted
+    await pilot.pause(0.3)
 
 
 WIZARD_SHOTS: dict[str, str] = {
@@ -194,7 +213,9 @@ def main(only: list[str]) -> None:
             print(asyncio.run(_shoot_editor(name, steps)).relative_to(ROOT))
     for name, steps in LAYERS_SHOTS.items():
         if wanted(name):
-            print(asyncio.run(_shoot_layers(name, steps)).relative_to(ROOT))
+            print(asyncio.run(_shoot_editor(name, steps, _questions)).relative_to(ROOT))
+    if wanted("editor-migrate.svg"):
+        print(asyncio.run(_shoot_editor("editor-migrate.svg", _migrate, _layout_b)).relative_to(ROOT))
     for name, step_id in WIZARD_SHOTS.items():
         if wanted(name):
             print(asyncio.run(_shoot_wizard(name, step_id)).relative_to(ROOT))
