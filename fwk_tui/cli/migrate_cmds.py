@@ -59,7 +59,10 @@ def _migrate(ns: argparse.Namespace) -> int:
         return _reverse(file, resolved, catalog, choice.variant, ns.json)
     version = node_at(resolved.config, ("future", "compatibilityVersion"))
     if version is not None and plain(version) == 4:
-        out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to move")
+        if ns.json:
+            out_json({"file": str(file), "version_before": 4, "already_layout_a": True, "items": [], "folders": []})
+        else:
+            out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to move")
         return EXIT_OK
     if doc.read_only:
         raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
@@ -218,6 +221,7 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
     return {
         "file": str(file),
         "version_before": plan.version_before,
+        "already_layout_a": False,
         "source_folder": plan.source_folder,
         "items": [
             {

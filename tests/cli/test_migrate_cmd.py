@@ -203,3 +203,7 @@ def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
     }  # fmt: skip
     assert [f["target"] for f in data["folders"]] == ["app/components", "app/pages", "app/app.vue"]
     assert data["new_errors"] == [] and data["new_warnings"] == []  # adopting pins no removed flag
+    assert data["already_layout_a"] is False
+    run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt")
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--json")
+    assert code == 0 and json.loads(out)["already_layout_a"] is True  # JSON, even with nothing to move
