@@ -17,6 +17,7 @@ source folder of each layout (under A, the reference writes ``app`` for it:
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -134,14 +135,20 @@ class _SetAnywhere:
         self._sections = [s.sections for s in resolved.sources if s.sections is not None]
 
     def __call__(self, path: str) -> bool:
-        if _at(self._config, path) is not None:
-            return True
+        return any(True for _ in self.nodes(path))
+
+    def nodes(self, path: str) -> Iterator[Node]:
+        """The values set at ``path``: the merged config's, then each environment section's."""
+        found = _at(self._config, path)
+        if found is not None:
+            yield found
         for sections in self._sections:
             for name, section in sections.members.items():
                 inner = section.members.values() if name == "$env" and isinstance(section, Obj) else [section]
-                if any(_at(s, path) is not None for s in inner):
-                    return True
-        return False
+                for s in inner:
+                    found = _at(s, path)
+                    if found is not None:
+                        yield found
 
 
 def _items(
@@ -231,9 +238,16 @@ def _pinned_item(
 
 
 def _under_set_value(option: Option, set_anywhere: _SetAnywhere) -> bool:
-    """True when an object holding the option is set whole (a default inside it is then the file's business)."""
+    """True when an object on the option's way is set to something else (code, a list): its default cannot apply.
+
+    An object set with some keys still takes the defaults of the others (the
+    effective configuration fills them in the same way), so a default that
+    changes inside it is in the plan.
+    """
     segments = [str(s) for s in option.segments]
-    return any(set_anywhere(".".join(segments[:n])) for n in range(1, len(segments)))
+    return any(
+        not isinstance(node, Obj) for n in range(1, len(segments)) for node in set_anywhere.nodes(".".join(segments[:n]))
+    )
 
 
 _NO_VALUE = object()

@@ -70,3 +70,13 @@ def test_a_removed_flag_the_project_sets_goes_and_an_existing_app_folder_is_a_tr
     [flag] = [i for i in plan.items if i.path == "experimental.compileTemplate"]
     assert (flag.before, flag.after, flag.removed, flag.set_by_project) == (False, REMOVED, True, True)
     assert any("An app/ folder exists already" in note for note in plan.notes)
+
+
+def test_an_object_set_with_some_keys_still_takes_the_defaults_of_the_others(tmp_path: Path) -> None:
+    devtools = "vbuild.define.__VUE_PROD_DEVTOOLS__"
+    plan = _plan(tmp_path, "vbuild: { plugins: [] }")
+    assert devtools in {i.path for i in plan.items}  # vbuild is set, vbuild.define's default still applies
+    plan = _plan(tmp_path, "vbuild: { define: { X: 1 } }")
+    assert devtools not in {i.path for i in plan.items}  # define set whole: its default does not apply
+    plan = _plan(tmp_path, "vbuild: sharedViteConfig")
+    assert not any(i.path.startswith("vbuild.") for i in plan.items)  # code: fwk-tui cannot say what it holds
