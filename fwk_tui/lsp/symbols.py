@@ -16,7 +16,7 @@ from fwk_tui.source.values import UNDEFINED, Code, Entry
 
 ToPosition = Callable[[int], Position]
 
-DETAIL_WIDTH = 40
+DETAIL_WIDTH = 48
 """A symbol's detail (a short value, or the option's type) is cut to this many characters."""
 
 
