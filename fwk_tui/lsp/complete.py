@@ -106,7 +106,7 @@ def _key_item(
     deprecated = option is not None and any(tag in option.tags for tag in _DEPRECATED)
     return CompletionItem(
         label=child.key,
-        kind=CompletionItemKind.Module if is_object else CompletionItemKind.Field if option is None else CompletionItemKind.Property,
+        kind=_key_kind(is_object, option is None),
         detail=detail,
         documentation=MarkupContent(MarkupKind.Markdown, docs) if docs else None,
         sort_text=f"{rank:04d}",
@@ -115,6 +115,12 @@ def _key_item(
         insert_text_format=InsertTextFormat.Snippet if snippet else InsertTextFormat.PlainText,
         tags=[CompletionItemTag.Deprecated] if deprecated else None,
     )
+
+
+def _key_kind(is_object: bool, is_field: bool) -> CompletionItemKind:
+    if is_object:
+        return CompletionItemKind.Module
+    return CompletionItemKind.Field if is_field else CompletionItemKind.Property
 
 
 def _snippet_text(text: str) -> str:
@@ -143,7 +149,8 @@ def _values(place: Place, ctx: Knowledge, span: Range, quote: str) -> list[Compl
             items.append(_value_item(value, kind, len(items), default, place, span, quote))
         if place.quote is None and isinstance(t, (ObjectType, RecordType)) and "{}" not in seen:
             seen.append("{}")
-            items.append(_shape_item("{…}", "{$0}" if isinstance(t, RecordType) else _OBJECT_SNIPPET, render(t), len(items), span))
+            snippet = "{$0}" if isinstance(t, RecordType) else _OBJECT_SNIPPET
+            items.append(_shape_item("{…}", snippet, render(t), len(items), span))
         if place.quote is None and isinstance(t, (ArrayType, TupleType)) and "[]" not in seen:
             seen.append("[]")
             items.append(_shape_item("[…]", "[$0]", render(t), len(items), span))
@@ -165,8 +172,8 @@ def _literals(t: TypeExpr) -> list[tuple[Any, CompletionItemKind]]:
         value = t.value
         if isinstance(value, str):
             return [(value, CompletionItemKind.EnumMember)]
-        kind = CompletionItemKind.Value if isinstance(value, (int, float)) and not isinstance(value, bool) else CompletionItemKind.Keyword
-        return [(value, kind)]
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return [(value, CompletionItemKind.Value if number else CompletionItemKind.Keyword)]
     return []
 
 

@@ -18,7 +18,8 @@ from tree_sitter import Node
 
 from fwk_tui.paths import Path, Segment
 from fwk_tui.source import ConfigDocument
-from fwk_tui.source.nodes import FUNCTIONS, TYPE_WRAPPERS, elements, members, static_key
+from fwk_tui.source.nodes import FUNCTIONS, elements, members
+from fwk_tui.source.written import written_path
 
 SCAN_LIMIT = 1_000_000
 """Characters looked at, at most, by a textual scan (a config is far smaller)."""
@@ -200,10 +201,10 @@ def place_at(doc: ConfigDocument | None, offset: int, text: str | None = None) -
         text = doc.text
     offset = max(0, min(offset, len(text)))
     word = _word(text, offset)
-    container = None
     if doc is not None and not doc.tree.root_node.has_error and doc.text == text:
         container = _tree_container(doc, byte_offset(doc, word.start))
-    if container is not None and doc is not None:
+        if container is None:
+            return None  # in code, or outside the config object
         path, node = container
         in_array = node.type == "array"
         written = frozenset() if in_array else _member_keys(doc, node, word)
@@ -238,28 +239,8 @@ def _tree_container(doc: ConfigDocument, byte: int) -> tuple[Path, Node] | None:
         node = node.parent
     if node is None:
         return None
-    container = node
-    path: list[Segment] = []
-    while node != root:
-        parent = node.parent
-        while parent is not None and (parent.type in TYPE_WRAPPERS or parent.type == "parenthesized_expression"):
-            node, parent = parent, parent.parent
-        if parent is None:
-            return None
-        if parent.type == "pair":
-            key_node = parent.child_by_field_name("key")
-            key = static_key(key_node) if key_node is not None else None
-            grand = parent.parent
-            if key is None or grand is None or grand.type != "object":
-                return None
-            path.append(key)
-            node = grand
-        elif parent.type == "array":
-            path.append(next(i for i, item in enumerate(elements(parent)) if item == node))
-            node = parent
-        else:
-            return None
-    return tuple(reversed(path)), container
+    path = written_path(node, root)
+    return None if path is None else (path, node)
 
 
 def _member_keys(doc: ConfigDocument, obj: Node, word: _Word) -> frozenset[str]:

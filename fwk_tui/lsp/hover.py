@@ -51,7 +51,8 @@ def _markdown(found: AtKey, ctx: Knowledge) -> str | None:
     path = found.option_path
     key = path[-1]
     if isinstance(key, str) and (key in ENV_BLOCKS or path == ("$env",)):
-        return f"**{escape(key)}**: options that apply in {'an environment named below' if key == '$env' else key[1:]} only, over the top-level ones"
+        when = "the environment each key below names" if key == "$env" else f"the {key[1:]} environment"
+        return f"**{escape(key)}**: top-level options that apply in {when} only, over the others"
     where = spot(ctx, path)
     if where.is_option and where.option is not None:
         text = option_markdown(where.option, ctx.variant, ctx.catalog.group(where.option.group).title)
@@ -76,7 +77,8 @@ def _unknown(path: Path, ctx: Knowledge) -> str:
     key = str(path[-1])
     parent = path[:-1]
     siblings = [c.key for c in children(ctx, parent)]
-    near = [name for name, _score, _i in process.extract(key, siblings, scorer=fuzz.WRatio, limit=NEAREST, score_cutoff=60)]
+    found = process.extract(key, siblings, scorer=fuzz.WRatio, limit=NEAREST, score_cutoff=60)
+    near = [name for name, _score, _i in found]
     where = "a top-level option" if not canonical(ctx.index, parent) else f"an option of {code(format_path(parent))}"
     text = f"**{escape(key)}**: unknown: the reference lists no such key as {where}"
     if near:

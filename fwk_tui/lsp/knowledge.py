@@ -42,7 +42,10 @@ class Knowledge:
         return index_of(self.catalog)
 
     def effective(self) -> Effective | None:
-        """The effective configuration of the file, read on first use; None when no layer, section or variable applies."""
+        """The effective configuration of the file, read on first use.
+
+        None when no layer, environment section or variable gives a value.
+        """
         if not self._loaded:
             self._loaded = True
             self._effective = self.load_effective() if self.load_effective is not None else None

@@ -58,7 +58,8 @@ def short_markdown(option: Option | None, type_: TypeExpr | None, variant: Varia
     """A completion's documentation: type, default in the file's variant, the doc's start."""
     if option is None:
         return f"- type: {code(render(type_))}" if type_ is not None else ""
-    lines = [line for line in rows_markdown(option, variant) if line.startswith(("- type", "- default", "- environment"))]
+    wanted = ("- type", "- default", "- environment")
+    lines = [line for line in rows_markdown(option, variant) if line.startswith(wanted)]
     doc = option.doc
     if len(doc) > SHORT_DOC:
         doc = doc[:SHORT_DOC].rsplit(" ", 1)[0] + " …"

@@ -55,7 +55,8 @@ def test_a_key_item_has_the_type_short_docs_and_replaces_the_word_typed() -> Non
     port = items["port"]
     assert port.detail == "integer(1..65535)"
     assert port.kind == CompletionItemKind.Property
-    assert port.documentation is not None and "default (A, this file's variant)" in port.documentation.value  # type: ignore[union-attr]
+    docs = port.documentation
+    assert docs is not None and "default (A, this file's variant)" in docs.value  # type: ignore[union-attr]
     assert port.text_edit is not None
     edit = port.text_edit
     assert (edit.range.start.character, edit.range.end.character) == (15, 17)  # type: ignore[union-attr]
@@ -165,3 +166,26 @@ def test_completion_is_fast_on_the_bench_config() -> None:
             complete(document, offset, ctx, to_position, text=source)
             times.append(time.perf_counter() - start)
         assert statistics.median(times) < 0.010
+
+
+def test_with_the_last_document_that_parsed_the_current_text_is_scanned() -> None:
+    old_text = config_text("  devServer: { host: 'x' },")
+    old = document_or_none(old_text)
+    text, offset = with_cursor(config_text("  devServer: { host: 'x', https: |"))
+    items = complete(old, offset, knowledge(), position_in(text), text=text).items
+    assert {i.label for i in items} == {"true", "false", "{…}"}
+
+
+def test_an_object_beside_the_config_is_not_the_config() -> None:
+    assert _complete("const base = { | }\nexport default defineFwkConfig({ ...base })\n") == {}
+
+
+def test_ranges_are_character_offsets_after_non_ascii_text() -> None:
+    text, offset = with_cursor(config_text("  app: { head: { title: 'Café ☕ 🎉' } },\n  devServer: { po| },"))
+    doc = document_or_none(text)
+    assert doc is not None and len(doc.data) > len(text)
+    items = {i.label: i for i in complete(doc, offset, knowledge(), position_in(text)).items}
+    edit = items["port"].text_edit
+    assert edit is not None
+    line = text.splitlines()[edit.range.start.line]  # type: ignore[union-attr]
+    assert line[edit.range.start.character : edit.range.end.character] == "po"  # type: ignore[union-attr]

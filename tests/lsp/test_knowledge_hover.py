@@ -118,3 +118,11 @@ def test_every_key_of_the_corpus_has_a_hover_at_its_range() -> None:
             assert found.range.start == position_in(text)(start)
             checked += 1
     assert checked > 200
+
+
+def test_the_range_is_in_characters_after_non_ascii_text() -> None:
+    text = config_text("  app: { head: { title: 'Café ☕ 🎉' } },\n  ssr: false,")
+    found = _hover(text, "ssr")
+    assert found is not None
+    line = text.splitlines()[2]
+    assert line[found[1][0] : found[1][1]] == "ssr"

@@ -35,7 +35,8 @@ def test_groups_and_options_nested_with_kinds_and_details() -> None:
     assert (ssr.kind, ssr.detail) == (SymbolKind.Boolean, "false")
     assert dev.kind == SymbolKind.Object and [c.name for c in dev.children or []] == ["port", "host"]
     port, host = dev.children or []
-    assert (port.kind, port.detail, host.kind, host.detail) == (SymbolKind.Number, "3000", SymbolKind.String, "'localhost'")
+    assert (port.kind, port.detail) == (SymbolKind.Number, "3000")
+    assert (host.kind, host.detail) == (SymbolKind.String, "'localhost'")
     assert modules.kind == SymbolKind.Array and modules.detail == "array<string | [string, object] | function>"
     assert [c.name for c in modules.children or []] == ["[0]"]
     assert app_id.kind == SymbolKind.Key and app_id.detail == "mine"
