@@ -60,7 +60,7 @@ def _markdown(found: AtKey, ctx: Knowledge) -> str | None:
         inside = where.option
         shown = " | ".join(render(t) for t in where.types) or "not described by the reference"
         text = (
-            f"**{escape(format_path(where.canon))}** · in the value of {code(inside.path)}\n\n"
+            f"{code(format_path(where.canon))} · in the value of {code(inside.path)}\n\n"
             f"- type: {code(shown)}\n\n{escape(inside.doc)}"
         )
     elif ctx.index.is_group(where.canon):

@@ -126,3 +126,13 @@ def test_the_range_is_in_characters_after_non_ascii_text() -> None:
     assert found is not None
     line = text.splitlines()[2]
     assert line[found[1][0] : found[1][1]] == "ssr"
+
+
+def test_inside_an_option_value_and_in_an_environment_block() -> None:
+    text = config_text("  app: { head: { meta: [{ name: 'description' }] } },\n  $production: { ssr: false },")
+    meta = _hover(text, "name")
+    assert meta is not None and meta[0].startswith("`app.head.meta[0].name` · in the value of `app.head.meta`")
+    block = _hover(text, "$production")
+    assert block is not None and "the production environment" in block[0]
+    ssr = _hover(text, "ssr")
+    assert ssr is not None and ssr[0].startswith("**ssr** · ")
