@@ -39,7 +39,7 @@ def hover(doc: ConfigDocument, offset: int, ctx: Knowledge, to_position: ToPosit
     found = key_at(doc, offset)
     if found is None:
         return None
-    text = _markdown(found, ctx)
+    text = _markdown(doc, found, ctx)
     if text is None:
         return None
     span = found.span
@@ -47,7 +47,7 @@ def hover(doc: ConfigDocument, offset: int, ctx: Knowledge, to_position: ToPosit
     return Hover(MarkupContent(MarkupKind.Markdown, text), where)
 
 
-def _markdown(found: AtKey, ctx: Knowledge) -> str | None:
+def _markdown(doc: ConfigDocument, found: AtKey, ctx: Knowledge) -> str | None:
     path = found.option_path
     key = path[-1]
     if isinstance(key, str) and (key in ENV_BLOCKS or path == ("$env",)):
@@ -69,7 +69,7 @@ def _markdown(found: AtKey, ctx: Knowledge) -> str | None:
         text = f"**{escape(format_path(where.canon))}** · group of options\n\n{listed}"
     else:
         text = _unknown(path, ctx)
-    effective = _effective(found, ctx)
+    effective = _effective(doc, found, ctx)
     return text + (f"\n\n---\n\n{effective}" if effective else "")
 
 
@@ -86,7 +86,7 @@ def _unknown(path: Path, ctx: Knowledge) -> str:
     return text
 
 
-def _effective(found: AtKey, ctx: Knowledge) -> str:
+def _effective(doc: ConfigDocument, found: AtKey, ctx: Knowledge) -> str:
     """The value the app gets when it is not the file's, and every source that sets the option (editor's words)."""
     effective = ctx.effective()
     if effective is None:
@@ -94,7 +94,10 @@ def _effective(found: AtKey, ctx: Knowledge) -> str:
     path = run_time_path(found.option_path)
     if not path:
         return ""
-    value = found.entry.value if found.entry.path == found.option_path else MISSING
+    try:
+        value = doc.get(found.option_path)
+    except KeyError:
+        value = MISSING
     lines = [escape(note.text) for note in field_notes(effective, format_path(path), value, MISSING)]
     answer = why(effective, path, ctx.catalog)
     setters = [s for s in answer.steps if s.origin.kind not in ("file", "default")]

@@ -136,3 +136,14 @@ def test_inside_an_option_value_and_in_an_environment_block() -> None:
     assert block is not None and "the production environment" in block[0]
     ssr = _hover(text, "ssr")
     assert ssr is not None and ssr[0].startswith("**ssr** · ")
+
+
+def test_a_variable_of_the_env_file_that_replaces_the_value_at_run_time() -> None:
+    file = PROJECTS / "questions" / "fwk.config.ts"
+    doc = load_document(file)
+    ctx = Knowledge.of(catalog(), doc, file, environ={})
+    found = hover(doc, doc.text.index("baseURL") + 1, ctx, position_in(doc.text))
+    assert found is not None
+    value = found.contents.value  # type: ignore[union-attr]
+    assert "APP\\_BASE\\_URL in .env overrides at run time: '/from-env/'" in value
+    assert value.rstrip().endswith("(wins)")
