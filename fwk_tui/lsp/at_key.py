@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fwk_tui.lsp.cursor import byte_offset
 from fwk_tui.paths import Path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import Entry, Span
-from fwk_tui.lsp.cursor import byte_offset
 from fwk_tui.validate.keys import ENV_BLOCKS
 
 

@@ -15,12 +15,12 @@ from collections.abc import Callable
 from lsprotocol.types import Hover, MarkupContent, MarkupKind, Position, Range
 from rapidfuzz import fuzz, process
 
+from fwk_tui.catalog.types import render
 from fwk_tui.lsp.at_key import AtKey, key_at, run_time_path
 from fwk_tui.lsp.cursor import char_offset
 from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.lsp.texts import code, escape, option_markdown
 from fwk_tui.lsp.where import canonical, children, spot
-from fwk_tui.catalog.types import render
 from fwk_tui.paths import Path, format_path
 from fwk_tui.resolve.notes import field_notes
 from fwk_tui.resolve.why import why

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import ArrayType, ObjectType, RecordType, TupleType, TypeExpr, UnionType
 from fwk_tui.catalog.types.nodes import AnyType
+from fwk_tui.lsp.at_key import run_time_path
 from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.paths import Path, Segment
 from fwk_tui.validate.index import CatalogIndex
-from fwk_tui.validate.keys import ENV_BLOCKS
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,8 @@ class Child:
 
 def canonical(index: CatalogIndex, path: Path) -> Path:
     """``path`` as the catalogue writes it: environment blocks dropped, literal spellings made canonical."""
-    if path and path[0] in ENV_BLOCKS:
-        path = path[1:]
-    elif len(path) >= 2 and path[0] == "$env":
-        path = path[2:]
     out: list[Segment] = []
-    for seg in path:
+    for seg in run_time_path(path):
         here = (*out, seg)
         if isinstance(seg, str) and here not in index.options and not index.is_group(here):
             seg = index.alias_keys.get((tuple(out), seg), seg)
