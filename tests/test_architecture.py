@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "journal": 6,
     "cli": 7,
     "tui": 7,
+    "lsp": 7,
     "main": 8,
     "__main__": 9,
 }

@@ -115,10 +115,9 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
     }
 
 
-def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
-    """A plain-text page about one option, for the terminal."""
+def explain_rows(option: Option, variant: Variant) -> list[tuple[str, str]]:
+    """The facts of ``explain`` as (label, text) rows: type, defaults, variants, aliases, environment, tags."""
     other: Variant = "B" if variant == "A" else "A"
-    lines = [f"{option.path}    [{catalog.group(option.group).title}]", ""]
     rows: list[tuple[str, str]] = [("type", option.type_text(variant))]
     if option.in_variant(variant):
         rows.append((f"default ({variant})", default_text(option.default_for(variant))))
@@ -135,15 +134,30 @@ def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
         rows.append(("tags", tags_text(option)))
     if option.beyond_reference is not None:
         rows.append(("source", "beyond the reference's list"))
+    return rows
+
+
+def explain_notes(option: Option) -> list[str]:
+    """The paragraphs of ``explain`` after the doc: why the option is catalogued, what its type rests on."""
+    notes = []
+    if option.beyond_reference is not None:
+        notes.append(f"Beyond the reference's list. {option.beyond_reference}")
+    if option.type_note is not None:
+        note = option.type_note
+        notes.append(f"type: the reference says \"{note.reference}\". {note.why}")
+    return notes
+
+
+def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
+    """A plain-text page about one option, for the terminal."""
+    lines = [f"{option.path}    [{catalog.group(option.group).title}]", ""]
+    rows = explain_rows(option, variant)
     width = max(len(k) for k, _ in rows)
     lines += [f"  {k.ljust(width)}  {v}" for k, v in rows]
     if option.doc:
         lines += ["", *_wrap(option.doc, 78, "  ")]
-    if option.beyond_reference is not None:
-        lines += ["", *_wrap(f"Beyond the reference's list. {option.beyond_reference}", 78, "  ")]
-    if option.type_note is not None:
-        note = option.type_note
-        lines += ["", *_wrap(f"type: the reference says \"{note.reference}\". {note.why}", 78, "  ")]
+    for note in explain_notes(option):
+        lines += ["", *_wrap(note, 78, "  ")]
     if option.related:
         lines += ["", "  related: " + ", ".join(option.related)]
     return "\n".join(lines)

@@ -125,6 +125,11 @@ class ConfigDocument:
         return self._built
 
     @property
+    def config_node(self) -> Node | None:
+        """The config object literal in :attr:`tree` (None when the file has no literal to read)."""
+        return self._root
+
+    @property
     def style(self) -> Style:
         """How the file writes code, sniffed once."""
         if self._style is None:

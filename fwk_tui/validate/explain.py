@@ -177,6 +177,17 @@ def code_doc(code: str) -> CodeDoc | None:
     return next((d for d in code_docs() if d.code == wanted), None)
 
 
+def rules_about(path: str) -> list[CodeDoc]:
+    """The reference's rules (3xx) whose sentence is about the option ``path``, in code order.
+
+    A rule's sentence names its options as the reference's rows do: ``app.baseURL: ...``,
+    ``typescript.tsConfig (A): ...``, ``app.keepalive / app.layoutTransition: ...``.
+    """
+    named = re.compile(rf"(?<![\w.$`-]){re.escape(path)}(?=(?: \([AB]\))?(?::| ?/))")
+    rules = {r.id for r in RULES}
+    return [d for d in code_docs() if d.rule in rules and named.search(d.reference)]
+
+
 def looks_like_code(text: str) -> bool:
     """True for ``FWK201``-shaped text (any case): ``explain`` then explains a code, not an option."""
     return bool(_CODE.match(text))

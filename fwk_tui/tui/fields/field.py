@@ -120,7 +120,7 @@ class OptionField(Widget, can_focus=True):
         self._spreads_shown: list[str] = []
         """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
         self.effective_notes: list[tuple[str, str]] = []
-        """(kind, text): the value the app gets when it is not the file's, and where from (see ``effective_notes``)."""
+        """(kind, text): the value the app gets when it is not the file's, and where from (see ``fwk_tui.resolve.notes``)."""
         self._effective_shown: list[tuple[str, str]] = []
 
     def _new_editor(self) -> ValueEditor:

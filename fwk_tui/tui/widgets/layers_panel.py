@@ -24,7 +24,7 @@ from fwk_tui.resolve import Arr, Leaf, Obj, walk
 from fwk_tui.resolve import plain as node_value
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.effective_notes import shown_value
+from fwk_tui.resolve.notes import shown_value
 from fwk_tui.validate.env import MASK, variable_of
 
 STATUS_STYLES = {"read": "green", "remote": "yellow", "missing": "red", "cycle": "red", "unreadable": "red"}

@@ -1,7 +1,7 @@
 """What a field says of the effective configuration: the value the app gets when it is not the file's, and where from.
 
 Plain functions of :class:`fwk_tui.resolve.effective.Effective` (no Textual): the
-editor shows their lines under each field. A value comes from a layer, an
+editor shows their lines under each field, the language server's hover says the same. A value comes from a layer, an
 environment section, or an ``FWK_`` variable that replaces it at run time; a
 private ``runtimeConfig`` key's value from a variable is masked, as
 ``fwk-tui resolve`` masks it.
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fwk_tui.paths import PathError, format_path, parse_path
-from fwk_tui.resolve import Arr, Leaf, Node, Origin, plain, walk
 from fwk_tui.resolve.effective import Effective
-from fwk_tui.resolve.tree import node_at
+from fwk_tui.resolve.origin import Origin
+from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at, plain, walk
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
