@@ -183,7 +183,8 @@ class _Builder:
         parts = [*self._notes(option, other_variant), option.doc] if option.doc else self._notes(option, other_variant)
         parts.append(f"Type: {option.type_text(self.variant if not other_variant else option.variants[0])}.")
         for label, default in self._defaults(option, other_variant):
-            parts.append(f"Default{f' ({label})' if label else ''}: {default_text(default)}.")
+            filled = " (the framework fills in the placeholders)" if _has_placeholder(default.value) else ""
+            parts.append(f"Default{f' ({label})' if label else ''}: {default_text(default)}{filled}.")
         env = env_of(option)
         if env:
             parts.append(f"Environment: {env}.")

@@ -7,7 +7,8 @@ is ``required`` where the type says so. Code (a function) cannot be written in
 JSON: it drops out of a union that has other members, and alone it accepts
 nothing. String formats become the standard ``format`` words where there is
 one (``date``, ``uri``, ``regex``), with the two checks every fwk-tui check
-also makes (a glob and a layer source are not empty).
+also makes (a date is YYYY-MM-DD, a URL absolute, a glob and a layer
+source not empty).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ Schema = dict[str, Any]
 
 # The standard format names (JSON Schema 2020-12, "Vocabularies for Semantic Content") of ours.
 _FORMATS = {"date": "date", "url": "uri", "regex": "regex"}
+# The shapes formats.py requires (an absolute URL has a scheme and a host).
+_PATTERNS = {"date": r"^\d{4}-\d{2}-\d{2}$", "url": r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]"}
 CODE_COMMENT = "code (a function) can be written in fwk.config.ts only"
 
 
@@ -68,7 +71,9 @@ def _string(node: StrType) -> Schema:
     out: Schema = {"type": "string"}
     if node.format in _FORMATS:
         out["format"] = _FORMATS[node.format]
-    elif node.format == "glob":
+    if node.format in _PATTERNS:
+        out["pattern"] = _PATTERNS[node.format]  # a format is only an annotation to many validators
+    if node.format == "glob":
         out["minLength"] = 1  # "an empty glob pattern matches nothing"
     elif node.format == "source":
         out["pattern"] = r"\S"  # a blank source names no layer
