@@ -11,18 +11,25 @@ from fwk_tui.catalog.types import parse_type
 from fwk_tui.catalog.types.json_schema import CODE_COMMENT, type_schema
 from fwk_tui.validate.typecheck import fits
 
+URL = "^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]"
 FORMS = [
     ("boolean", {"type": "boolean"}),
     ("integer(1..65535)", {"type": "integer", "minimum": 1, "maximum": 65535}),
     ("number(0.5..)", {"type": "number", "minimum": 0.5}),
     ("date", {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}),
-    ("url", {"type": "string", "format": "uri", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]"}),
+    ("url", {"type": "string", "format": "uri", "pattern": URL}),
     ("glob", {"type": "string", "minLength": 1}),
-    ("'automatic' | 'automatic-immediate' | 'manual' | false", {"enum": ["automatic", "automatic-immediate", "manual", False]}),
+    (
+        "'automatic' | 'automatic-immediate' | 'manual' | false",
+        {"enum": ["automatic", "automatic-immediate", "manual", False]},
+    ),
     ("'info' | 'silent' | string", {"anyOf": [{"type": "string"}, {"enum": ["info", "silent"]}]}),
-    ("url | ''", {"anyOf": [{"type": "string", "format": "uri", "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]"}, {"const": ""}]}),
+    ("url | ''", {"anyOf": [{"type": "string", "format": "uri", "pattern": URL}, {"const": ""}]}),
     ("array<string>", {"type": "array", "items": {"type": "string"}}),
-    ("[string, object]", {"type": "array", "prefixItems": [{"type": "string"}, {"type": "object"}], "minItems": 2, "maxItems": 2}),
+    (
+        "[string, object]",
+        {"type": "array", "prefixItems": [{"type": "string"}, {"type": "object"}], "minItems": 2, "maxItems": 2},
+    ),
     ("record<boolean>", {"type": "object", "additionalProperties": {"type": "boolean"}}),
     ("record<any>", {"type": "object"}),
     ("object", {"type": "object"}),
@@ -53,7 +60,11 @@ AGREE = [
     ("integer(1..65535)", [3000, 1, 65535, 4000.0], [0, 70000, 3.5, "3000", True, None]),
     ("boolean", [True, False], [0, "true", None]),
     ("'automatic' | 'manual' | false", ["automatic", False], ["Automatic", True, 0, ""]),
-    ("boolean | {server?: boolean | 'hidden', client?: boolean | 'hidden'}", [True, {"server": "hidden"}], [{"server": "no"}, "hidden"]),
+    (
+        "boolean | {server?: boolean | 'hidden', client?: boolean | 'hidden'}",
+        [True, {"server": "hidden"}],
+        [{"server": "no"}, "hidden"],
+    ),
     ("array<string | {src: path}>", [["a", {"src": "b"}], []], [[{"mode": "x"}], "a", [1]]),
     ("[string, object]", [["x", {}]], [["x"], ["x", {}, 1], [1, {}]]),
     ("date", ["2025-07-15"], ["15/07/2025", "2025-13-01"]),
