@@ -66,8 +66,8 @@ def config_schema(catalog: Catalog, variant: Variant) -> Schema:
             f"The options of fwk.config for layout variant {variant}, from the catalogue of fwk-tui {__version__}. "
             "Top-level keys the reference does not list are allowed (a module's options)."
         ),
-        "$ref": OPTIONS_REF,
-        "properties": environments,
+        # allOf, not `$ref` beside `properties`: a draft-07 tool (older editors) ignores what stands beside a $ref.
+        "allOf": [{"$ref": OPTIONS_REF}, {"properties": environments}],
         "$defs": {"options": options},
     }
 
@@ -151,9 +151,10 @@ class _Builder:
         default = option.default_for(self.variant) if not other_variant else None
         if default is not None and default.kind == "value" and not _has_placeholder(default.value):
             schema["default"] = default.value
+        schema["description"] = self._plain(option, other_variant)
         if "removed-in-v4" in option.tags or "deprecated" in option.tags:
             schema["deprecated"] = True
-        schema["description"] = self._plain(option, other_variant)
+            schema["deprecationMessage"] = " ".join(self._notes(option, other_variant))  # VS Code's word for it
         schema["markdownDescription"] = self._markdown(option, other_variant)
 
     # -- words -----------------------------------------------------------------------
@@ -231,6 +232,7 @@ def _alias(schema: Schema, canonical: str) -> Schema:
     out = dict(schema)
     out.pop("default", None)
     out["deprecated"] = True
+    out["deprecationMessage"] = say
     out["description"] = f"{say} {schema.get('description', '')}".strip()
     out["markdownDescription"] = f"*{_escape(say)}*\n\n{schema.get('markdownDescription', '')}".strip()
     return out

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator, FormatChecker, ValidationError
+from jsonschema import Draft7Validator, Draft202012Validator, FormatChecker, ValidationError
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
@@ -153,6 +153,7 @@ def test_removed_in_v4_and_deprecated_options_are_deprecated_with_a_note() -> No
         node = options_at("B", path)
         assert "Removed in v4 (FWK308)" in node["description"]
         assert "Removed in v4 (FWK308)" in node["markdownDescription"]
+        assert node["deprecationMessage"].startswith("Removed in v4 (FWK308)")
     assert options_at("B", "generate.exclude")["description"].startswith("Deprecated")
     assert not options_at("B", "generate.routes").get("deprecated")
 
@@ -243,6 +244,23 @@ def test_under_variant_a_experimental_is_open_and_lists_b_s_flags_with_that_said
     errors, diagnostics = both("experimental: { asyncContext: 'yes' }", "A")
     assert [p for p, _ in errors] == [("experimental", "asyncContext")]
     assert_check_agrees(errors, diagnostics)
+
+
+def test_an_editor_of_draft_07_only_still_sees_types_enums_unknown_keys_and_sections() -> None:
+    """VS Code's JSON support and older yaml-language-servers implement draft-07."""
+    data = {
+        "devServer": {"port": "3000", "prot": 1},
+        "$production": {"ssr": 3},
+        "future": {"compatibilityVersion": 5},
+    }
+    errors = Draft7Validator(SCHEMAS["B"]).iter_errors(data)
+    found = sorted((format_path(tuple(e.absolute_path)), e.message) for e in errors)
+    assert found == [
+        ("$production.ssr", "3 is not of type 'boolean'"),
+        ("devServer", "Additional properties are not allowed ('prot' was unexpected)"),
+        ("devServer.port", "'3000' is not of type 'integer'"),
+        ("future.compatibilityVersion", "5 is not one of [3, 4]"),
+    ]
 
 
 # -- the corpus ----------------------------------------------------------------------------------------
