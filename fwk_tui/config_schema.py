@@ -25,7 +25,7 @@ A default is given where it is a real value; one naming a placeholder
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from fwk_tui import __version__
 from fwk_tui.catalog.models import TAG_TEXT, Catalog, Default, Option, Variant
@@ -40,7 +40,10 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 OPTIONS_REF = "#/$defs/options"
 LAYOUTS: dict[Variant, str] = {"A": "the application-directory layout", "B": "the older layout"}
 # Where keys.py's walk stands: a group it checks, one handed to another tool, or a free-form value.
-_NORMAL, _PASS, _FREE = "normal", "pass", "free"
+Mode = Literal["normal", "pass", "free"]
+_NORMAL: Mode = "normal"
+_PASS: Mode = "pass"
+_FREE: Mode = "free"
 # `<rootDir>`, `<srcDir>`, `<workspaceDir>`, `<buildId>`: filled in by the framework, not values to write.
 _PLACEHOLDER = re.compile(r"<[A-Za-z]\w*>")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_<>\[\]|#])")
@@ -81,7 +84,7 @@ class _Builder:
         self.variant = variant
         self.removed_note = _removed_in_v4_note()
 
-    def group(self, canon: Path, mode: str) -> Schema:
+    def group(self, canon: Path, mode: Mode) -> Schema:
         """A group of options: its keys, closed where keys.py reports an unknown key."""
         out: Schema = {"type": "object", "properties": self.members(canon, mode)}
         if mode == _NORMAL and canon:
@@ -92,7 +95,7 @@ class _Builder:
             out["markdownDescription"] = _escape(words)
         return out
 
-    def members(self, canon: Path, mode: str) -> dict[str, Schema]:
+    def members(self, canon: Path, mode: Mode) -> dict[str, Schema]:
         """The schemas of the keys under ``canon``, literal spellings after their options."""
         props: dict[str, Schema] = {}
         for key in self.index.children.get(canon, ()):
@@ -102,10 +105,10 @@ class _Builder:
         for (parent, alias), key in self.index.alias_keys.items():
             here = (*canon, alias)
             if parent == canon and key in props and here not in self.index.options and not self.index.is_group(here):
-                props[alias] = _alias(props[key], format_path((*canon, key)))
+                props[alias] = _alias(props[key], alias, (*canon, key))
         return props
 
-    def node(self, canon: Path, mode: str) -> Schema | None:
+    def node(self, canon: Path, mode: Mode) -> Schema | None:
         """The schema of the key at ``canon``; None where this variant has nothing there."""
         option = self.index.options.get(canon)
         if option is not None and (option.in_variant(self.variant) or not self.index.is_group(canon)):
@@ -181,7 +184,7 @@ class _Builder:
         return notes
 
     def _plain(self, option: Option, other_variant: bool) -> str:
-        parts = [*self._notes(option, other_variant), option.doc] if option.doc else self._notes(option, other_variant)
+        parts = [*self._notes(option, other_variant), *([option.doc] if option.doc else [])]
         parts.append(f"Type: {option.type_text(self.variant if not other_variant else option.variants[0])}.")
         for label, default in self._defaults(option, other_variant):
             filled = " (the framework fills in the placeholders)" if _has_placeholder(default.value) else ""
@@ -226,11 +229,11 @@ class _Builder:
         return f"Options under {format_path(canon)} ({group.title})."
 
 
-def _alias(schema: Schema, canonical: str) -> Schema:
-    """The schema of a literal spelling: its option's, deprecated, saying the canonical key."""
-    say = f"The literal spelling of {canonical}; the canonical key is {canonical.rsplit('.', 1)[-1]}."
+def _alias(schema: Schema, alias: str, canonical: Path) -> Schema:
+    """The schema of a literal spelling: its option's, deprecated, naming the canonical key."""
+    say = f"{alias} is the literal spelling of {format_path(canonical)}: write {canonical[-1]}."
     out = dict(schema)
-    out.pop("default", None)
+    out.pop("default", None)  # completion should not offer to write it
     out["deprecated"] = True
     out["deprecationMessage"] = say
     out["description"] = f"{say} {schema.get('description', '')}".strip()

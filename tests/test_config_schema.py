@@ -171,7 +171,8 @@ def test_markdown_shows_the_doc_the_variable_and_related_options_as_written() ->
 def test_a_literal_spelling_is_listed_beside_its_option_deprecated() -> None:
     root = SCHEMAS["A"]["$defs"]["options"]["properties"]
     assert root["unhead"]["deprecated"] is True
-    assert root["unhead"]["description"].startswith("The literal spelling of headmgr")
+    assert root["unhead"]["description"].startswith("unhead is the literal spelling of headmgr: write headmgr.")
+    assert options_at("A", "wbuild.loaders.vueStyle")["deprecationMessage"].endswith("write viewStyle.")
     assert root["unhead"]["properties"] == root["headmgr"]["properties"]
     assert "vueStyle" in options_at("A", "wbuild.loaders")["properties"]
 

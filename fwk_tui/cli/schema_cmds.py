@@ -11,7 +11,6 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
-from fwk_tui.config_schema import config_schema
 from fwk_tui.oserrors import os_error_message
 
 DESCRIPTION = (
@@ -30,6 +29,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
 
 
 def _schema(ns: argparse.Namespace) -> int:
+    # Imported here: every start of fwk-tui (the editor's too) imports this module to list the command.
+    from fwk_tui.config_schema import config_schema
+
     text = json_text(config_schema(load_catalog(), ns.variant)) + "\n"
     if ns.out is None or ns.out == "-":
         sys.stdout.write(text)  # json_text escapes what a terminal would obey
