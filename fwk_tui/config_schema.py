@@ -30,6 +30,7 @@ from typing import Any, Literal
 from fwk_tui import __version__
 from fwk_tui.catalog.models import TAG_TEXT, Catalog, Default, Option, Variant
 from fwk_tui.catalog.present import default_text, env_of, value_text
+from fwk_tui.catalog.types import CodeType
 from fwk_tui.catalog.types.json_schema import Schema, type_schema
 from fwk_tui.paths import Path, format_path
 from fwk_tui.validate.index import CatalogIndex, index_of, is_free_form
@@ -177,6 +178,8 @@ class _Builder:
                 f"Documented for variant {'/'.join(option.variants)}; variant {self.variant} names "
                 f"{option.segments[0]} without children (check says so as an info)."
             )
+        if isinstance(option.type_for(self.variant if not other_variant else option.variants[0]), CodeType):
+            notes.append("Code (a function): it can be written in fwk.config.ts only, not in JSON or YAML.")
         if "removed-in-v4" in option.tags:
             notes.append(self.removed_note)
         if "deprecated" in option.tags:
