@@ -22,13 +22,16 @@ from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument, ParseError, load_document
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate import Diagnostic, check_document
+from fwk_tui.validate.rules import EMPTY_ENTRY_RULES
 from tests.validate.helpers import corpus_files
 
 CATALOG = load_catalog()
 SCHEMAS = {v: config_schema(CATALOG, v) for v in ("A", "B")}
 VALIDATORS = {v: Draft202012Validator(s, format_checker=FormatChecker()) for v, s in SCHEMAS.items()}
 # What check says about a key or a value's shape: the diagnostics a schema error must be matched by.
+# (An empty entry's own rule speaks for its type error: `css: ''` is "empty stylesheet path".)
 SHAPE_RULES = {"type", "undocumented-shape", "unknown-key", "other-variant", "alias", "older-major-key"}
+SHAPE_RULES |= EMPTY_ENTRY_RULES
 PLACEHOLDER = re.compile(r"<[A-Za-z]\w*>")
 
 
@@ -271,6 +274,31 @@ def test_an_editor_of_draft_07_only_still_sees_types_enums_unknown_keys_and_sect
         ("devServer.port", "'3000' is not of type 'integer'"),
         ("future.compatibilityVersion", "5 is not one of [3, 4]"),
     ]
+
+
+SAMPLES: list[Any] = [
+    True, 0, 3000, -1, 1.5, None, "x", "", "2025-01-01", "https://cdn.example.com/",
+    [], ["x"], [1], ["x", {}], [["x", {}]], {}, {"a": 1}, {"a": "x"}, {"a": {"b": 1}},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_every_option_with_values_of_every_kind_gets_from_the_schema_what_check_says(variant: Variant) -> None:
+    """Each option of the variant set to each sample value: the schema's errors are check's, and check's type errors
+    are the schema's."""
+    tried = 0
+    for option in CATALOG.options:
+        if not option.in_variant(variant):
+            continue
+        for value in SAMPLES:
+            data: Any = value
+            for seg in reversed(parse_path(option.path)):
+                data = {seg: data}
+            doc = ConfigDocument.parse(f"export default defineFwkConfig({json.dumps(data)})\n")
+            diagnostics = check_document(doc, CATALOG, variant).diagnostics
+            assert_check_agrees(schema_errors(variant, static(doc.values())), diagnostics)
+            tried += 1
+    assert tried > 2000
 
 
 # -- the corpus ----------------------------------------------------------------------------------------
