@@ -14,6 +14,7 @@ children), so that an editor using it flags no key ``check`` lets through:
 - under variant A, ``experimental``, ``features`` and ``future`` are open
   objects; the children variant B documents are listed, with that said;
 - an option of the other variant only is left out (``check`` warns about it);
+  a group of such options only (``generate`` in A) is an empty closed object;
 - a literal spelling (``unhead``) is listed beside its option, deprecated;
 - ``$development``, ``$production``, ``$test`` and each ``$env.NAME`` hold
   options like the top level.
@@ -118,8 +119,15 @@ class _Builder:
             return self.option(option, canon)
         if not self.index.is_group(canon):
             return None
-        found = self.group(canon, _PASS if canon in PASS_THROUGH else mode)
-        return found if found["properties"] else None
+        mode = _PASS if canon in PASS_THROUGH else mode
+        found = self.group(canon, mode)
+        if found["properties"]:
+            return found
+        if mode != _NORMAL:
+            return None
+        # Only the other variant's options are here (`generate` in A): closed and empty, as check sees it.
+        words = self._other_variant_group(canon)
+        return {**found, "description": words, "markdownDescription": _escape(words)}
 
     def option(self, option: Option, canon: Path) -> Schema:
         """An option's value: its type, with its children's docs where the catalogue lists them."""
@@ -220,6 +228,15 @@ class _Builder:
         rows.append(f"More: {_code('fwk-tui explain ' + option.path)}")
         lines.append("  \n".join(rows))
         return "\n".join(lines).strip()
+
+    def _other_variant_group(self, canon: Path) -> str:
+        below = [o.path for o in self.catalog.options if tuple(o.segments[: len(canon)]) == canon]
+        listed = ", ".join(below[:3]) + (", …" if len(below) > 3 else "")
+        other = "B" if self.variant == "A" else "A"
+        return (
+            f"Options of variant {other} only ({listed}); variant {self.variant} lists none of them, "
+            "and check warns about each."
+        )
 
     def _group_words(self, canon: Path) -> str:
         """What a group of options is: its catalogue group, and that group's summary at the top level."""

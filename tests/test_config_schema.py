@@ -22,6 +22,7 @@ from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument, ParseError, load_document
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate import Diagnostic, check_document
+from fwk_tui.validate.index import index_of
 from fwk_tui.validate.rules import EMPTY_ENTRY_RULES
 from tests.validate.helpers import corpus_files
 
@@ -122,8 +123,10 @@ def test_every_option_of_the_variant_is_at_its_path_with_words_and_a_valid_defau
 def test_an_option_of_the_other_variant_only_is_left_out() -> None:
     assert "static" in options_at("B", "dir")["properties"]
     assert "static" not in options_at("A", "dir")["properties"]
-    assert "generate" in SCHEMAS["B"]["$defs"]["options"]["properties"]
-    assert "generate" not in SCHEMAS["A"]["$defs"]["options"]["properties"]
+    assert "exclude" in options_at("B", "generate")["properties"]
+    only_b = options_at("A", "generate")  # closed and empty: check warns about every key in it
+    assert only_b["properties"] == {} and only_b["additionalProperties"] is False
+    assert only_b["description"].startswith("Options of variant B only (generate.exclude, generate.routes)")
 
 
 def test_defaults_are_the_variants_own_and_placeholders_are_words_only() -> None:
@@ -299,6 +302,25 @@ def test_every_option_with_values_of_every_kind_gets_from_the_schema_what_check_
             assert_check_agrees(schema_errors(variant, static(doc.values())), diagnostics)
             tried += 1
     assert tried > 2000
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_an_unknown_key_in_every_group_is_refused_exactly_where_check_reports_it(variant: Variant) -> None:
+    """The top level aside (a module's options: an info), the schema and check agree on every group."""
+    groups = [g for g in index_of(CATALOG).children if g]
+    disagree = []
+    for group in groups:
+        data: Any = {"zzqx": {"y": 1}}
+        for seg in reversed(group):
+            data = {seg: data}
+        doc = ConfigDocument.parse(f"export default defineFwkConfig({json.dumps(data)})\n")
+        here = (*group, "zzqx")
+        refused = [p for p, _ in schema_errors(variant, static(doc.values()))]
+        reported = [d.rule for d in check_document(doc, CATALOG, variant).diagnostics if d.path == format_path(here)]
+        if refused != ([here] if reported else []):  # (`alias.zzqx: {...}`: check says type, as the schema)
+            disagree.append((format_path(group), refused, reported))
+    assert not disagree
+    assert len(groups) > 50
 
 
 # -- the corpus ----------------------------------------------------------------------------------------
