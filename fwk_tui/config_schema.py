@@ -1,9 +1,9 @@
 """The JSON Schema (draft 2020-12) of a config's options for one layout variant: ``fwk-tui schema``.
 
-Made from the catalogue alone, and closed exactly where ``check`` judges keys
-(``validate/keys.py``, whose facts it reads: the catalogue's tree of keys,
-the groups handed to other tools, the groups variant A names without
-children), so that an editor using it flags no key ``check`` lets through:
+Made from the catalogue, and closed exactly where ``check`` reports unknown
+keys (``validate/keys.py``, whose facts it reads: the catalogue's tree of
+keys and literal spellings, the groups handed to other tools, the free-form
+options), so that an editor using it flags no key ``check`` lets through:
 
 - the top level is open: a module reads its options from a key of its own;
 - a group of options (``devServer``, ``app``) is closed: an unknown key there is
