@@ -26,6 +26,7 @@ LAYERS: dict[str, int] = {
     "validate": 3,
     "surroundings": 4,
     "resolve": 4,
+    "config_schema": 4,
     "migrate": 5,
     "wizard": 5,
     "settings": 5,

@@ -1,0 +1,48 @@
+"""``fwk-tui schema``: the JSON Schema of a config's options, for editors and other tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fwk_tui.atomic import write_text_atomically
+from fwk_tui.catalog import load_catalog
+from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
+from fwk_tui.cli.json_values import json_text
+from fwk_tui.cli.output import err, out
+from fwk_tui.oserrors import os_error_message
+
+DESCRIPTION = (
+    "Print the JSON Schema (draft 2020-12) of the config's options for one layout variant: types, enums, "
+    "defaults, descriptions, deprecations; unknown keys are refused where check reports them. For editors "
+    "(yaml-language-server, VS Code's JSON support) on a JSON or YAML form of the config."
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+    """Add ``schema`` to ``sub``."""
+    cmd = sub.add_parser("schema", help="print the JSON Schema of the options", description=DESCRIPTION)
+    cmd.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant (default A)")
+    cmd.add_argument("--out", metavar="FILE", help="write the schema to FILE (whole or not at all) instead of stdout")
+    cmd.set_defaults(run=_schema)
+
+
+def _schema(ns: argparse.Namespace) -> int:
+    # Imported here: every start of fwk-tui (the editor's too) imports this module to list the command.
+    from fwk_tui.config_schema import config_schema
+
+    text = json_text(config_schema(load_catalog(), ns.variant)) + "\n"
+    if ns.out is None or ns.out == "-":
+        sys.stdout.write(text)  # json_text escapes what a terminal would obey
+        return EXIT_OK
+    path = Path(ns.out)
+    try:
+        notes = write_text_atomically(path, text)
+    except OSError as exc:
+        err(f"{os_error_message(exc, exc.filename or path)}; nothing was written")
+        return EXIT_BAD_INPUT
+    for note in notes:
+        err(note)
+    out(f"wrote {path}: the JSON Schema of variant {ns.variant}")
+    return EXIT_OK

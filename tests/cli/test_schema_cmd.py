@@ -1,0 +1,70 @@
+"""`fwk-tui schema`: the JSON Schema on stdout or written whole to a file; an OS error in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.catalog import load_catalog
+from fwk_tui.config_schema import config_schema
+from tests.cli.helpers import run
+
+
+def test_schema_prints_the_variant_a_schema_as_json_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "schema")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data == config_schema(load_catalog(), "A")
+    assert data["title"].startswith("fwk.config options, variant A")
+
+
+def test_schema_variant_b_has_b_s_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out_a, _ = run(capsys, "schema", "--variant", "A")
+    code, out_b, _ = run(capsys, "schema", "--variant", "B")
+    assert code == 0
+    dir_a = json.loads(out_a)["$defs"]["options"]["properties"]["dir"]["properties"]
+    dir_b = json.loads(out_b)["$defs"]["options"]["properties"]["dir"]["properties"]
+    assert (dir_a["assets"]["default"], dir_b["assets"]["default"]) == ("app/assets", "assets")
+    assert "static" in dir_b and "static" not in dir_a
+
+
+def test_schema_out_writes_the_file_whole_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "schemas" / "fwk.schema.json"
+    code, out, err = run(capsys, "schema", "--variant", "B", "--out", str(target))
+    assert (code, err) == (0, "")
+    assert out == f"wrote {target}: the JSON Schema of variant B\n"
+    assert json.loads(target.read_text(encoding="utf-8")) == config_schema(load_catalog(), "B")
+    target.write_text("old", encoding="utf-8")
+    assert run(capsys, "schema", "--out", str(target))[0] == 0
+    assert json.loads(target.read_text(encoding="utf-8"))["title"].startswith("fwk.config options, variant A")
+    assert sorted(p.name for p in target.parent.iterdir()) == ["fwk.schema.json"]  # no temp file left
+
+
+def test_schema_out_dash_is_stdout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "schema", "--out", "-")
+    assert code == 0 and json.loads(out)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_schema_out_to_a_folder_is_one_line_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "schema", "--out", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == f"{tmp_path}: a folder, not a file; nothing was written\n"
+
+
+def test_schema_out_below_a_file_is_one_line_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine", encoding="utf-8")
+    code, out, err = run(capsys, "schema", "--out", str(blocker / "fwk.schema.json"))
+    assert (code, out) == (2, "")
+    assert err.startswith(str(blocker)) and "not a folder; nothing was written" in err
+    assert "Traceback" not in err
+    assert blocker.read_text(encoding="utf-8") == "mine"
+
+
+def test_schema_refuses_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        run(capsys, "schema", "--variant", "C")
+    assert stop.value.code == 2
+    assert "invalid choice: 'C'" in capsys.readouterr().err
