@@ -39,7 +39,8 @@ KEEP_OLD: tuple[tuple[str, Any], ...] = (
     ("headmgr.renderSSRHeadOptions.omitLineBreaks", False),
 )
 """The reference's way back to the old behaviour under version 4 (the ``future`` row), in its order."""
-REMOVED_IN_V4 = ("experimental.compileTemplate", "experimental.templateUtils", "experimental.relativeWatchPaths")
+REMOVED_TAG = "removed-in-v4"
+"""The catalogue's tag of the flags version 4 removes (``experimental.compileTemplate``...)."""
 INSIDE_SOURCE = (
     "assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils",
     "app.config.ts", "app.vue", "error.vue",
@@ -112,11 +113,9 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
         if option.path in parents and option.path not in pinned:
             continue  # its documented children say what changes, one by one
         plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
-    for path in REMOVED_IN_V4:
-        if set_anywhere(path):
-            found = catalog.get(path)
-            doc = found.doc if found is not None else ""
-            plan.items.append(Item(path, _value(resolved.config, path), REMOVED, None, doc, True, True))
+    for flag in catalog.options:
+        if REMOVED_TAG in flag.tags and set_anywhere(flag.path):
+            plan.items.append(Item(flag.path, _value(resolved.config, flag.path), REMOVED, None, flag.doc, True, True))
     if not src_set and not keep_source_folder:
         plan.folders = _folders(root, src_b, src_a)
         if (root / "app").is_dir() and src_b in (".", ""):
@@ -156,11 +155,11 @@ def _items(
 ) -> list[Item]:
     if "B" not in option.variants or option.path == VERSION:
         return []
-    if option.path in REMOVED_IN_V4:
+    if REMOVED_TAG in option.tags:
         if set_anywhere(option.path):
             return []  # listed as a flag the project sets
         before = _default(option.default_for("B"), src_b, "B")
-        return [Item(option.path, before, REMOVED, pinned[option.path], option.doc, removed=True)]
+        return [Item(option.path, before, REMOVED, pinned.get(option.path), option.doc, removed=True)]
     if option.path in pinned:
         item = _pinned_item(option, set_anywhere, src_a, src_b, pinned[option.path], keep_src)
         return [item] if item is not None else []
@@ -302,4 +301,4 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_IN_V4", "UNKNOWN", "FolderMove", "Item", "Plan", "plan_move"]
+__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "plan_move"]
