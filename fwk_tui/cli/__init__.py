@@ -10,13 +10,23 @@ from collections.abc import Sequence
 
 from fwk_tui import __version__
 from fwk_tui.catalog.loader import CatalogError
-from fwk_tui.cli import catalog_cmds, check_cmds, edit_cmds, env_cmds, migrate_cmds, new_cmds, resolve_cmds, source_cmds
+from fwk_tui.cli import (
+    catalog_cmds,
+    check_cmds,
+    edit_cmds,
+    env_cmds,
+    lsp_cmds,
+    migrate_cmds,
+    new_cmds,
+    resolve_cmds,
+    source_cmds,
+)
 from fwk_tui.cli.launch import Launchers
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import DocumentError
 from fwk_tui.source.textutil import plain
 
-_MODULES = (edit_cmds, new_cmds, catalog_cmds, source_cmds, check_cmds, env_cmds, resolve_cmds, migrate_cmds)
+_MODULES = (edit_cmds, new_cmds, catalog_cmds, source_cmds, check_cmds, env_cmds, resolve_cmds, migrate_cmds, lsp_cmds)
 
 
 def build_parser() -> argparse.ArgumentParser:
