@@ -8,6 +8,8 @@ the diagnostics, and offers the fixes as code actions.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import traceback
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -17,9 +19,11 @@ from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.lsp.actions import KINDS, code_actions
 from fwk_tui.lsp.diagnostics import Checked, check_open
 from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
+from fwk_tui.oserrors import os_error_words
 
 NAME = "fwk-tui"
 TCP_HOST = "127.0.0.1"
+EXIT_CANNOT_LISTEN = 2
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +154,12 @@ def serve(tcp_port: int | None = None) -> int:
     server = build_server()
     if tcp_port is None:
         server.start_io()
-    else:
+        return 0
+    try:
         server.start_tcp(TCP_HOST, tcp_port)
+    except OSError as exc:
+        # asyncio's message repeats the address: the errno's own words say it shorter.
+        words = os.strerror(exc.errno).lower() if exc.errno else os_error_words(exc)
+        sys.stderr.write(f"fwk-tui lsp: cannot listen on {TCP_HOST}:{tcp_port}: {words}\n")
+        return EXIT_CANNOT_LISTEN
     return 0
