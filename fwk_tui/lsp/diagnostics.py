@@ -9,6 +9,7 @@ code is the FWK code, its source ``fwk-tui``, its message the command's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,6 +25,7 @@ from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import CheckResult, Diagnostic, Layout, Project, check_document
 
 SOURCE = "fwk-tui"
+_WORD = re.compile(rb"[A-Za-z0-9_$]+")
 
 _SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
@@ -114,7 +116,8 @@ def _refusal(doc: OpenDocument) -> list[types.Diagnostic]:
     positions = doc.positions
     if isinstance(error, ParseError) and error.offset is not None:
         start = error.offset
-        end = min(_next_char(doc.data, start), positions.line_end(positions.position(start).line))
+        word = _WORD.match(doc.data, start)  # the unexpected name or number, else its one character
+        end = min(word.end() if word else _next_char(doc.data, start), positions.line_end(positions.position(start).line))
         where = positions.range(start, max(start, end))
         message = error.message
     else:

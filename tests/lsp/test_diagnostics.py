@@ -39,10 +39,10 @@ def config_file(tmp_path: Path, text: str, name: str = "fwk.config.ts") -> Path:
     return file
 
 
-def spans(diagnostics: list[types.Diagnostic]) -> list[tuple[str, int, int, int, int]]:
+def spans(diagnostics: list[types.Diagnostic]) -> list[tuple[str | None, int, int, int, int]]:
     """(code, start line, start character, end line, end character) of each diagnostic."""
     return [
-        (str(d.code), d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character)
+        (None if d.code is None else str(d.code), d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character)
         for d in diagnostics
     ]
 
@@ -136,8 +136,13 @@ async def test_a_syntax_error_is_one_diagnostic_and_the_server_goes_on(
     assert said == f"{file}:{start.line + 1}:{start.character + 1}: {error.message}"
     assert error.message.startswith("syntax error: unexpected")
     assert start.line == 4
+    # A comma gone: the error covers the name that comes unexpected.
+    await editor.replace(" 'no'", "")
+    (missing_comma,) = await editor.replace("  ssr: 'yes',\n", "  ssr: 'yes'\n")
+    assert missing_comma.message == "syntax error: unexpected `modules`"
+    assert spans([missing_comma]) == [(None, 5, 2, 5, 9)]
     assert await editor.actions("ssr") == []  # answers, with nothing to offer
-    mended = await editor.replace(" 'no'", "")
+    mended = await editor.replace("  ssr: 'yes'\n", "  ssr: 'yes',\n")
     assert [d.code for d in mended] == ["FWK103", "FWK201", "FWK101", "FWK201", "FWK324"]
 
 
