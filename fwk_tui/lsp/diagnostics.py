@@ -4,11 +4,14 @@ The same check as the command (:func:`fwk_tui.validate.check_document` with
 the package.json and the folders beside the file, its ignore comments and the
 detected variant), on the text in the editor rather than the file on disk.
 Each diagnostic covers where ``check`` places it (the key, or the value); its
-code is the FWK code, its source ``fwk-tui``, its message the command's.
+code is the FWK code, its source ``fwk-tui``, its message the command's. What
+only the config merged with its layers shows (``check``'s "In the effective
+config") follows, at the value in this file or at the key naming the layers.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +23,9 @@ from lsprotocol import types
 import fwk_tui
 from fwk_tui.catalog import Catalog, Variant
 from fwk_tui.lsp.documents import OpenDocument
+from fwk_tui.resolve.check import Finding, check_merged
+from fwk_tui.resolve.loader import LAYER_KEYS
+from fwk_tui.resolve.origin import Origin
 from fwk_tui.source import ConfigDocument, ParseError
 from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import CheckResult, Diagnostic, Layout, Project, check_document
@@ -76,6 +82,9 @@ def check_open(doc: OpenDocument, catalog: Catalog, variant: Variant | None = No
         notes = [note for note in (project_note, layout_note) if note]
     result = check_document(config, catalog, variant, project=project, layout=layout)
     diagnostics = [lsp_diagnostic(doc, d) for d in result.diagnostics]
+    if file is not None:
+        merged = check_merged(file, config, catalog, result, None, project)
+        diagnostics += [_merged_diagnostic(doc, config, f) for f in merged.findings] if merged is not None else []
     return Checked(doc.version, result, diagnostics, notes, project, layout, variant)
 
 
@@ -91,6 +100,47 @@ def lsp_diagnostic(doc: OpenDocument, d: Diagnostic) -> types.Diagnostic:
         tags=_TAGS.get(d.rule),
         data={"path": d.path, "rule": d.rule},
     )
+
+
+def _merged_diagnostic(doc: OpenDocument, config: ConfigDocument, finding: Finding) -> types.Diagnostic:
+    """A finding of the config merged with its layers: at its value in this file, else at the layer key naming the file.
+
+    Its message ends with where the value comes from, as ``check`` prints it; one set by a layer
+    links to the line of the layer's file.
+    """
+    d, origin = finding.diagnostic, finding.origin
+    message = f"{d.message} (set by {origin.label()})" if origin is not None else d.message
+    other = _other_file(doc, origin)
+    related = None
+    if other is None or origin is None:
+        span = next((e.span for e in config.entries() if (e.span.line, e.span.column) == (d.line, d.column)), None)
+        where = doc.positions.range(span.start, span.end) if span is not None else range_of(doc, d)
+    else:
+        key = next((e.key_span for e in config.entries() if len(e.path) == 1 and e.path[0] in LAYER_KEYS), None)
+        where = doc.positions.range(key.start, key.end) if key is not None else doc.positions.range(0, 0)
+        at = types.Position(max((origin.line or 1) - 1, 0), max((origin.column or 1) - 1, 0))
+        location = types.Location(uri=other.as_uri(), range=types.Range(at, at))
+        related = [types.DiagnosticRelatedInformation(location=location, message=f"{d.path} is set here")]
+    return types.Diagnostic(
+        range=where,
+        message=message,
+        severity=_SEVERITY[d.severity],
+        code=d.code,
+        code_description=_code_description(d.code),
+        source=SOURCE,
+        tags=_TAGS.get(d.rule),
+        related_information=related,
+        data={"path": d.path, "rule": d.rule, "effective": True},
+    )
+
+
+def _other_file(doc: OpenDocument, origin: Origin | None) -> Path | None:
+    """The file ``origin`` names when it is not ``doc``'s own (a layer's config), else None."""
+    file = doc.file
+    if file is None or origin is None or origin.file is None:
+        return None
+    named = file.parent / origin.file
+    return None if os.path.realpath(named) == os.path.realpath(file) else named
 
 
 def range_of(doc: OpenDocument, d: Diagnostic) -> types.Range:

@@ -187,3 +187,34 @@ async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient,
     editor.close()
     cleared = await published(client, lambda p: p.uri == editor.uri and p.version is None)
     assert list(cleared.diagnostics) == []
+
+
+async def test_what_the_merged_layers_show_is_published_as_check_prints_it(
+    client: LanguageClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = tmp_path / "base" / "fwk.config.ts"
+    base.parent.mkdir()
+    base.write_text("export default defineFwkConfig({\n  future: { compatibilityVersion: 4 },\n})\n", encoding="utf-8")
+    text = (
+        "export default defineFwkConfig({\n  extends: ['./base'],\n"
+        "  experimental: { compileTemplate: true },\n  ssr: true,\n})\n"
+    )
+    file = config_file(tmp_path, text)
+    editor = Editor(client, file, text)
+    found = await editor.open()
+    assert [d.code for d in found] == [e["code"] for e in check_json(file, capsys)] == ["FWK104", "FWK308"]
+    # The layer opts into v4: the flag this file sets is flagged at its value, saying where it comes from.
+    merged = found[1]
+    assert spans([merged]) == [("FWK308", 2, 35, 2, 39)]
+    assert merged.message.endswith("sets future.compatibilityVersion: 4 (set by the config file)")
+    # A value a layer sets is shown at the key naming the layers, linked to the layer's line.
+    base.write_text("export default defineFwkConfig({\n  router: { options: { hashMode: true } },\n})\n", encoding="utf-8")
+    found = await editor.replace("  ssr: true,\n", "  ssr: true, \n")
+    assert [d.code for d in found] == [e["code"] for e in check_json(file, capsys)] == ["FWK104", "FWK304"]
+    from_layer = found[1]
+    assert spans([from_layer]) == [("FWK304", 1, 2, 1, 9)]
+    assert from_layer.message.endswith("(set by layer ./base)")
+    assert from_layer.related_information is not None
+    (related,) = from_layer.related_information
+    assert related.location.uri == base.as_uri()
+    assert (related.location.range.start.line, related.location.range.start.character) == (1, 33)
