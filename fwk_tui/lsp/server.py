@@ -71,6 +71,13 @@ class FwkLanguageServer(LanguageServer):
             self.documents[uri] = doc
         self.publish(doc)
 
+    def saved(self, uri: str) -> None:
+        """A file was written: check the other open configs again (they read their layers and package.json from disk)."""
+        for doc in list(self.documents.values()):
+            if doc.uri != uri:
+                self.checks.pop(doc.uri, None)
+                self.publish(doc)
+
     def close(self, uri: str) -> None:
         """Forget the document and clear its diagnostics."""
         if self.documents.pop(uri, None) is not None:
@@ -137,6 +144,10 @@ def build_server() -> FwkLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: FwkLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.change(params)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: FwkLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.saved(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: FwkLanguageServer, params: types.DidCloseTextDocumentParams) -> None:

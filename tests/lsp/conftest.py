@@ -122,14 +122,22 @@ def applied(text: str, edit: types.WorkspaceEdit, uri: str) -> str:
     return text
 
 
+def published_count(client: LanguageClient) -> int:
+    """How many publishDiagnostics ``client`` has received."""
+    return len(PUBLISHED.get(id(client), []))
+
+
 async def published(
-    client: LanguageClient, match: Callable[[types.PublishDiagnosticsParams], bool], timeout: float = 20.0
+    client: LanguageClient,
+    match: Callable[[types.PublishDiagnosticsParams], bool],
+    timeout: float = 20.0,
+    since: int = 0,
 ) -> types.PublishDiagnosticsParams:
-    """The first publishDiagnostics ``client`` received that ``match`` accepts (waiting for it)."""
+    """The first publishDiagnostics ``client`` received (after the first ``since``) that ``match`` accepts."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
-        found = next((p for p in PUBLISHED.get(id(client), []) if match(p)), None)
+        found = next((p for p in PUBLISHED.get(id(client), [])[since:] if match(p)), None)
         if found is not None:
             return found
         if loop.time() > deadline:

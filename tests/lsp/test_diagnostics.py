@@ -10,7 +10,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from fwk_tui.cli import main as cli_main
-from tests.lsp.conftest import INITIALIZED, Editor, position, published
+from tests.lsp.conftest import INITIALIZED, Editor, position, published, published_count
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -207,9 +207,12 @@ async def test_what_the_merged_layers_show_is_published_as_check_prints_it(
     merged = found[1]
     assert spans([merged]) == [("FWK308", 2, 35, 2, 39)]
     assert merged.message.endswith("sets future.compatibilityVersion: 4 (set by the config file)")
-    # A value a layer sets is shown at the key naming the layers, linked to the layer's line.
+    # A value a layer sets is shown at the key naming the layers, linked to the layer's line; saving the layer
+    # (in the editor, or anything the client saves) checks the open configs again.
     base.write_text("export default defineFwkConfig({\n  router: { options: { hashMode: true } },\n})\n", encoding="utf-8")
-    found = await editor.replace("  ssr: true,\n", "  ssr: true, \n")
+    before = published_count(client)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(base.as_uri())))
+    found = list((await published(client, lambda p: p.uri == editor.uri, since=before)).diagnostics)
     assert [d.code for d in found] == [e["code"] for e in check_json(file, capsys)] == ["FWK104", "FWK304"]
     from_layer = found[1]
     assert spans([from_layer]) == [("FWK304", 1, 2, 1, 9)]
