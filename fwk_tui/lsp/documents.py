@@ -62,6 +62,8 @@ class OpenDocument:
     codec: PositionCodec
     config: ConfigDocument | None = None
     error: DocumentError | None = None
+    last_config: ConfigDocument | None = None
+    """The config of the last text that read as one (while an edit is half typed, :attr:`config` is None)."""
     _positions: Positions | None = field(default=None, repr=False)
 
     @classmethod
@@ -129,7 +131,7 @@ class OpenDocument:
             if self.tree is None:
                 check_input(self.data, self.filename)  # refuses a text too big to parse
             else:
-                self.config = ConfigDocument.from_tree(self.data, self.tree, self.filename)
+                self.config = self.last_config = ConfigDocument.from_tree(self.data, self.tree, self.filename)
         except DocumentError as exc:
             self.error = exc
         except UnicodeDecodeError:

@@ -11,6 +11,7 @@ import logging
 import os
 import sys
 import traceback
+
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 

@@ -83,3 +83,15 @@ def test_only_fwk_config_files_are_configs() -> None:
     assert all(is_config_name(n) for n in names)
     others = ["vite.config.ts", "fwk.config.json", "fwk.config", "my.fwk.config.ts", "fwk.config.ts.orig", "package.json"]
     assert not any(is_config_name(n) for n in others)
+
+
+def test_a_half_typed_edit_keeps_the_last_config_that_read() -> None:
+    doc = OpenDocument.opened("file:///p/fwk.config.ts", "export default { ssr: false }\n", 1, UTF16)
+    assert doc.config is not None and doc.config.values() == {"ssr": False}
+    typing = types.TextDocumentContentChangePartial(range=types.Range(types.Position(0, 27), types.Position(0, 27)), text=", dev")
+    doc.change(2, [typing])
+    assert doc.data == b"export default { ssr: false, dev }\n"  # shorthand `dev` reads as code, not an error
+    half = types.TextDocumentContentChangePartial(range=types.Range(types.Position(0, 32), types.Position(0, 32)), text=":")
+    doc.change(3, [half])
+    assert doc.config is None and doc.error is not None
+    assert doc.last_config is not None and doc.last_config.data == b"export default { ssr: false, dev }\n"
