@@ -101,7 +101,8 @@ def start() -> tuple[Wire, float]:
 def changes_over_the_wire(wire: Wire, uri: str, text: str) -> tuple[float, list[float]]:
     """Milliseconds from didOpen to the first diagnostics, and from each one-character didChange to its diagnostics."""
     began = time.perf_counter()
-    wire.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "typescript", "version": 1, "text": text}})
+    item = {"uri": uri, "languageId": "typescript", "version": 1, "text": text}
+    wire.send("textDocument/didOpen", {"textDocument": item})
     wire.until(lambda m: m.get("method") == "textDocument/publishDiagnostics")
     first = (time.perf_counter() - began) * 1000
     line, character = _digit(text)
@@ -109,11 +110,15 @@ def changes_over_the_wire(wire: Wire, uri: str, text: str) -> tuple[float, list[
     for version in range(2, CHANGES + 2):
         digit = str(version % 10)
         change = {
-            "range": {"start": {"line": line, "character": character}, "end": {"line": line, "character": character + 1}},
+            "range": {
+                "start": {"line": line, "character": character},
+                "end": {"line": line, "character": character + 1},
+            },
             "text": digit,
         }
         began = time.perf_counter()
-        wire.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+        changed = {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}
+        wire.send("textDocument/didChange", changed)
         wire.until(
             lambda m: m.get("method") == "textDocument/publishDiagnostics"
             and m["params"].get("version") == version  # noqa: B023  (matched before the loop goes on)
@@ -171,7 +176,8 @@ def main() -> int:
         own_times = changes_in_process(file, text)
     change_median = statistics.median(wire_times)
 
-    print(f"server start (to the initialize answer)   {start_median * 1000:7.1f} ms   budget {START_BUDGET_S * 1000:.0f} ms")
+    budget = f"budget {START_BUDGET_S * 1000:.0f} ms"
+    print(f"server start (to the initialize answer)   {start_median * 1000:7.1f} ms   {budget}")
     print(f"config: {text.count(chr(10))} lines")
     print(f"  didOpen -> first diagnostics           {first:7.2f} ms   (loads the catalogue)")
     print("  one-character change:")
@@ -182,7 +188,7 @@ def main() -> int:
         print(f"FAIL: the server started in {start_median:.2f} s, over the {START_BUDGET_S} s budget")
         failed = True
     if change_median > CHANGE_BUDGET_MS:
-        print(f"FAIL: diagnostics came {change_median:.2f} ms after a change, over the {CHANGE_BUDGET_MS:.0f} ms budget")
+        print(f"FAIL: diagnostics came {change_median:.2f} ms after a change, over the {CHANGE_BUDGET_MS:.0f} ms")
         failed = True
     return 1 if failed else 0
 

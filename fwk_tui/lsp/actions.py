@@ -54,7 +54,7 @@ def code_actions(
 
 
 def _wanted(kind: types.CodeActionKind | str, only: Sequence[types.CodeActionKind | str] | None) -> bool:
-    """True when the client asks for every kind, or for ``kind`` or a kind above it (``source`` holds ``source.fixAll``)."""
+    """True when the client asks for every kind, or for ``kind`` or a kind above it (``source`` holds ``source.*``)."""
     if only is None:
         return True
     wanted = _text(kind)

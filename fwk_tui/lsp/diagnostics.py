@@ -167,7 +167,8 @@ def _refusal(doc: OpenDocument) -> list[types.Diagnostic]:
     if isinstance(error, ParseError) and error.offset is not None:
         start = error.offset
         word = _WORD.match(doc.data, start)  # the unexpected name or number, else its one character
-        end = min(word.end() if word else _next_char(doc.data, start), positions.line_end(positions.position(start).line))
+        end = word.end() if word else _next_char(doc.data, start)
+        end = min(end, positions.line_end(positions.position(start).line))
         where = positions.range(start, max(start, end))
         message = error.message
     else:

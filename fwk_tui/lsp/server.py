@@ -73,7 +73,7 @@ class FwkLanguageServer(LanguageServer):
         self.publish(doc)
 
     def saved(self, uri: str) -> None:
-        """A file was written: check the other open configs again (they read their layers and package.json from disk)."""
+        """A file was written: check the other open configs again (they read layers and package.json from disk)."""
         for doc in list(self.documents.values()):
             if doc.uri != uri:
                 self.checks.pop(doc.uri, None)

@@ -83,7 +83,7 @@ class ConfigDocument:
 
     @classmethod
     def from_tree(cls, data: bytes, tree: Tree, filename: str = "fwk.config.ts") -> ConfigDocument:
-        """A document of ``data`` already parsed into ``tree`` (re-parsed after an edit); errors as :meth:`from_bytes`."""
+        """A document of ``data`` already parsed into ``tree`` (re-parsed after an edit); errors as ``from_bytes``."""
         check_input(data, filename)
         return cls._checked(data, tree, filename, None)
 

@@ -42,7 +42,13 @@ def config_file(tmp_path: Path, text: str, name: str = "fwk.config.ts") -> Path:
 def spans(diagnostics: list[types.Diagnostic]) -> list[tuple[str | None, int, int, int, int]]:
     """(code, start line, start character, end line, end character) of each diagnostic."""
     return [
-        (None if d.code is None else str(d.code), d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character)
+        (
+            None if d.code is None else str(d.code),
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+        )
         for d in diagnostics
     ]
 
@@ -209,7 +215,8 @@ async def test_what_the_merged_layers_show_is_published_as_check_prints_it(
     assert merged.message.endswith("sets future.compatibilityVersion: 4 (set by the config file)")
     # A value a layer sets is shown at the key naming the layers, linked to the layer's line; saving the layer
     # (in the editor, or anything the client saves) checks the open configs again.
-    base.write_text("export default defineFwkConfig({\n  router: { options: { hashMode: true } },\n})\n", encoding="utf-8")
+    hash_mode = "export default defineFwkConfig({\n  router: { options: { hashMode: true } },\n})\n"
+    base.write_text(hash_mode, encoding="utf-8")
     before = published_count(client)
     client.text_document_did_save(types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(base.as_uri())))
     found = list((await published(client, lambda p: p.uri == editor.uri, since=before)).diagnostics)

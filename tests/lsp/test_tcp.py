@@ -39,7 +39,8 @@ class Socket:
         while b"\r\n\r\n" not in self.buffer:
             self._read()
         head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
-        length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+        lines = head.split(b"\r\n")
+        length = next(int(line.split(b":")[1]) for line in lines if line.lower().startswith(b"content-length"))
         while len(self.buffer) < length:
             self._read()
         body, self.buffer = self.buffer[:length], self.buffer[length:]
@@ -94,14 +95,16 @@ def test_a_client_on_tcp_gets_positions_in_the_encoding_it_chose(tmp_path: Path)
             assert answer["result"]["capabilities"]["positionEncoding"] == "utf-8"
             rpc.send("initialized", {})
             uri = (tmp_path / "fwk.config.ts").as_uri()
-            rpc.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "typescript", "version": 1, "text": TEXT}})
+            item = {"uri": uri, "languageId": "typescript", "version": 1, "text": TEXT}
+            rpc.send("textDocument/didOpen", {"textDocument": item})
             published = rpc.until("textDocument/publishDiagnostics")["params"]
             (diagnostic,) = published["diagnostics"]
             assert diagnostic["code"] == "FWK201"
             line = TEXT.split("\n")[1]
             start = len(line[: line.index("'yes'")].encode("utf-8"))
             assert start == 18  # the emoji is four bytes (one character, two UTF-16 units)
-            assert diagnostic["range"] == {"start": {"line": 1, "character": start}, "end": {"line": 1, "character": start + 5}}
+            where = diagnostic["range"]
+            assert (where["start"], where["end"]) == ({"line": 1, "character": start}, {"line": 1, "character": start + 5})
             done = rpc.send("shutdown", None, request=True)
             rpc.until(answer_to=done)
             rpc.send("exit", None)
