@@ -103,8 +103,8 @@ def test_a_client_on_tcp_gets_positions_in_the_encoding_it_chose(tmp_path: Path)
             line = TEXT.split("\n")[1]
             start = len(line[: line.index("'yes'")].encode("utf-8"))
             assert start == 18  # the emoji is four bytes (one character, two UTF-16 units)
-            where = diagnostic["range"]
-            assert (where["start"], where["end"]) == ({"line": 1, "character": start}, {"line": 1, "character": start + 5})
+            assert diagnostic["range"]["start"] == {"line": 1, "character": start}
+            assert diagnostic["range"]["end"] == {"line": 1, "character": start + 5}
             done = rpc.send("shutdown", None, request=True)
             rpc.until(answer_to=done)
             rpc.send("exit", None)
