@@ -16,6 +16,7 @@ from fwk_tui.cli import main as cli_main
 from tests.lsp.conftest import SERVER_COMMAND
 
 TEXT = "export default defineFwkConfig({\n  /* 🎉 */ ssr: 'yes',\n})\n"
+VARIANT_B = "export default defineFwkConfig({\n  experimental: { compileTemplate: true },\n})\n"  # FWK104 in A
 
 
 class Socket:
@@ -88,7 +89,12 @@ def test_a_client_on_tcp_gets_positions_in_the_encoding_it_chose(tmp_path: Path)
             rpc = Socket(connection)
             asked = rpc.send(
                 "initialize",
-                {"processId": None, "rootUri": None, "capabilities": {"general": {"positionEncodings": ["utf-8"]}}},
+                {
+                    "processId": None,
+                    "rootUri": None,
+                    "capabilities": {"general": {"positionEncodings": ["utf-8"]}},
+                    "initializationOptions": {"variant": "B"},
+                },
                 request=True,
             )
             answer = rpc.until(answer_to=asked)
@@ -105,6 +111,12 @@ def test_a_client_on_tcp_gets_positions_in_the_encoding_it_chose(tmp_path: Path)
             assert start == 18  # the emoji is four bytes (one character, two UTF-16 units)
             assert diagnostic["range"]["start"] == {"line": 1, "character": start}
             assert diagnostic["range"]["end"] == {"line": 1, "character": start + 5}
+            # The variant the client chose, as --variant B: an option of B is no news there.
+            other = (tmp_path / "b" / "fwk.config.ts").as_uri()
+            item = {"uri": other, "languageId": "typescript", "version": 1, "text": VARIANT_B}
+            rpc.send("textDocument/didOpen", {"textDocument": item})
+            answer = rpc.until("textDocument/publishDiagnostics")["params"]
+            assert answer == {"uri": other, "version": 1, "diagnostics": []}
             done = rpc.send("shutdown", None, request=True)
             rpc.until(answer_to=done)
             rpc.send("exit", None)
