@@ -228,3 +228,21 @@ async def test_what_the_merged_layers_show_is_published_as_check_prints_it(
     (related,) = from_layer.related_information
     assert related.location.uri == base.as_uri()
     assert (related.location.range.start.line, related.location.range.start.character) == (1, 33)
+
+
+async def test_ignore_comments_set_diagnostics_aside_as_in_check(
+    client: LanguageClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = CONFIG.replace("  ssr: 'yes',\n", "  // fwk-tui-ignore FWK201\n  ssr: 'yes',\n  // fwk-tui-ignore FWK101\n")
+    file = config_file(tmp_path, text)
+    found = await Editor(client, file, text).open()
+    expected = check_json(file, capsys)
+    got = [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found]
+    assert got == [(e["code"], e["line"], e["column"]) for e in expected]
+    assert ("FWK201", 4, 22) in got  # the port's stays: no comment above it
+    assert ("FWK201", 6, 8) not in got  # ssr's is silenced
+    (unused,) = [d for d in found if d.code == "FWK501"]
+    assert unused.severity == types.DiagnosticSeverity.Information
+    assert list(unused.tags or []) == [types.DiagnosticTag.Unnecessary]
+    # The comment that silences nothing is marked from its start to the end of its line.
+    assert spans([unused]) == [("FWK501", 6, 2, 6, 26)]
