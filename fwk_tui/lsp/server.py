@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import traceback
 
@@ -25,6 +26,7 @@ from fwk_tui.oserrors import os_error_words
 NAME = "fwk-tui"
 TCP_HOST = "127.0.0.1"
 EXIT_CANNOT_LISTEN = 2
+EXIT_INTERRUPTED = 130
 
 log = logging.getLogger(__name__)
 
@@ -165,6 +167,8 @@ def serve(tcp_port: int | None = None) -> int:
     """Run the server on stdin and stdout, or on ``tcp_port`` of 127.0.0.1, until the client stops it; the exit code."""
     server = build_server()
     if tcp_port is None:
+        # pygls reads stdin in a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
+        signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
         server.start_io()
         return 0
     try:

@@ -1,8 +1,10 @@
-"""`fwk-tui lsp --tcp PORT`: the same server on a socket of 127.0.0.1, and a client's choice of position encoding."""
+"""The `fwk-tui lsp` command: `--tcp PORT` (a socket of 127.0.0.1, a client's choice of encoding), a person at it."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -142,3 +144,20 @@ def test_a_port_in_use_is_one_line_and_exit_2() -> None:
     assert done.returncode == 2
     assert done.stderr == f"fwk-tui lsp: cannot listen on 127.0.0.1:{port}: address already in use\n"
     assert done.stdout == ""
+
+
+def test_typed_at_a_terminal_it_says_what_it_waits_for_and_ctrl_c_stops_it() -> None:
+    terminal, side = os.openpty()
+    server = subprocess.Popen(SERVER_COMMAND, stdin=side, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(side)
+    try:
+        assert server.stderr is not None
+        hint = server.stderr.readline().decode()
+        assert hint.startswith("fwk-tui lsp: the language server speaks LSP on stdin and stdout")
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 130
+    finally:
+        os.close(terminal)
+        if server.poll() is None:
+            server.kill()
+            server.wait()
