@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
+from fwk_tui.lsp.actions import text_edit
 from fwk_tui.lsp.documents import OpenDocument, is_config_name
 from fwk_tui.lsp.positions import Positions
 from fwk_tui.source import ConfigDocument
@@ -102,3 +103,19 @@ def test_a_half_typed_edit_keeps_the_last_config_that_read() -> None:
 def insert(line: int, character: int, text: str) -> types.TextDocumentContentChangePartial:
     at = types.Position(line, character)
     return types.TextDocumentContentChangePartial(range=types.Range(at, at), text=text)
+
+
+texts = st.lists(st.sampled_from(["a", "b", "é", "🎉", "\n", "\r\n", "\r", " ", "{"]), max_size=30).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts, texts)
+def test_the_edit_of_an_action_turns_the_old_text_into_the_new(old: str, new: str) -> None:
+    doc = OpenDocument.opened("file:///p/fwk.config.ts", old, 1, UTF16)
+    edit = text_edit(doc, new.encode("utf-8"))
+    start, end = edit.range.start, edit.range.end
+    assert (start.line, start.character) <= (end.line, end.character)
+    for offset in (doc.positions.offset(start), doc.positions.offset(end)):
+        assert doc.data[offset - 1 : offset + 1] != b"\r\n" or offset == 0  # no end inside a CRLF
+    doc.change(2, [types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)])
+    assert doc.data == new.encode("utf-8")
