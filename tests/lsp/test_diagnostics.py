@@ -84,6 +84,11 @@ async def test_diagnostics_on_open_are_those_of_check(
     want = [{k: e[k] for k in ("code", "severity", "message", "line", "column")} for e in expected]
     assert got == want
     assert all(d.source == "fwk-tui" for d in found)
+    # In a checkout, each code links to its entry of docs/rules.md.
+    links = [d.code_description.href if d.code_description else None for d in found]
+    rules = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+    assert links == [f"{rules.as_uri()}#{str(d.code).lower()}" for d in found]
+    assert all(f"## {d.code}" in rules.read_text(encoding="utf-8") for d in found)
     # Each covers its key (about the key) or its value, as check's frame points at it.
     assert spans(found) == [
         ("FWK103", 2, 2, 2, 8),  # unhead
