@@ -27,6 +27,8 @@ NAME = "fwk-tui"
 TCP_HOST = "127.0.0.1"
 EXIT_CANNOT_LISTEN = 2
 EXIT_INTERRUPTED = 130
+WATCHED = ("**/package.json", "**/fwk.config.*")
+"""What the checks read from disk besides the open document: package.json, and the layers' configs."""
 
 log = logging.getLogger(__name__)
 
@@ -74,12 +76,29 @@ class FwkLanguageServer(LanguageServer):
             self.documents[uri] = doc
         self.publish(doc)
 
-    def saved(self, uri: str) -> None:
-        """A file was written: check the other open configs again (they read layers and package.json from disk)."""
+    def saved(self, uri: str | None = None) -> None:
+        """A file was written: check the open configs again (they read layers and package.json from disk).
+
+        ``uri`` is the file written when it is one of them: its own check stands.
+        """
         for doc in list(self.documents.values()):
             if doc.uri != uri:
                 self.checks.pop(doc.uri, None)
                 self.publish(doc)
+
+    def watch(self) -> None:
+        """Ask the client to say when a package.json or a config changes on disk, when it can be asked."""
+        workspace = self.client_capabilities.workspace
+        watching = workspace.did_change_watched_files if workspace is not None else None
+        if watching is None or not watching.dynamic_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+        )
+        registration = types.Registration(
+            id="fwk-tui-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options
+        )
+        self.client_register_capability(types.RegistrationParams(registrations=[registration]))
 
     def close(self, uri: str) -> None:
         """Forget the document and clear its diagnostics."""
@@ -138,6 +157,14 @@ def build_server() -> FwkLanguageServer:
         options = params.initialization_options
         chosen = options.get("variant") if isinstance(options, dict) else None
         ls.variant = chosen if chosen in ("A", "B") else None
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: FwkLanguageServer, params: types.InitializedParams) -> None:
+        ls.watch()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched_files_changed(ls: FwkLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.saved()
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: FwkLanguageServer, params: types.DidOpenTextDocumentParams) -> None:

@@ -24,10 +24,23 @@ def _published(client: LanguageClient, params: types.PublishDiagnosticsParams) -
     PUBLISHED.setdefault(id(client), []).append(params)
 
 
+REGISTERED: dict[int, list[types.Registration]] = {}
+"""What the server registered with each client (``client/registerCapability``), by the client's id."""
+
+
+def _register(client: LanguageClient, params: types.RegistrationParams) -> None:
+    REGISTERED.setdefault(id(client), []).extend(params.registrations)
+
+
 def recording_client() -> LanguageClient:
-    """pytest-lsp's test client, which also keeps every publishDiagnostics with its version."""
+    """pytest-lsp's test client, which also keeps every publishDiagnostics (with its version) and registration."""
     client = LanguageClient(converter_factory=default_converter)
-    register_lsp_features(client, {**DEFAULT_CLIENT_FEATURES, types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _published})
+    features = {
+        **DEFAULT_CLIENT_FEATURES,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _published,
+        types.CLIENT_REGISTER_CAPABILITY: _register,
+    }
+    register_lsp_features(client, features)
     return client
 
 
