@@ -1,4 +1,4 @@
-"""What the checks read from disk (package.json, the layers) is watched: a change there checks the open configs again."""
+"""What the checks read from disk (package.json, layers) is watched: a change there checks the open configs again."""
 
 from __future__ import annotations
 
