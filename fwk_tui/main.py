@@ -1,8 +1,9 @@
-"""The ``fwk-tui`` program: the command line, given the terminal apps to run.
+"""The ``fwk-tui`` program: the command line, given the terminal apps and the language server to run.
 
-The one module above both ``fwk_tui.cli`` and ``fwk_tui.tui``: the commands decide what to open
-and hand it to :class:`TextualLaunchers`, which runs the Textual apps (imported only when one is
-run, so that ``fwk-tui check`` and the other scripted commands start without Textual).
+The one module above ``fwk_tui.cli``, ``fwk_tui.tui`` and ``fwk_tui.lsp``: the commands decide what
+to open and hand it to :class:`TextualLaunchers`, which runs the Textual apps and the language server
+(each imported only when it is run, so that ``fwk-tui check`` and the other scripted commands start
+without Textual or pygls).
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ def _long_lived_imports() -> Iterator[None]:
 with _long_lived_imports():
     from fwk_tui import cli
     from fwk_tui.catalog import Variant
-    from fwk_tui.cli.launch import BrowserEnd, EditorStart, WizardStart
+    from fwk_tui.cli.launch import BrowserEnd, EditorStart, ServerStart, WizardStart
 
 
 class TextualLaunchers:
-    """Runs the editor, the catalogue browser and the wizard in the terminal."""
+    """Runs the editor, the catalogue browser and the wizard in the terminal, and the language server."""
 
     def editor(self, start: EditorStart) -> int:
         with _long_lived_imports():
@@ -71,6 +72,12 @@ class TextualLaunchers:
         app = WizardApp(start.project, start.catalog, start.answers, folder_arg=start.folder_arg, preset=start.preset)
         app.run()
         return app.outcome
+
+    def language_server(self, start: ServerStart) -> int:
+        with _long_lived_imports():
+            from fwk_tui.lsp.server import serve
+
+        return serve(start.tcp_port)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """The import rule of docs/architecture.md, checked on the package's source.
 
-Imports run one way, down the layers; the front ends (cli, tui) never import
+Imports run one way, down the layers; the front ends (cli, tui, lsp) never import
 each other; no two modules import each other, however indirectly (type-only
 imports count: they are the same dependency); Textual stays in tui/.
 """

@@ -15,6 +15,7 @@ from fwk_tui.cli import (
     check_cmds,
     edit_cmds,
     env_cmds,
+    lsp_cmds,
     migrate_cmds,
     new_cmds,
     resolve_cmds,
@@ -36,6 +37,7 @@ _MODULES = (
     resolve_cmds,
     migrate_cmds,
     schema_cmds,
+    lsp_cmds,
 )
 
 

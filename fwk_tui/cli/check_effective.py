@@ -6,9 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.resolve.check import Finding, check_effective
-from fwk_tui.resolve.effective import effective_config
-from fwk_tui.resolve.loader import LAYER_KEYS
+from fwk_tui.resolve.check import Finding, check_merged
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import CheckResult, Project
 
@@ -25,18 +23,14 @@ def effective_findings(
 
     Nothing when no layer is read and no ``env`` is given: the file alone is the whole config.
     """
-    if env is None and not any(key in doc.values() for key in LAYER_KEYS):
-        return "", []  # the file alone is the whole config: checked already
-    effective = effective_config(file, doc, catalog, env=env, environ={})
-    resolved = effective.resolved
-    if env is None and not any(layer.status == "read" for layer in resolved.layers):
+    merged = check_merged(file, doc, catalog, checked, env, project)
+    if merged is None:
         return "", []
+    resolved = merged.resolved
     read = sum(1 for layer in resolved.layers if layer.status == "read")
     parts = [f"{read} layer{'' if read == 1 else 's'} read"] if resolved.layers else []
     parts += [f"environment {env}"] if env else []
-    heading = f"the effective config ({', '.join(parts)})"
-    findings = check_effective(effective, catalog, checked.diagnostics, project, checked.variant.variant)
-    return heading, sorted(findings, key=lambda f: (f.where(str(file)).rsplit(":", 2)[0], f.diagnostic.line, f.diagnostic.column))
+    return f"the effective config ({', '.join(parts)})", merged.findings
 
 
 def finding_text(file: str, finding: Finding) -> str:

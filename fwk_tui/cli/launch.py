@@ -1,8 +1,9 @@
-"""What the commands ask of the terminal apps, which they do not import (the entry, ``fwk_tui.main``, runs them).
+"""What the commands ask of the other front ends, which they do not import (the entry, ``fwk_tui.main``, runs them).
 
 ``edit``, ``browse`` and ``new`` prepare everything a command line can fail on (the file, the
 answers, the terminal) and hand the rest to a :class:`Launchers` that :func:`fwk_tui.cli.main`
-receives; the command line never imports the Textual views, nor they it.
+receives; ``lsp`` hands it the language server's transport. The command line never imports the
+Textual views or the language server, nor they it.
 """
 
 from __future__ import annotations
@@ -52,8 +53,15 @@ class BrowserEnd:
     variant: Variant
 
 
+@dataclass(frozen=True)
+class ServerStart:
+    """The language server on stdin and stdout, or on a TCP port of 127.0.0.1 (``tcp_port``)."""
+
+    tcp_port: int | None = None
+
+
 class Launchers(Protocol):
-    """Runs the terminal apps until they are left."""
+    """Runs the terminal apps until they are left, and the language server until its client stops it."""
 
     def editor(self, start: EditorStart) -> int:
         """Run the editor; its exit code."""
@@ -65,6 +73,10 @@ class Launchers(Protocol):
 
     def wizard(self, start: WizardStart) -> list[str] | None:
         """Run the wizard; the lines saying what was written, or None when it was cancelled."""
+        ...
+
+    def language_server(self, start: ServerStart) -> int:
+        """Run the language server until the client stops it; its exit code."""
         ...
 
 

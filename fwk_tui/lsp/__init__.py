@@ -1,1 +1,1 @@
-"""The language server: fwk-tui's catalogue, checks and fixes in any editor that speaks LSP."""
+"""The language server: fwk-tui's catalogue, checks, fixes and knowledge in any editor that speaks LSP (pygls)."""

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, parse_path
-from fwk_tui.resolve.effective import Effective
+from fwk_tui.resolve.effective import Effective, effective_config
+from fwk_tui.resolve.loader import LAYER_KEYS, Resolved
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Obj, node_at, plain
-from fwk_tui.validate import Diagnostic, Project, validate
+from fwk_tui.source import ConfigDocument
+from fwk_tui.validate import CheckResult, Diagnostic, Project, validate
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,39 @@ def check_effective(
             d = replace(d, line=origin.line, column=origin.column or 1)
         out.append(Finding(d, origin))
     return out
+
+
+@dataclass(frozen=True)
+class MergedCheck:
+    """What the config merged with its layers (and an environment's section) shows beyond the file alone."""
+
+    resolved: Resolved
+    findings: list[Finding]
+
+
+def check_merged(
+    file: FilePath,
+    doc: ConfigDocument,
+    catalog: Catalog,
+    checked: CheckResult,
+    env: str | None,
+    project: Project | None,
+) -> MergedCheck | None:
+    """The findings only the merged config has (in the variant the file was checked in), in file and line order.
+
+    None when no layer is read and no ``env`` is given: the file alone is the whole config.
+    """
+    if env is None and not any(key in doc.values() for key in LAYER_KEYS):
+        return None  # the file alone is the whole config: checked already
+    effective = effective_config(file, doc, catalog, env=env, environ={})
+    resolved = effective.resolved
+    if env is None and not any(layer.status == "read" for layer in resolved.layers):
+        return None
+    findings = check_effective(effective, catalog, checked.diagnostics, project, checked.variant.variant)
+    in_order = sorted(
+        findings, key=lambda f: (f.where(str(file)).rsplit(":", 2)[0], f.diagnostic.line, f.diagnostic.column)
+    )
+    return MergedCheck(resolved, in_order)
 
 
 def _origin_near(config: Obj, path_text: str) -> Origin | None:

@@ -79,7 +79,16 @@ class ConfigDocument:
     def from_bytes(cls, data: bytes, filename: str = "fwk.config.ts", link: DiskLink | None = None) -> ConfigDocument:
         """Parse UTF-8 source bytes (a BOM is kept)."""
         check_input(data, filename)
-        tree = parse_bytes(data)
+        return cls._checked(data, parse_bytes(data), filename, link)
+
+    @classmethod
+    def from_tree(cls, data: bytes, tree: Tree, filename: str = "fwk.config.ts") -> ConfigDocument:
+        """A document of ``data`` already parsed into ``tree`` (re-parsed after an edit); errors as ``from_bytes``."""
+        check_input(data, filename)
+        return cls._checked(data, tree, filename, None)
+
+    @classmethod
+    def _checked(cls, data: bytes, tree: Tree, filename: str, link: DiskLink | None) -> ConfigDocument:
         error = (
             syntax_error(tree, data, filename)
             or stray_comma_error(tree, data, filename)

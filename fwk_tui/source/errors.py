@@ -25,12 +25,15 @@ class ParseError(DocumentError):
         line: int = 0,
         column: int = 0,
         frame: str = "",
+        offset: int | None = None,
     ) -> None:
         super().__init__(message)
         self.filename = filename
         self.line = line
         self.column = column
         self.frame = frame
+        self.offset = offset
+        """The byte offset of the error in the parsed bytes, when it was found in them."""
 
     def __str__(self) -> str:
         where = self.filename or "<text>"

@@ -240,7 +240,7 @@ def error_at(data: bytes, pos: int, message: str, filename: str) -> ParseError:
     shown += plain(after.expandtabs(4))
     gutter = f"{line:>4} | "
     frame = f"{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {' ' * caret_col}^"
-    return ParseError(message, filename=filename, line=line, column=column, frame=frame)
+    return ParseError(message, filename=filename, line=line, column=column, frame=frame, offset=pos)
 
 
 FRAME_CONTEXT = 60

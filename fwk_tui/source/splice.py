@@ -13,10 +13,28 @@ from fwk_tui.source.textutil import points
 def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str) -> tuple[bytes, Tree]:
     """The bytes after ``splices`` and their tree; DocumentError when they would not parse.
 
+    The checks after the re-parse (:func:`reparse_spliced`) look only at the written
+    bytes: a syntax error there (or anywhere in a tree with one), what JavaScript
+    refuses on those lines, nesting that grew too deep.
+    """
+    new_data, new_tree, low, high = reparse_spliced(data, tree, splices)
+    error = syntax_error(new_tree, new_data, filename, within=(low, high))
+    if error is not None:
+        raise DocumentError(
+            f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
+        )
+    deep = too_deep(new_tree, low, high)
+    if deep is not None:
+        raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
+    return new_data, new_tree
+
+
+def reparse_spliced(data: bytes, tree: Tree, splices: list[Splice]) -> tuple[bytes, Tree, int, int]:
+    """The bytes after ``splices``, their tree, and the range of new bytes they wrote (unchecked).
+
     ``tree`` (of ``data``) is told where the bytes changed, so tree-sitter parses
-    again only the edited range and reuses the rest. The checks after it look
-    only at the written bytes: a syntax error there (or anywhere in a tree with
-    one), what JavaScript refuses on those lines, nesting that grew too deep.
+    again only the edited range and reuses the rest. The tree may hold syntax
+    errors: what is to be refused is the caller's to say.
     """
     ordered = sorted(splices, key=lambda s: (s.start, s.end))
     for before, after in zip(ordered, ordered[1:]):
@@ -40,16 +58,7 @@ def apply_splices(data: bytes, tree: Tree, splices: list[Splice], filename: str)
     else:
         new_end = (start_point[0], start_point[1] + len(middle))
     edited.edit(low, high, low + len(middle), start_point, old_end, new_end)
-    new_tree = parse_bytes(new_data, edited)
-    error = syntax_error(new_tree, new_data, filename, within=(low, low + len(middle)))
-    if error is not None:
-        raise DocumentError(
-            f"the edit would not leave valid code ({error.message} at line {error.line}); nothing was changed"
-        )
-    deep = too_deep(new_tree, low, low + len(middle))
-    if deep is not None:
-        raise DocumentError(f"the edit would leave {deep[1]}; nothing was changed")
-    return new_data, new_tree
+    return new_data, parse_bytes(new_data, edited), low, low + len(middle)
 
 
 def _points(tree: Tree, data: bytes, low: int, high: int) -> tuple[tuple[int, int], tuple[int, int]]:

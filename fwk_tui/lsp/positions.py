@@ -1,0 +1,59 @@
+"""LSP positions (a line and a column in the client's code units) and byte offsets of the UTF-8 text.
+
+The engine speaks byte offsets; a client speaks lines and characters in the
+position encoding agreed at initialize (UTF-16 unless it offers another).
+Lines end at ``\\r\\n``, ``\\n`` or a lone ``\\r``, as both LSP and the engine
+count them (not at the other breaks Python's ``str.splitlines`` knows). The
+conversion of a line's characters to code units is pygls's position codec.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from fwk_tui.source.lines import LineIndex
+
+
+class Positions:
+    """Positions of one text (its UTF-8 bytes), in the units of ``codec``."""
+
+    def __init__(self, data: bytes, codec: PositionCodec) -> None:
+        self._data = data
+        self._codec = codec
+        self._lines = LineIndex(data)
+
+    def position(self, offset: int) -> types.Position:
+        """The position of byte ``offset`` (moved back to the start of a character it falls inside)."""
+        offset = max(0, min(offset, len(self._data)))
+        row = self._lines.row(offset)
+        start = self._lines.start(row)
+        end = self._lines.end(row)
+        before = self._data[start : min(offset, end)].decode("utf-8", "ignore")
+        return types.Position(line=row, character=self._codec.client_num_units(before))
+
+    def offset(self, position: types.Position) -> int:
+        """The byte offset of ``position``; past the end of its line, the line's end; past the last line, the end."""
+        if position.line < 0:
+            return 0
+        if position.line >= self._lines.count:
+            return len(self._data)
+        start = self._lines.start(position.line)
+        text = self._data[start : self._lines.end(position.line)].decode("utf-8", "surrogatepass")
+        if position.character >= self._codec.client_num_units(text):
+            return start + len(text.encode("utf-8", "surrogatepass"))
+        # One line given: the codec counts in it alone (and is not asked past its end, where it steps back).
+        column = self._codec.position_from_client_units([text], types.Position(0, max(0, position.character)))
+        return start + len(text[: column.character].encode("utf-8", "surrogatepass"))
+
+    def range(self, start: int, end: int) -> types.Range:
+        """The range from byte ``start`` to byte ``end``."""
+        return types.Range(start=self.position(start), end=self.position(end))
+
+    def line_end(self, line: int) -> int:
+        """The byte offset where 0-based ``line`` ends (before its line break)."""
+        return self._lines.end(min(max(line, 0), self._lines.count - 1))
+
+    def line_start(self, line: int) -> int:
+        """The byte offset where 0-based ``line`` starts."""
+        return self._lines.start(min(max(line, 0), self._lines.count - 1))

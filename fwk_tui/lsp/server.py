@@ -1,0 +1,208 @@
+"""``fwk-tui lsp``: the language server (pygls), over stdio or, for debugging, TCP.
+
+It keeps the open ``fwk.config.*`` documents (other documents are left alone),
+checks each on open and after every change as ``fwk-tui check`` does, publishes
+the diagnostics, and offers the fixes as code actions.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import traceback
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from fwk_tui import __version__
+from fwk_tui.catalog import Catalog, Variant, load_catalog
+from fwk_tui.lsp.actions import KINDS, code_actions
+from fwk_tui.lsp.diagnostics import Checked, check_open
+from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
+from fwk_tui.oserrors import os_error_words
+
+NAME = "fwk-tui"
+TCP_HOST = "127.0.0.1"
+EXIT_CANNOT_LISTEN = 2
+EXIT_INTERRUPTED = 130
+WATCHED = ("**/package.json", "**/fwk.config.*")
+"""What the checks read from disk besides the open document: package.json, and the layers' configs."""
+
+log = logging.getLogger(__name__)
+
+
+class FwkLanguageServer(LanguageServer):
+    """The server and what it knows of the open configs."""
+
+    def __init__(self) -> None:
+        super().__init__(NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.documents: dict[str, OpenDocument] = {}
+        self.checks: dict[str, tuple[bytes, Checked]] = {}
+        self.variant: Variant | None = None
+        """The variant the client chose (``initializationOptions.variant``); None: detected per file."""
+        self._catalog: Catalog | None = None
+        self._noted: set[str] = set()
+
+    @property
+    def catalog(self) -> Catalog:
+        """The option catalogue, loaded when first needed (not before the client's first document)."""
+        if self._catalog is None:
+            self._catalog = load_catalog()
+        return self._catalog
+
+    def open(self, uri: str, text: str, version: int) -> OpenDocument | None:
+        """Keep the document at ``uri`` when it is a config (else None) and publish its diagnostics."""
+        if not is_config_name(name_of(uri)):
+            return None
+        doc = OpenDocument.opened(uri, text, version, self.workspace.position_codec)
+        self.documents[uri] = doc
+        self.publish(doc)
+        return doc
+
+    def change(self, params: types.DidChangeTextDocumentParams) -> None:
+        """Apply an edit of the client to its document, and publish the new diagnostics."""
+        uri = params.text_document.uri
+        doc = self.documents.get(uri)
+        if doc is None:
+            return
+        try:
+            doc.change(params.text_document.version, params.content_changes)
+        except Exception:  # noqa: BLE001  never lose the text: read it again as pygls keeps it
+            self.log(f"{uri}: the edit could not be spliced; the text is read again\n{traceback.format_exc()}")
+            text = self.workspace.get_text_document(uri).source
+            doc = OpenDocument.opened(uri, text, params.text_document.version, self.workspace.position_codec)
+            self.documents[uri] = doc
+        self.publish(doc)
+
+    def saved(self, uri: str | None = None) -> None:
+        """A file was written: check the open configs again (they read layers and package.json from disk).
+
+        ``uri`` is the file written when it is one of them: its own check stands.
+        """
+        for doc in list(self.documents.values()):
+            if doc.uri != uri:
+                self.checks.pop(doc.uri, None)
+                self.publish(doc)
+
+    def watch(self) -> None:
+        """Ask the client to say when a package.json or a config changes on disk, when it can be asked."""
+        workspace = self.client_capabilities.workspace
+        watching = workspace.did_change_watched_files if workspace is not None else None
+        if watching is None or not watching.dynamic_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=pattern) for pattern in WATCHED]
+        )
+        registration = types.Registration(
+            id="fwk-tui-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options
+        )
+        self.client_register_capability(types.RegistrationParams(registrations=[registration]))
+
+    def close(self, uri: str) -> None:
+        """Forget the document and clear its diagnostics."""
+        if self.documents.pop(uri, None) is not None:
+            self.checks.pop(uri, None)
+            self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def checked(self, doc: OpenDocument) -> Checked:
+        """The check of ``doc`` as it is now (made once per text)."""
+        kept = self.checks.get(doc.uri)
+        if kept is not None and kept[0] is doc.data and kept[1].version == doc.version:
+            return kept[1]
+        try:
+            checked = check_open(doc, self.catalog, self.variant)
+        except Exception:  # noqa: BLE001  a bug in a check: said in the log, the server goes on
+            self.log(f"{doc.uri}: the check failed (a bug in fwk-tui)\n{traceback.format_exc()}")
+            checked = Checked(doc.version, None, [])
+        for note in checked.notes:
+            if note not in self._noted:
+                self._noted.add(note)
+                self.log(note, types.MessageType.Warning)
+        self.checks[doc.uri] = (doc.data, checked)
+        return checked
+
+    def publish(self, doc: OpenDocument) -> None:
+        """Send the client the diagnostics of ``doc``."""
+        checked = self.checked(doc)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=doc.uri, version=doc.version, diagnostics=checked.diagnostics)
+        )
+
+    def actions(self, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        """The code actions at ``params.range`` (None for a document the server does not keep)."""
+        doc = self.documents.get(params.text_document.uri)
+        if doc is None:
+            return None
+        checked = self.checked(doc)
+        if checked.result is None:
+            return []
+        variant = checked.result.variant.variant
+        found = checked.result.diagnostics
+        return code_actions(doc, found, checked.again(self.catalog), self.catalog, variant, params)
+
+    def log(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
+        """A line in the client's log of the server (and in the server's own log, for TCP debugging)."""
+        log.warning("%s", message)
+        self.window_log_message(types.LogMessageParams(type=kind, message=message))
+
+
+def build_server() -> FwkLanguageServer:
+    """A server with its features registered."""
+    server = FwkLanguageServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: FwkLanguageServer, params: types.InitializeParams) -> None:
+        options = params.initialization_options
+        chosen = options.get("variant") if isinstance(options, dict) else None
+        ls.variant = chosen if chosen in ("A", "B") else None
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: FwkLanguageServer, params: types.InitializedParams) -> None:
+        ls.watch()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def watched_files_changed(ls: FwkLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.saved()
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(ls: FwkLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+        item = params.text_document
+        ls.open(item.uri, item.text, item.version)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(ls: FwkLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.change(params)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: FwkLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+        ls.saved(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(ls: FwkLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+        ls.close(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS))
+    def code_action(ls: FwkLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        return ls.actions(params)
+
+    return server
+
+
+def serve(tcp_port: int | None = None) -> int:
+    """Run the server on stdin and stdout, or on ``tcp_port`` of 127.0.0.1, until the client stops it; the exit code."""
+    server = build_server()
+    if tcp_port is None:
+        # pygls reads stdin in a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
+        signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
+        server.start_io()
+        return 0
+    try:
+        server.start_tcp(TCP_HOST, tcp_port)
+    except OSError as exc:
+        # asyncio's message repeats the address: the errno's own words say it shorter.
+        words = os.strerror(exc.errno).lower() if exc.errno else os_error_words(exc)
+        sys.stderr.write(f"fwk-tui lsp: cannot listen on {TCP_HOST}:{tcp_port}: {words}\n")
+        return EXIT_CANNOT_LISTEN
+    return 0
