@@ -16,6 +16,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
+from fwk_tui.lsp.offsets import offsets_of
 from fwk_tui.paths import Path, Segment
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.nodes import FUNCTIONS, elements, members
@@ -73,17 +74,12 @@ class Place:
 
 def byte_offset(doc: ConfigDocument, offset: int) -> int:
     """The UTF-8 byte offset of the character offset ``offset`` of ``doc.text``."""
-    text = doc.text
-    if len(text) == len(doc.data):
-        return offset
-    return len(text[:offset].encode("utf-8", "surrogatepass"))
+    return offsets_of(doc.data).to_byte(offset)
 
 
 def char_offset(doc: ConfigDocument, byte: int) -> int:
     """The character offset into ``doc.text`` of the UTF-8 byte offset ``byte``."""
-    if len(doc.text) == len(doc.data):
-        return byte
-    return len(doc.data[:byte].decode("utf-8", "replace"))
+    return offsets_of(doc.data).to_char(byte)
 
 
 # -- masking -------------------------------------------------------------------------------

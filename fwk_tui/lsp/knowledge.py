@@ -71,14 +71,10 @@ class Knowledge:
         if variant is None:
             layout = read_layout(path) if path is not None else None
             variant = detect_variant(catalog, doc.values(), layout).variant
-        loader: EffectiveLoader | None = None
-        if path is not None:
-            file = path
-
-            def loader() -> Effective | None:
-                return effective_for(file, doc, catalog, env=env, environ=environ)
-
-        return cls(catalog, variant, path, loader)
+        if path is None:
+            return cls(catalog, variant)
+        file = path
+        return cls(catalog, variant, path, lambda: effective_for(file, doc, catalog, env=env, environ=environ))
 
 
 def effective_for(

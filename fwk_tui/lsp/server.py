@@ -2,7 +2,9 @@
 
 It keeps the open ``fwk.config.*`` documents (other documents are left alone),
 checks each on open and after every change as ``fwk-tui check`` does, publishes
-the diagnostics, and offers the fixes as code actions.
+the diagnostics, offers the fixes as code actions, and answers hover,
+completion, document symbols and go to definition from the catalogue and the
+layers (:mod:`fwk_tui.lsp.answers`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pygls.lsp.server import LanguageServer
 from fwk_tui import __version__
 from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.lsp.actions import KINDS, code_actions
+from fwk_tui.lsp.answers import COMPLETION_TRIGGERS, Answers
 from fwk_tui.lsp.diagnostics import Checked, check_open
 from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
 from fwk_tui.oserrors import os_error_words
@@ -44,6 +47,7 @@ class FwkLanguageServer(LanguageServer):
         """The variant the client chose (``initializationOptions.variant``); None: detected per file."""
         self._catalog: Catalog | None = None
         self._noted: set[str] = set()
+        self.answers = Answers(lambda: self.catalog, lambda: self.workspace.position_codec)
 
     @property
     def catalog(self) -> Catalog:
@@ -81,6 +85,7 @@ class FwkLanguageServer(LanguageServer):
 
         ``uri`` is the file written when it is one of them: its own check stands.
         """
+        self.answers.forget()  # the layers may have changed: the effective values are read again
         for doc in list(self.documents.values()):
             if doc.uri != uri:
                 self.checks.pop(doc.uri, None)
@@ -104,6 +109,7 @@ class FwkLanguageServer(LanguageServer):
         """Forget the document and clear its diagnostics."""
         if self.documents.pop(uri, None) is not None:
             self.checks.pop(uri, None)
+            self.answers.forget(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def checked(self, doc: OpenDocument) -> Checked:
@@ -141,6 +147,13 @@ class FwkLanguageServer(LanguageServer):
         variant = checked.result.variant.variant
         found = checked.result.diagnostics
         return code_actions(doc, found, checked.again(self.catalog), self.catalog, variant, params)
+
+    def variant_of(self, doc: OpenDocument) -> Variant | None:
+        """The variant ``doc`` is checked in (the client's choice, else the one check detected)."""
+        if self.variant is not None:
+            return self.variant
+        result = self.checked(doc).result
+        return result.variant.variant if result is not None else None
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
         """A line in the client's log of the server (and in the server's own log, for TCP debugging)."""
@@ -186,6 +199,26 @@ def build_server() -> FwkLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS))
     def code_action(ls: FwkLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return ls.actions(params)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: FwkLanguageServer, params: types.HoverParams) -> types.Hover | None:
+        doc = ls.documents.get(params.text_document.uri)
+        return None if doc is None else ls.answers.hover(doc, params.position, ls.variant_of(doc))
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
+    def completion(ls: FwkLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+        doc = ls.documents.get(params.text_document.uri)
+        return None if doc is None else ls.answers.complete(doc, params.position, ls.variant_of(doc))
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def document_symbols(ls: FwkLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+        doc = ls.documents.get(params.text_document.uri)
+        return [] if doc is None else ls.answers.symbols(doc, ls.variant_of(doc))
+
+    @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    def go_to_definition(ls: FwkLanguageServer, params: types.DefinitionParams) -> list[types.Location]:
+        doc = ls.documents.get(params.text_document.uri)
+        return [] if doc is None else ls.answers.definition(doc, params.position, ls.variant_of(doc))
 
     return server
 
