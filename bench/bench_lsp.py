@@ -6,7 +6,10 @@
   bench_validate.py: from sending ``didChange`` to receiving
   ``publishDiagnostics`` (budget 15 ms, the median of many changes), and the
   server's own share of it (splice, incremental re-parse, check, LSP form),
-  measured in this process.
+  measured in this process;
+- completion in the same file, as typing asks for it: at the start of a key
+  inside ``app: {`` (the options of ``app``), at the top level, and at a value
+  (``ssr: |``), from sending the request to its answer (budget 10 ms, the median).
 
     .venv/bin/python bench/bench_lsp.py
 
@@ -33,6 +36,8 @@ from startup import ENV  # noqa: E402
 
 START_BUDGET_S = 0.5
 CHANGE_BUDGET_MS = 15.0
+COMPLETION_BUDGET_MS = 10.0
+COMPLETIONS = 60
 STARTS = 7
 CHANGES = 200
 SERVER = [sys.executable, "-m", "fwk_tui", "lsp"]
@@ -127,6 +132,28 @@ def changes_over_the_wire(wire: Wire, uri: str, text: str) -> tuple[float, list[
     return first, times
 
 
+def completions_over_the_wire(wire: Wire, uri: str, text: str) -> dict[str, list[float]]:
+    """Milliseconds from each completion request to its answer, by where it is asked."""
+    lines = text.split("\n")
+    app = next(i for i, line in enumerate(lines) if line == "  app: {") + 1
+    ssr = next(i for i, line in enumerate(lines) if line.startswith("  ssr: "))
+    places = {
+        "a key inside app: {": (app, len(lines[app]) - len(lines[app].lstrip())),
+        "a key at the top level": (ssr, 2),
+        "a value (ssr: |)": (ssr, len("  ssr: ")),
+    }
+    times: dict[str, list[float]] = {name: [] for name in places}
+    for n in range(COMPLETIONS):
+        for name, (line, character) in places.items():
+            params = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+            began = time.perf_counter()
+            asked = wire.send("textDocument/completion", params, request=True)
+            answer = wire.until(lambda m: m.get("id") == asked)  # noqa: B023
+            times[name].append((time.perf_counter() - began) * 1000)
+            assert answer.get("result", {}).get("items"), (name, answer)
+    return times
+
+
 def changes_in_process(file: Path, text: str) -> list[float]:
     """Milliseconds the server's own work takes for each change (no JSON, no pipes)."""
     from lsprotocol import types
@@ -172,6 +199,7 @@ def main() -> int:
         file.write_text(text, encoding="utf-8")
         wire, _ = start()
         first, wire_times = changes_over_the_wire(wire, file.as_uri(), text)
+        completions = completions_over_the_wire(wire, file.as_uri(), text)
         wire.stop()
         own_times = changes_in_process(file, text)
     change_median = statistics.median(wire_times)
@@ -183,12 +211,20 @@ def main() -> int:
     print("  one-character change:")
     print(f"    didChange -> publishDiagnostics      {change_median:7.2f} ms   budget {CHANGE_BUDGET_MS:.0f} ms")
     print(f"    the server's own work                {statistics.median(own_times):7.2f} ms")
+    print("  completion (request -> answer):")
+    completion_median = statistics.median([t for ts in completions.values() for t in ts])
+    for name, ts in completions.items():
+        print(f"    {name:<36} {statistics.median(ts):7.2f} ms")
+    print(f"    all                                  {completion_median:7.2f} ms   budget {COMPLETION_BUDGET_MS:.0f} ms")
     failed = False
     if start_median > START_BUDGET_S:
         print(f"FAIL: the server started in {start_median:.2f} s, over the {START_BUDGET_S} s budget")
         failed = True
     if change_median > CHANGE_BUDGET_MS:
         print(f"FAIL: diagnostics came {change_median:.2f} ms after a change, over the {CHANGE_BUDGET_MS:.0f} ms")
+        failed = True
+    if completion_median > COMPLETION_BUDGET_MS:
+        print(f"FAIL: completion answered in {completion_median:.2f} ms, over the {COMPLETION_BUDGET_MS:.0f} ms")
         failed = True
     return 1 if failed else 0
 
