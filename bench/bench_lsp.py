@@ -8,8 +8,10 @@
   server's own share of it (splice, incremental re-parse, check, LSP form),
   measured in this process;
 - completion in the same file, as typing asks for it: at the start of a key
-  inside ``app: {`` (the options of ``app``), at the top level, and at a value
-  (``ssr: |``), from sending the request to its answer (budget 10 ms, the median).
+  inside ``app: {`` (the options of ``app``), at the top level, at a value
+  (``ssr: |``), and in a text that no longer parses (a value being typed, the
+  end of the file), from sending the request to its answer (budget 10 ms, the
+  median); hover on a key beside it.
 
     .venv/bin/python bench/bench_lsp.py
 
@@ -132,25 +134,46 @@ def changes_over_the_wire(wire: Wire, uri: str, text: str) -> tuple[float, list[
     return first, times
 
 
-def completions_over_the_wire(wire: Wire, uri: str, text: str) -> dict[str, list[float]]:
-    """Milliseconds from each completion request to its answer, by where it is asked."""
+def completions_over_the_wire(wire: Wire, uri: str, text: str, version: int) -> dict[str, list[float]]:
+    """Milliseconds from each completion (and hover) request to its answer, by where it is asked.
+
+    Then the text is broken as typing breaks it (`` https: `` typed after ``devServer: {``: it no longer
+    parses) and completion is asked at that value and at the end of the file (the textual scan).
+    """
     lines = text.split("\n")
     app = next(i for i, line in enumerate(lines) if line == "  app: {") + 1
     ssr = next(i for i, line in enumerate(lines) if line.startswith("  ssr: "))
-    places = {
+    dev = next(i for i, line in enumerate(lines) if "devServer: {" in line)
+    after_dev = lines[dev].index("devServer: {") + len("devServer: {")
+    parsed = {
         "a key inside app: {": (app, len(lines[app]) - len(lines[app].lstrip())),
         "a key at the top level": (ssr, 2),
         "a value (ssr: |)": (ssr, len("  ssr: ")),
     }
+    times = _ask(wire, uri, "textDocument/completion", parsed)
+    times.update(_ask(wire, uri, "textDocument/hover", {"hover on a key": (ssr, 3)}))
+    typed = {"start": {"line": dev, "character": after_dev}, "end": {"line": dev, "character": after_dev}}
+    change = {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": typed, "text": " https: "}]}
+    wire.send("textDocument/didChange", change)
+    wire.until(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == version)
+    broken = {
+        "a value typed, not parsing": (dev, after_dev + len(" https: ")),
+        "the file's end, not parsing": (len(lines) - 2, 0),
+    }
+    times.update(_ask(wire, uri, "textDocument/completion", broken))
+    return times
+
+
+def _ask(wire: Wire, uri: str, method: str, places: dict[str, tuple[int, int]]) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {name: [] for name in places}
-    for n in range(COMPLETIONS):
+    for _ in range(COMPLETIONS):
         for name, (line, character) in places.items():
             params = {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
             began = time.perf_counter()
-            asked = wire.send("textDocument/completion", params, request=True)
+            asked = wire.send(method, params, request=True)
             answer = wire.until(lambda m: m.get("id") == asked)  # noqa: B023
             times[name].append((time.perf_counter() - began) * 1000)
-            assert answer.get("result", {}).get("items"), (name, answer)
+            assert answer.get("result"), (name, answer)
     return times
 
 
@@ -199,7 +222,7 @@ def main() -> int:
         file.write_text(text, encoding="utf-8")
         wire, _ = start()
         first, wire_times = changes_over_the_wire(wire, file.as_uri(), text)
-        completions = completions_over_the_wire(wire, file.as_uri(), text)
+        completions = completions_over_the_wire(wire, file.as_uri(), text, CHANGES + 2)
         wire.stop()
         own_times = changes_in_process(file, text)
     change_median = statistics.median(wire_times)
@@ -211,8 +234,8 @@ def main() -> int:
     print("  one-character change:")
     print(f"    didChange -> publishDiagnostics      {change_median:7.2f} ms   budget {CHANGE_BUDGET_MS:.0f} ms")
     print(f"    the server's own work                {statistics.median(own_times):7.2f} ms")
-    print("  completion (request -> answer):")
-    completion_median = statistics.median([t for ts in completions.values() for t in ts])
+    print("  completion and hover (request -> answer):")
+    completion_median = statistics.median([t for name, ts in completions.items() if "hover" not in name for t in ts])
     for name, ts in completions.items():
         print(f"    {name:<36} {statistics.median(ts):7.2f} ms")
     print(f"    all                                  {completion_median:7.2f} ms   budget {COMPLETION_BUDGET_MS:.0f} ms")
