@@ -14,6 +14,8 @@ import os
 import signal
 import sys
 import traceback
+from collections.abc import Callable
+from typing import TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -34,6 +36,7 @@ WATCHED = ("**/package.json", "**/fwk.config.*")
 """What the checks read from disk besides the open document: package.json, and the layers' configs."""
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class FwkLanguageServer(LanguageServer):
@@ -148,6 +151,17 @@ class FwkLanguageServer(LanguageServer):
         found = checked.result.diagnostics
         return code_actions(doc, found, checked.again(self.catalog), self.catalog, variant, params)
 
+    def answer(self, doc: OpenDocument | None, nothing: T, ask: Callable[[OpenDocument], T]) -> T:
+        """``ask(doc)``, or ``nothing`` for a document the server does not keep or when a bug stops the answer
+        (said in the log, as a failed check is: the editor gets no error box for a hover)."""
+        if doc is None:
+            return nothing
+        try:
+            return ask(doc)
+        except Exception:  # noqa: BLE001
+            self.log(f"{doc.uri}: no answer (a bug in fwk-tui)\n{traceback.format_exc()}")
+            return nothing
+
     def variant_of(self, doc: OpenDocument) -> Variant | None:
         """The variant ``doc`` is checked in (the client's choice, else the one check detected)."""
         if self.variant is not None:
@@ -203,22 +217,22 @@ def build_server() -> FwkLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: FwkLanguageServer, params: types.HoverParams) -> types.Hover | None:
         doc = ls.documents.get(params.text_document.uri)
-        return None if doc is None else ls.answers.hover(doc, params.position, ls.variant_of(doc))
+        return ls.answer(doc, None, lambda d: ls.answers.hover(d, params.position, ls.variant_of(d)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
     def completion(ls: FwkLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
         doc = ls.documents.get(params.text_document.uri)
-        return None if doc is None else ls.answers.complete(doc, params.position, ls.variant_of(doc))
+        return ls.answer(doc, None, lambda d: ls.answers.complete(d, params.position, ls.variant_of(d)))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbols(ls: FwkLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
         doc = ls.documents.get(params.text_document.uri)
-        return [] if doc is None else ls.answers.symbols(doc, ls.variant_of(doc))
+        return ls.answer(doc, [], lambda d: ls.answers.symbols(d, ls.variant_of(d)))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def go_to_definition(ls: FwkLanguageServer, params: types.DefinitionParams) -> list[types.Location]:
         doc = ls.documents.get(params.text_document.uri)
-        return [] if doc is None else ls.answers.definition(doc, params.position, ls.variant_of(doc))
+        return ls.answer(doc, [], lambda d: ls.answers.definition(d, params.position, ls.variant_of(d)))
 
     return server
 
