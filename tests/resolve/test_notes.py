@@ -1,11 +1,11 @@
-"""The lines under a field of the editor for the effective configuration (no Textual)."""
+"""The lines under a field of the editor (and in hover) for the effective configuration (no Textual)."""
 
 from __future__ import annotations
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.resolve.effective import DotenvFile, effective_config
 from fwk_tui.source import load_document
-from fwk_tui.tui.effective_notes import field_notes
+from fwk_tui.resolve.notes import field_notes
 from tests.resolve.helpers import PROJECTS
 
 MISSING = object()
