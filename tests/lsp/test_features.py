@@ -75,6 +75,19 @@ async def test_completion_inside_an_object_lists_its_options_and_not_the_top_lev
     assert not labels & {"ssr", "app", "devServer", "modules"}  # top-level keys stay at the top
 
 
+async def test_completion_in_an_empty_object_lists_its_options(client: LanguageClient, tmp_path: Path) -> None:
+    doc = await _opened(client, tmp_path, CONFIG.replace("{ port: 3000,  }", "{  }"))
+    found = await client.text_document_completion_async(types.CompletionParams(_id(doc), _at(doc, "{  }", 2)))
+    assert isinstance(found, types.CompletionList)
+    items = {item.label: item for item in found.items}
+    assert {"port", "host"} <= set(items) and not set(items) & {"ssr", "app", "devServer"}
+    assert items["port"].detail and "integer" in items["port"].detail  # the type beside the name
+    cors = items["cors"]
+    assert cors.insert_text_format == types.InsertTextFormat.Snippet  # an object: braces and the cursor inside
+    snippet = cors.text_edit.new_text if cors.text_edit is not None else cors.insert_text
+    assert snippet is not None and "{" in snippet and "$0" in snippet
+
+
 async def test_completion_while_typing_a_key_in_a_text_that_does_not_parse(
     client: LanguageClient, tmp_path: Path
 ) -> None:
