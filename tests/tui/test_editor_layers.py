@@ -83,6 +83,11 @@ async def test_a_field_the_file_does_not_set_shows_the_layers_value_instead_of_n
         shown = console.export_text()
         assert "not set here: the app gets 4000 from layer ./deeper" in shown
         assert "default: 3000" not in shown  # the editor's "not set" line gives way to the layer's value
+        assert "◇ elsewhere" in shown.splitlines()[0] and "default" not in shown.splitlines()[0]  # not "default"
+        url = app.query_one(ConfigForm).fields["devServer.url"]
+        console = Console(width=80, record=True)
+        console.print(url.render())
+        assert "default" in console.export_text().splitlines()[0]  # set nowhere: the default applies
 
 
 async def test_a_variable_of_the_env_file_is_shown_as_replacing_the_value_at_run_time(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import UNDEFINED
 from fwk_tui.tui.fields.editor import ValueEditor, is_missing
-from fwk_tui.tui.fields.header import header
+from fwk_tui.tui.fields.header import HeaderLines, header
 from fwk_tui.tui.fields.lines import PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
@@ -259,20 +259,20 @@ class OptionField(Widget, can_focus=True):
         type_text = "unknown key" if self.option is None else render(self.option.type_for(self.variant))
         if self._active:
             head = self.query_one(".field--header", Static)
-            state = (self.variant, self.is_set, type_text)
+            state = (self.variant, self.is_set, type_text, self._elsewhere)
             if state != self._header_state:  # an update lays the form out again: not at every keystroke
                 self._header_state = state
-                head.update(header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name))
+                head.update(self._header(type_text))
             self._show_diagnostics()
             self._show_spreads()
             self._show_effective()
             return
         self._header_state = None
-        top = header(self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name)
+        top = self._header(type_text)
         # Not focused yet: one Static says it all (a form holds dozens of fields).
         box = Style(bgcolor=self.get_component_rich_style("field--value").bgcolor)
         parts: list[Any] = [top]
-        if self.is_set or not any(kind == "layer" for kind, _ in self.effective_notes):
+        if not self._elsewhere:
             parts.append(PreviewLines(self._editor.preview(), box))  # else the layer's value says it, not "not set"
         if self.diagnostics:
             text = diagnostics_text(self.diagnostics, self.path)
@@ -288,6 +288,17 @@ class OptionField(Widget, can_focus=True):
             parts.append(text)
         self._inactive = Group(*parts)
         self.refresh(layout=True)
+
+    @property
+    def _elsewhere(self) -> bool:
+        """Not set in the file, and a layer or a section gives the app a value."""
+        return not self.is_set and any(kind == "layer" for kind, _ in self.effective_notes)
+
+    def _header(self, type_text: str) -> HeaderLines:
+        return header(
+            self.path, self.option, self.variant, self.is_set, type_text, full_name=self.full_name,
+            elsewhere=self._elsewhere,
+        )  # fmt: skip
 
     def show_spread_notes(self, notes: list[str]) -> None:
         """Show ``notes`` under the field (none: the line goes)."""

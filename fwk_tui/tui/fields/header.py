@@ -96,13 +96,21 @@ def header(
     type_text: str,
     *,
     full_name: bool = False,
+    elsewhere: bool = False,
 ) -> HeaderLines:
-    """Name, type and set/default marker on the first line; default and env variable on the second."""
+    """Name, type and set/default marker on the first line; default and env variable on the second.
+
+    ``elsewhere``: not set in the file, but a layer or an environment section gives the app a value (the note
+    under the field says which): the marker says so rather than "default".
+    """
     title = Text(end="")
     title.append(plain(field_name(path, option) if full_name else last_segment(path)), style="bold")
     title.append("  ")
     title.append(plain(type_text), style="dim")
-    marker = Text("● set", style="green") if is_set else Text("default", style="dim")
+    if is_set:
+        marker = Text("● set", style="green")
+    else:
+        marker = Text("◇ elsewhere", style="cyan") if elsewhere else Text("default", style="dim")
     second = Text(style="dim")
     if option is None:
         second.append("not in the catalogue: kept as written")
