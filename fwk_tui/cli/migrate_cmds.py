@@ -17,7 +17,7 @@ from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.draft import SOURCE, change, shown, warned, why_fixed
 from fwk_tui.migrate.draft import choosable as can_choose
-from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN
+from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, folders_left
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
@@ -59,24 +59,27 @@ def _migrate(ns: argparse.Namespace) -> int:
         return _reverse(file, resolved, catalog, choice.variant, ns.json)
     version = node_at(resolved.config, ("future", "compatibilityVersion"))
     if version is not None and plain(version) == 4:
-        if ns.json:
-            out_json({"file": str(file), "version_before": 4, "already_layout_a": True, "items": [], "folders": []})
-        else:
-            out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to move")
-        return EXIT_OK
+        return _already_a(file, resolved, root, ns)
     if doc.read_only:
         raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
     asking = not (ns.keep_behaviour or ns.adopt)
     interactive = asking and not ns.dry_run and not ns.json
     if interactive and not sys.stdin.isatty():
         raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
-    keep_folder = ns.keep_behaviour or (interactive and _ask_folder(resolved, catalog, root))
+    # Shown without asking (--dry-run, --json): what Enter at every question gives, the old behaviour kept.
+    keeping = ns.keep_behaviour or (asking and not interactive)
+    keep_folder = keeping or (interactive and _ask_folder(resolved, catalog, root))
     plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder))
-    keep = _choices(plan, ns, interactive)
+    if ns.move_folders and plan.folder_conflicts:
+        clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
+        raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
+    keep = _choices(plan, keeping, ns.adopt, interactive)
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
         out_json(_plan_json(plan, outcome, file))
     else:
+        if asking and not interactive:
+            out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
         _print_plan(file, doc, plan, outcome)
     if outcome.new_errors:
         for d in outcome.new_errors:
@@ -95,7 +98,7 @@ def _migrate(ns: argparse.Namespace) -> int:
             err(note)
     if not ns.json:
         out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
-    return _folders(root, plan, ns.move_folders, ns.json)
+    return _folders(root, plan.folders, ns.move_folders, ns.json)
 
 
 def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
@@ -109,13 +112,13 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
     return _ask("Keep the sources where they are (srcDir: '.')?", default=True)
 
 
-def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
+def _choices(plan: Plan, keeping: bool, adopting: bool, asking: bool) -> set[str]:
     """The paths whose old value is kept."""
     # the source folder was asked first (or set by the flags): never a second time
     choosable = [i for i in plan.items if can_choose(i) and i.path != SOURCE]
-    if ns.keep_behaviour:
+    if keeping:
         return {i.path for i in choosable}
-    if ns.adopt or not asking:
+    if adopting or not asking:
         return set()
     kept = set()
     width = max(40, shutil.get_terminal_size().columns - 3)
@@ -134,12 +137,10 @@ def _choices(plan: Plan, ns: argparse.Namespace, asking: bool) -> set[str]:
 
 
 def _confirmation(file: Path, plan: Plan, move: bool) -> str:
-    """The last question of an interactive move, naming everything it does."""
+    """The last question of an interactive move, naming everything it does (the folders on the line above)."""
     if plan.folders and move:
-        question = f"Write {file.name} and move {', '.join(m.source for m in plan.folders)} into {plan.source_folder}/?"
-        if len(question) + 6 <= shutil.get_terminal_size().columns:
-            return question
-        return f"Write {file.name} and move the {len(plan.folders)} listed above into {plan.source_folder}/?"
+        out(f"Into {plan.source_folder}/: {', '.join(m.source for m in plan.folders)}")
+        return f"Write {file.name} and move these into {plan.source_folder}/?"
     return f"Write {file.name}?"
 
 
@@ -150,6 +151,9 @@ def _ask(question: str, *, default: bool) -> bool:
             answer = input(f"{question} {hint} ").strip().lower()
         except EOFError:
             raise Stop(EXIT_BAD_INPUT, "no answer (end of input): nothing was written") from None
+        except KeyboardInterrupt:
+            out("")  # the shell's prompt on a line of its own
+            raise
         if not answer:
             return default
         if answer in ("y", "yes", "k", "keep"):
@@ -162,6 +166,8 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
     out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
     where = "stay where they are (srcDir: '.')" if plan.source_folder == "." else f"move into {plan.source_folder}/"
     out(f"Sources: {where}")
+    if plan.folders:
+        out(f"  Folders and files that move: {', '.join(m.source for m in plan.folders)}")
     kept = {i.path for i in outcome.kept}
     changing = [i for i in plan.items if not i.goes]
     if changing:
@@ -172,9 +178,11 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
             else:
                 choice = why_fixed(item) or "new behaviour adopted"
             out(f"  {item.path}: {change(item.before, item.after, arrow='->')}   ({choice})")
-    for item in plan.items:
-        if item.goes:
-            out(f"  {item.path}: {shown(item.before)} -> {why_fixed(item)}")
+    going = [i for i in plan.items if i.goes]
+    if going:
+        out(f"Flags version 4 removes, which this file sets ({len(going)}): the key goes")
+        for item in going:
+            out(f"  {item.path}: {shown(item.before)}")
     for note in [*plan.notes, *warned(outcome)]:
         out(f"Note: {note}")
     diff = unified_diff(before.text, outcome.doc.text, str(file))
@@ -182,17 +190,17 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
         out(diff.rstrip("\n"))
 
 
-def _folders(root: Path, plan: Plan, move: bool, quiet: bool) -> int:
-    if not plan.folders:
+def _folders(root: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
+    if not moves:
         return EXIT_OK
     if not move:
         if not quiet:
             out("Move the sources into the source folder (or run again with --move-folders):")
-            for line in git_commands(plan.folders):
+            for line in git_commands(moves):
                 out(f"  {line}")
         return EXIT_OK
     try:
-        done = move_folders(root, plan.folders)
+        done = move_folders(root, moves)
     except MoveError as exc:
         err(f"{root}: {exc}")
         return EXIT_BAD_INPUT
@@ -200,6 +208,26 @@ def _folders(root: Path, plan: Plan, move: bool, quiet: bool) -> int:
         for m in done:
             out(f"moved {m.source} -> {m.target}")
     return EXIT_OK
+
+
+def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespace) -> int:
+    """A config in layout A already: nothing to edit; sources left beside the config are moved with --move-folders."""
+    moves, conflicts = folders_left(resolved, root)
+    if ns.json:
+        out_json({
+            "file": str(file), "version_before": 4, "already_layout_a": True, "items": [],
+            "folders": [{"source": m.source, "target": m.target} for m in moves],
+            "notes": [f"{c.source} and {c.target} both exist" for c in conflicts],
+        })  # fmt: skip
+    else:
+        out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to change in the config")
+        for clash in conflicts:
+            out(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
+    if not moves or ns.dry_run or ns.json and not ns.move_folders:
+        return EXIT_OK
+    if not ns.move_folders:
+        out(f"Still beside the config, where layout A does not read them: {', '.join(m.source for m in moves)}")
+    return _folders(root, moves, ns.move_folders, ns.json)
 
 
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:

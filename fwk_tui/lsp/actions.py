@@ -45,7 +45,8 @@ def code_actions(
         actions += _fixes(doc, config, diagnostics, params.range)
     if _wanted(types.CodeActionKind.RefactorRewrite, only):
         reset = _reset(doc, config, catalog, variant, params.range)
-        actions += [reset] if reset is not None else []
+        if reset is not None and not any(a.edit == reset.edit for a in actions):  # a fix that does the same
+            actions.append(reset)
     # Asked for by name only (on save, or the source actions menu): it checks the file once per fix.
     if only and _wanted(FIX_ALL, only) and any(is_safe(d) for d in diagnostics):
         fix_all = _fix_all(doc, config, check)

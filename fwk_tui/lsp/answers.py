@@ -66,12 +66,14 @@ class Answers:
         at = offsets.to_char(doc.positions.offset(position))
         return hover(doc.config, at, self.knowledge(doc, variant), _converter(doc.positions, offsets))
 
-    def complete(self, doc: OpenDocument, position: types.Position, variant: Variant | None) -> types.CompletionList:
+    def complete(
+        self, doc: OpenDocument, position: types.Position, variant: Variant | None, *, snippets: bool = True
+    ) -> types.CompletionList:
         offsets = offsets_of(doc.data)
         at = offsets.to_char(doc.positions.offset(position))
         config = doc.config or doc.last_config
         known = self.knowledge(doc, variant)
-        return complete(config, at, known, _converter(doc.positions, offsets), text=doc.text)
+        return complete(config, at, known, _converter(doc.positions, offsets), text=doc.text, snippets=snippets)
 
     def symbols(self, doc: OpenDocument, variant: Variant | None) -> list[types.DocumentSymbol]:
         if doc.config is None:

@@ -35,7 +35,7 @@ from fwk_tui.source import ConfigDocument
 ToPosition = Callable[[int], Position]
 
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
-_OBJECT_SNIPPET = "{\n\t$0\n}"
+_OBJECT_SNIPPET = "{ $0 }"  # one line: a client's line breaks and indentation are its own business
 _DEPRECATED = ("deprecated", "removed-in-v4")
 
 
@@ -46,11 +46,14 @@ def complete(
     to_position: ToPosition,
     *,
     text: str | None = None,
+    snippets: bool = True,
 ) -> CompletionList:
     """The completions at ``offset`` (into ``text``, by default ``doc.text``).
 
     ``text`` is the current text when it no longer parses (``doc`` is then the last
     document that did, or None): the object path is found by a textual scan.
+    ``snippets``: the client takes snippets (an object's key inserts ``key: { | }``
+    with the cursor inside); else every item is plain text (``key: ``).
     """
     source = text if text is not None else doc.text if doc is not None else ""
     place = place_at(doc, offset, source)
@@ -58,28 +61,35 @@ def complete(
         return CompletionList(is_incomplete=False, items=[])
     span = Range(to_position(place.start), to_position(place.end))
     if place.at == "key":
-        items = _keys(place, ctx, span, source)
+        items = _keys(place, ctx, span, source, snippets)
     else:
-        items = _values(place, ctx, span, _quote_of(doc))
+        items = _values(place, ctx, span, _quote_of(doc), snippets)
     return CompletionList(is_incomplete=False, items=items)
 
 
 # -- keys --------------------------------------------------------------------------------------
 
 
-def _keys(place: Place, ctx: Knowledge, span: Range, text: str) -> list[CompletionItem]:
+def _keys(place: Place, ctx: Knowledge, span: Range, text: str, snippets: bool) -> list[CompletionItem]:
     colon_follows = text[place.end : place.end + 40].lstrip(" \t").startswith(":") or bool(place.quote)
     items = []
     for rank, child in enumerate(children(ctx, place.path)):
         if child.key in place.written:
             continue
         below = children(ctx, (*place.path, child.key)) if child.group else []
-        items.append(_key_item(child, below, rank, ctx, span, colon_follows, place.quote is not None))
+        items.append(_key_item(child, below, rank, ctx, span, colon_follows, place.quote is not None, snippets))
     return items
 
 
 def _key_item(
-    child: Child, below: list[Child], rank: int, ctx: Knowledge, span: Range, colon_follows: bool, quoted: bool
+    child: Child,
+    below: list[Child],
+    rank: int,
+    ctx: Knowledge,
+    span: Range,
+    colon_follows: bool,
+    quoted: bool,
+    snippets: bool,
 ) -> CompletionItem:
     option = child.option
     types = flat([child.type]) if child.type is not None else []
@@ -88,6 +98,8 @@ def _key_item(
     key = child.key if quoted or _IDENTIFIER.fullmatch(child.key) else json.dumps(child.key).replace('"', "'")
     if colon_follows:
         insert, snippet = key, False
+    elif not snippets:
+        insert, snippet = f"{key}: ", False
     elif is_object:
         insert, snippet = f"{_snippet_text(key)}: {_OBJECT_SNIPPET}", True
     elif is_list:
@@ -131,7 +143,7 @@ def _snippet_text(text: str) -> str:
 # -- values ------------------------------------------------------------------------------------
 
 
-def _values(place: Place, ctx: Knowledge, span: Range, quote: str) -> list[CompletionItem]:
+def _values(place: Place, ctx: Knowledge, span: Range, quote: str, snippets: bool) -> list[CompletionItem]:
     path = place.value_path
     if path is None:
         return []
@@ -150,10 +162,10 @@ def _values(place: Place, ctx: Knowledge, span: Range, quote: str) -> list[Compl
         if place.quote is None and isinstance(t, (ObjectType, RecordType)) and "{}" not in seen:
             seen.append("{}")
             snippet = "{$0}" if isinstance(t, RecordType) else _OBJECT_SNIPPET
-            items.append(_shape_item("{…}", snippet, render(t), len(items), span))
+            items.append(_shape_item("{…}", snippet if snippets else "{}", render(t), len(items), span, snippets))
         if place.quote is None and isinstance(t, (ArrayType, TupleType)) and "[]" not in seen:
             seen.append("[]")
-            items.append(_shape_item("[…]", "[$0]", render(t), len(items), span))
+            items.append(_shape_item("[…]", "[$0]" if snippets else "[]", render(t), len(items), span, snippets))
     return items
 
 
@@ -205,14 +217,14 @@ def _value_item(
     )
 
 
-def _shape_item(label: str, snippet: str, detail: str, rank: int, span: Range) -> CompletionItem:
+def _shape_item(label: str, insert: str, detail: str, rank: int, span: Range, snippet: bool) -> CompletionItem:
     return CompletionItem(
         label=label,
         kind=CompletionItemKind.Struct,
         detail=detail,
         sort_text=f"{rank:04d}",
-        text_edit=TextEdit(span, snippet),
-        insert_text_format=InsertTextFormat.Snippet,
+        text_edit=TextEdit(span, insert),
+        insert_text_format=InsertTextFormat.Snippet if snippet else InsertTextFormat.PlainText,
     )
 
 

@@ -162,6 +162,13 @@ class FwkLanguageServer(LanguageServer):
             self.log(f"{doc.uri}: no answer (a bug in fwk-tui)\n{traceback.format_exc()}")
             return nothing
 
+    def takes_snippets(self) -> bool:
+        """Whether the client said it takes snippets in completions (else every item is plain text)."""
+        document = self.client_capabilities.text_document
+        completion = document.completion if document is not None else None
+        item = completion.completion_item if completion is not None else None
+        return bool(item is not None and item.snippet_support)
+
     def variant_of(self, doc: OpenDocument) -> Variant | None:
         """The variant ``doc`` is checked in (the client's choice, else the one check detected)."""
         if self.variant is not None:
@@ -222,7 +229,8 @@ def build_server() -> FwkLanguageServer:
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
     def completion(ls: FwkLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
         doc = ls.documents.get(params.text_document.uri)
-        return ls.answer(doc, None, lambda d: ls.answers.complete(d, params.position, ls.variant_of(d)))
+        snippets = ls.takes_snippets()
+        return ls.answer(doc, None, lambda d: ls.answers.complete(d, params.position, ls.variant_of(d), snippets=snippets))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbols(ls: FwkLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Default, Option
 from fwk_tui.paths import format_path, parse_path
-from fwk_tui.resolve.loader import Resolved
+from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 
 VERSION = "future.compatibilityVersion"
@@ -86,6 +86,8 @@ class Plan:
     version_before: Any
     items: list[Item] = field(default_factory=list)
     folders: list[FolderMove] = field(default_factory=list)
+    folder_conflicts: list[FolderMove] = field(default_factory=list)
+    """Sources whose target in the new source folder exists already: not moved, named in the notes."""
     notes: list[str] = field(default_factory=list)
     source_folder: str = "app"
     pins: list[tuple[str, Any]] = field(default_factory=list)
@@ -114,16 +116,39 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
             continue  # its documented children say what changes, one by one
         plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
     for flag in catalog.options:
-        if REMOVED_TAG in flag.tags and set_anywhere(flag.path):
-            plan.items.append(Item(flag.path, _value(resolved.config, flag.path), REMOVED, None, flag.doc, True, True))
+        if REMOVED_TAG not in flag.tags or not set_anywhere(flag.path):
+            continue
+        own = [source for source in resolved.sources if source.kind == "file" and _sets(source, flag.path)]
+        if own:  # the move removes it from this file (its sections too)
+            before = plain(next(set_anywhere.nodes(flag.path)))  # the merged value, else a section's
+            plan.items.append(Item(flag.path, before, REMOVED, None, flag.doc, True, True))
+        for source in resolved.sources:
+            if source.kind != "file" and _sets(source, flag.path):
+                plan.notes.append(
+                    f"{flag.path} is set by layer {source.detail} ({source.file}): version 4 removes it; remove it "
+                    "there (the move edits this file only)"
+                )
     if not src_set and not keep_source_folder:
-        plan.folders = _folders(root, src_b, src_a)
+        plan.folders, plan.folder_conflicts = _folders(root, src_b, src_a)
+        for clash in plan.folder_conflicts:
+            plan.notes.append(
+                f"{clash.source} and {clash.target} both exist: merge them by hand (the sources are moved only "
+                "when no target exists)"
+            )
         if (root / "app").is_dir() and src_b in (".", ""):
             plan.notes.append(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
                 "becomes part of the app; look at it before moving anything into it."
             )
     return plan
+
+
+def folders_left(resolved: Resolved, root: FilePath) -> tuple[list[FolderMove], list[FolderMove]]:
+    """For a config already in layout A that keeps the default source folder (app/): what still lies beside the
+    config and moves into app/, and what cannot (its target exists)."""
+    if _SetAnywhere(resolved)("srcDir"):
+        return [], []
+    return _folders(root, ".", "app")
 
 
 class _SetAnywhere:
@@ -142,12 +167,25 @@ class _SetAnywhere:
         if found is not None:
             yield found
         for sections in self._sections:
-            for name, section in sections.members.items():
-                inner = section.members.values() if name == "$env" and isinstance(section, Obj) else [section]
-                for s in inner:
-                    found = _at(s, path)
-                    if found is not None:
-                        yield found
+            for section in _section_bodies(sections):
+                found = _at(section, path)
+                if found is not None:
+                    yield found
+
+
+def _sets(source: Source, path: str) -> bool:
+    """Whether ``source`` writes ``path``, in its body or in any of its environment sections."""
+    bodies = [source.body, *(_section_bodies(source.sections) if source.sections is not None else [])]
+    return any(_at(body, path) is not None for body in bodies)
+
+
+def _section_bodies(sections: Obj) -> Iterator[Node]:
+    """What each environment section writes: ``$production: {...}``, and each name's of ``$env``."""
+    for name, section in sections.members.items():
+        if name == "$env" and isinstance(section, Obj):
+            yield from section.members.values()
+        else:
+            yield section
 
 
 def _items(
@@ -278,14 +316,18 @@ def _fill(value: Any, src: str, variant: str) -> Any:
     return "." if normal == "." else normal.removeprefix("./")
 
 
-def _folders(root: FilePath, src_b: str, src_a: str) -> list[FolderMove]:
+def _folders(root: FilePath, src_b: str, src_a: str) -> tuple[list[FolderMove], list[FolderMove]]:
+    """What moves into the new source folder, and what cannot (its target exists: two copies to merge by hand)."""
     base = root / src_b
-    out = []
+    moves: list[FolderMove] = []
+    conflicts: list[FolderMove] = []
     for name in INSIDE_SOURCE:
-        if (base / name).exists() and not (root / src_a / name).exists():
+        if (base / name).exists():
             source = posixpath.normpath(posixpath.join(src_b, name))
-            out.append(FolderMove(name, source, posixpath.join(src_a, name)))
-    return out
+            move = FolderMove(name, source, posixpath.join(src_a, name))
+            target = root / move.target
+            (conflicts if target.exists() or target.is_symlink() else moves).append(move)
+    return moves, conflicts
 
 
 def _at(node: Node | None, path: str) -> Node | None:
@@ -301,4 +343,4 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "plan_move"]
+__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "folders_left", "plan_move"]

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.migrate.plan import VERSION, Item, Plan
+from fwk_tui.paths import parse_path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import Diagnostic, check_document
+from fwk_tui.validate.keys import ENV_BLOCKS
 
 
 @dataclass
@@ -37,7 +39,7 @@ def migrated(doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Ca
         new = new.set(path, value)
     for item in plan.items:
         if item.goes:
-            new = new.unset(item.path)
+            new = _without(new, item.path)
         elif item.path in keep and item.keep is not None:
             new = new.set(item.path, item.keep)
             kept.append(item)
@@ -47,6 +49,22 @@ def migrated(doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Ca
     return Outcome(
         new, kept, [d for d in after if d.severity == "error"], [d for d in after if d.severity == "warning"]
     )
+
+
+def _without(doc: ConfigDocument, path: str) -> ConfigDocument:
+    """``doc`` without ``path``, in its body and in each environment section that writes it."""
+    where = parse_path(path)
+    values = doc.values()
+    places = [where]
+    for name, section in values.items():
+        if name in ENV_BLOCKS:
+            places.append((name, *where))
+        elif name == "$env" and isinstance(section, dict):
+            places += [("$env", env, *where) for env in section]
+    for place in places:
+        if doc.has(place):
+            doc = doc.unset(place)
+    return doc
 
 
 def _key(d: Diagnostic) -> tuple[str, str, str, str]:

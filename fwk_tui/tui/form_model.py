@@ -15,6 +15,7 @@ from fwk_tui.catalog.types import RecordType
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
 from fwk_tui.source.textutil import plain
 from fwk_tui.validate import Diagnostic, within
+from fwk_tui.validate.keys import ENV_BLOCKS
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
 FILTERS: tuple[FormFilter, ...] = ("all", "modified", "errors", "experimental")
@@ -28,6 +29,10 @@ FILTER_TITLES: dict[FormFilter, str] = {
 # Tree ids of groups made from the file's own top-level keys (module options
 # such as ``i18n``): the catalogue knows nothing about them.
 FILE_GROUP_PREFIX = "file:"
+ENV_SECTION = (
+    "An environment section: its options apply over the config's when the app runs in that environment "
+    "($env: in the environment of each name). F6 shows a field's value in one."
+)
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,7 @@ class FormModel:
                     TreeGroup(
                         FILE_GROUP_PREFIX + key,
                         plain(key),  # the user's text: control characters shown, not obeyed
-                        "not in the catalogue (module options?)",
+                        ENV_SECTION if key in ENV_BLOCKS or key == "$env" else "not in the catalogue (module options?)",
                     )
                 )
         return out

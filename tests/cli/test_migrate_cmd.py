@@ -56,7 +56,7 @@ def test_a_dry_run_prints_the_plan_and_the_diff_and_writes_nothing(capsys: pytes
     assert "moving from layout B to layout A (future.compatibilityVersion: 3 -> 4)" in out
     assert "  srcDir: '.' -> 'app'   (new behaviour adopted)" in out
     assert "  dir.pages: 'pages' -> 'app/pages'   (follows the source folder)" in out
-    assert "  experimental.compileTemplate: false -> removed in version 4: the key goes" in out
+    assert "Flags version 4 removes, which this file sets (1): the key goes\n  experimental.compileTemplate: false\n" in out
     assert "+    compatibilityVersion: 4," in out and out.rstrip().endswith("dry run: nothing written")
     assert (project / "fwk.config.ts").read_text() == CONFIG
 
@@ -118,6 +118,42 @@ def test_saying_no_at_the_end_writes_nothing(
     assert file.read_text() == CONFIG
 
 
+def test_a_dry_run_without_a_choice_shows_what_the_questions_defaults_give(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--dry-run")
+    assert code == 0 and "(as the questions' defaults answer: the old behaviour kept" in out
+    assert "Sources: stay where they are (srcDir: '.')" in out and "(new behaviour adopted)" not in out
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run")
+    assert "  Folders and files that move: components, pages, app.vue" in out  # named before anything moves
+
+
+def test_a_source_whose_target_exists_stops_the_move_before_anything_is_written(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    (project / "app" / "pages").mkdir(parents=True)
+    (project / "app" / "pages" / "index.vue").write_text("<template />\n")
+    file = project / "fwk.config.ts"
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--dry-run")
+    assert "Note: pages and app/pages both exist: merge them by hand" in out
+    code, _, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 2 and "pages and app/pages both exist: merge them by hand first; nothing was written" in err
+    assert file.read_text() == CONFIG and (project / "components").is_dir()  # nothing written, nothing moved
+
+
+def test_sources_left_beside_an_a_config_are_moved_on_a_second_run(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt")  # written; the folders only told
+    assert code == 0 and "(or run again with --move-folders)" in out and (project / "pages").is_dir()
+    code, out, _ = run(capsys, "migrate", str(file))
+    assert "Still beside the config, where layout A does not read them: components, pages, app.vue" in out
+    code, out, _ = run(capsys, "migrate", str(file), "--move-folders")
+    assert code == 0 and "moved pages -> app/pages" in out
+    assert sorted(p.name for p in (project / "app").iterdir()) == ["app.vue", "components", "pages"]
+
+
 def test_folder_moves_are_all_or_nothing(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     file = project / "fwk.config.ts"
     plan = plan_move(resolve_layers(file, load_document(file)), load_catalog(), project)
@@ -174,7 +210,7 @@ def test_moving_the_sources_when_asked_is_not_asked_again_as_an_item(
     assert "] srcDir\n" not in out  # one question for the source folder, the first
     assert "srcDir" not in _values(file) and (project / "app" / "pages").is_dir()
     assert "moved pages -> app/pages" in out
-    assert "Write fwk.config.ts and move components, pages, app.vue into app/? [Y/n]" in out  # the last question names it all
+    assert "Into app/: components, pages, app.vue\nWrite fwk.config.ts and move these into app/? [Y/n]" in out
 
 
 def test_without_a_terminal_a_choice_is_needed_and_the_reverse_is_only_listed(
@@ -186,7 +222,8 @@ def test_without_a_terminal_a_choice_is_needed_and_the_reverse_is_only_listed(
     assert code == 2 and "choose --keep-behaviour or --adopt" in err
     code, out, _ = run(capsys, "migrate", str(file), "--keep-behaviour")
     code, out, _ = run(capsys, "migrate", str(file))
-    assert code == 0 and "already layout A (future.compatibilityVersion is 4): nothing to move" in out
+    assert code == 0 and "already layout A (future.compatibilityVersion is 4): nothing to change" in out
+    assert "Still beside" not in out  # srcDir '.' was kept: the sources are where they belong
     before = file.read_text()
     code, out, _ = run(capsys, "migrate", str(file), "--to", "B", "--json")
     data = json.loads(out)

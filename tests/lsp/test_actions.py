@@ -112,3 +112,14 @@ async def test_only_the_kinds_asked_for(client: LanguageClient, tmp_path: Path) 
     only = await editor.actions("'3000'", only=[types.CodeActionKind.QuickFix])
     assert {a.kind for a in only} == {types.CodeActionKind.QuickFix}
     assert await editor.actions("ssr", only=[types.CodeActionKind.QuickFix]) == []  # nothing wrong there
+
+
+async def test_a_fix_and_the_reset_that_would_make_the_same_edit_are_offered_once(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    text = config_text("  sssr: true,", newline="\n")  # ssr is set too: the fix removes sssr, as a reset would
+    editor = await open_editor(client, tmp_path, text)
+    actions = await editor.actions("sssr")
+    edits = [a.edit for a in actions]
+    assert actions and len(edits) == len({repr(e) for e in edits})  # no two actions doing the same thing
+    assert "sssr" not in applied(text, actions[0].edit, editor.uri)  # type: ignore[arg-type]

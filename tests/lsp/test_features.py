@@ -82,10 +82,9 @@ async def test_completion_in_an_empty_object_lists_its_options(client: LanguageC
     items = {item.label: item for item in found.items}
     assert {"port", "host"} <= set(items) and not set(items) & {"ssr", "app", "devServer"}
     assert items["port"].detail and "integer" in items["port"].detail  # the type beside the name
-    cors = items["cors"]
-    assert cors.insert_text_format == types.InsertTextFormat.Snippet  # an object: braces and the cursor inside
-    snippet = cors.text_edit.new_text if cors.text_edit is not None else cors.insert_text
-    assert snippet is not None and "{" in snippet and "$0" in snippet
+    cors = items["cors"]  # this client did not say it takes snippets (Neovim 0.7 does not): plain text
+    assert cors.insert_text_format in (None, types.InsertTextFormat.PlainText)
+    assert isinstance(cors.text_edit, types.TextEdit) and cors.text_edit.new_text == "cors: "
 
 
 async def test_completion_while_typing_a_key_in_a_text_that_does_not_parse(

@@ -18,10 +18,12 @@ from tests.validate.helpers import corpus_files
 TOP_LEVEL = {"ssr", "app", "modules", "builder", "devServer"}
 
 
-def _complete(marked: str, variant: str = "A") -> dict[str, object]:
+def _complete(marked: str, variant: str = "A", *, snippets: bool = True) -> dict[str, object]:
     text, offset = with_cursor(marked)
     doc = document_or_none(text)
-    result = complete(doc, offset, knowledge(variant), position_in(text), text=text)  # type: ignore[arg-type]
+    result = complete(
+        doc, offset, knowledge(variant), position_in(text), text=text, snippets=snippets  # type: ignore[arg-type]
+    )
     return {item.label: item for item in result.items}
 
 
@@ -67,8 +69,17 @@ def test_an_object_option_is_a_snippet_with_braces() -> None:
     items = _complete(config_text("  |"))
     dev = items["devServer"]
     assert dev.insert_text_format == InsertTextFormat.Snippet  # type: ignore[attr-defined]
-    assert dev.text_edit.new_text == "devServer: {\n\t$0\n}"  # type: ignore[attr-defined]
+    assert dev.text_edit.new_text == "devServer: { $0 }"  # type: ignore[attr-defined]
     assert items["ssr"].text_edit.new_text == "ssr: "  # type: ignore[attr-defined]
+
+
+def test_a_client_without_snippets_gets_plain_text_only() -> None:
+    items = _complete(config_text("  |"), snippets=False)
+    dev = items["devServer"]
+    assert dev.insert_text_format == InsertTextFormat.PlainText  # type: ignore[attr-defined]
+    assert dev.text_edit.new_text == "devServer: "  # type: ignore[attr-defined]
+    values = _complete(config_text("  devServer: { cors: | },"), snippets=False)
+    assert all("$" not in item.text_edit.new_text for item in values.values())  # type: ignore[attr-defined]
 
 
 def test_when_the_colon_is_written_only_the_key_is_replaced() -> None:

@@ -80,3 +80,20 @@ def test_an_object_set_with_some_keys_still_takes_the_defaults_of_the_others(tmp
     assert devtools not in {i.path for i in plan.items}  # define set whole: its default does not apply
     plan = _plan(tmp_path, "vbuild: sharedViteConfig")
     assert not any(i.path.startswith("vbuild.") for i in plan.items)  # code: fwk-tui cannot say what it holds
+
+
+def test_a_removed_flag_in_a_section_goes_and_one_in_a_layer_is_named(tmp_path: Path) -> None:
+    from fwk_tui.migrate.write import migrated
+
+    plan = _plan(
+        tmp_path, "$production: { experimental: { relativeWatchPaths: false } }",
+        layer="experimental: { templateUtils: false }",
+    )  # fmt: skip
+    goes = [i for i in plan.items if i.goes]
+    assert [(i.path, i.before) for i in goes] == [("experimental.relativeWatchPaths", False)]
+    assert any("experimental.templateUtils is set by layer ./base" in n for n in plan.notes)
+    assert "experimental.templateUtils" not in {i.path for i in plan.items}  # not this file's to change
+    doc = load_document(tmp_path / "fwk.config.ts")
+    moved = migrated(doc, plan, set(), load_catalog())
+    assert "relativeWatchPaths" not in moved.doc.text and "extends: ['./base']" in moved.doc.text
+    assert moved.new_errors == []

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual.css.query import NoMatches
 
+from fwk_tui.catalog.models import Group
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.effective import LAYERS_GROUP
 from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
@@ -17,7 +18,6 @@ from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:
-    from fwk_tui.catalog.models import Group
     from fwk_tui.tui.editor.effective import EffectiveView
     from fwk_tui.tui.editor.host import EditorHost
 
@@ -91,8 +91,14 @@ class FormSync:
         return groups[0].id
 
     def catalog_group(self, group_id: str) -> Group | None:
-        """The catalogue group of a tree group (``None`` for a group made from the file's own key)."""
-        return next((g for g in self.app.session.catalog.groups if g.id == group_id), None)
+        """What the docs pane shows for a tree group: its catalogue group, or for a group of the editor's own
+        (the Layers group, a key of the file the catalogue does not know) its title and summary."""
+        found = next((g for g in self.app.session.catalog.groups if g.id == group_id), None)
+        if found is None:
+            tree_group = self.layout().group(group_id)
+            if tree_group is not None:
+                return Group(tree_group.id, tree_group.title, tree_group.summary)
+        return found
 
     def session_changed(self) -> None:
         session = self.app.session

@@ -151,11 +151,14 @@ class OptionDetail(Vertical):
     def _group_title(self, group: Group) -> Text:
         text = Text(group.title, style="bold")
         text.append("\n")
-        text.append("group of options (Enter or → opens it)", style="dim")
+        kind = "group of options" if self._catalog.in_group(group.id) else "group"
+        text.append(f"{kind} (Enter or → opens it)", style="dim")
         return text
 
     def _group_fields(self, group: Group) -> RenderableType:
         options = self._catalog.in_group(group.id)
+        if not options:
+            return Text()  # a group of the editor's own (Layers, a key of the file): its summary says it
         grid = _grid()
         grid.add_row("options", Text(str(len(options))))
         for v in (self.variant, other_variant(self.variant)):
