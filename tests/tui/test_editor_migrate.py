@@ -88,13 +88,34 @@ async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(la
         assert layout_b.read_text() == original  # nothing written before Ctrl+S
         assert app.session.variant == "A"
         assert any("Ctrl+Z undoes it" in t for t in toasts(app))
-        assert any("git mv pages app/pages" in t for t in toasts(app))  # the editor moves no folder
+        assert any("the commands come with the save" in t for t in toasts(app))  # the editor moves no folder
         assert (layout_b.parent / "pages").is_dir() and not (layout_b.parent / "app").exists()
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session.document.text == original
         assert not app.session.can_undo
         assert any("Undone: Move to layout A" in t for t in toasts(app))
+
+
+async def test_after_saving_the_move_the_folders_left_beside_the_config_are_named_with_their_commands(
+    layout_b: Path,
+) -> None:
+    app = make_app(layout_b)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await open_from_palette(app, pilot)
+        await pilot.press("space")  # the sources move into app/
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.3)
+        assert not toasts(app)  # the save preview's diff is not covered
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert "compatibilityVersion: 4" in layout_b.read_text()
+        assert any("still beside the config: components, pages" in t and "git mv pages app/pages" in t for t in toasts(app))
+        assert (layout_b.parent / "pages").is_dir()  # told, not moved
 
 
 async def test_the_kept_sources_pin_src_dir_and_the_old_values_by_default(layout_b: Path) -> None:

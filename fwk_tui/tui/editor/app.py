@@ -126,6 +126,7 @@ class EditorApp(EditorAppBase):
         self._effective.on_change.append(self._sync.effective_changed)
         self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
         self.move_to_layout_a = MoveToLayoutA(self, self._effective)  # the palette's command; offered in variant B
+        self._saver.after_save = self.move_to_layout_a.remind_folders
         if self.settings is not None:
             self.theme = self.settings.theme
 

@@ -38,6 +38,28 @@ class MoveToLayoutA:
     def __post_init__(self) -> None:
         self.effective.on_change.append(self.offer)  # the first effective config read: the project is known
 
+    def remind_folders(self) -> None:
+        """After a save: a config in layout A whose sources still lie beside it is told how to move them."""
+        from fwk_tui.migrate.folders import git_commands
+        from fwk_tui.migrate.plan import folders_left
+        from fwk_tui.resolve import resolve_layers
+
+        app = self.app
+        session = app.session
+        if session.path is None or app.layer_of is not None or not self.at_version_4():
+            return
+        moves, _ = folders_left(resolve_layers(session.path, session.document), session.path.resolve().parent)
+        if moves:
+            app.notify(
+                "Layout A reads the sources from app/; still beside the config: "
+                + ", ".join(m.source for m in moves)
+                + "\n"
+                + "\n".join(git_commands(moves)),
+                title="Folders",
+                severity="warning",
+                timeout=15,
+            )
+
     def at_version_4(self) -> bool:
         """True when the config (or a layer) already says ``future.compatibilityVersion: 4``."""
         if self.app.session.get(VERSION, None) == 4:
@@ -107,12 +129,9 @@ class MoveToLayoutA:
             timeout=6,
         )
         if chosen.plan.folders:
-            from fwk_tui.migrate.folders import git_commands
-
             app.notify(
-                "Move the sources after saving (the editor moves no folder):\n"
-                + "\n".join(git_commands(chosen.plan.folders)),
+                "Move the sources after saving (the editor moves no folder): the commands come with the save.",
                 title="Folders",
                 severity="warning",
-                timeout=15,
+                timeout=8,
             )

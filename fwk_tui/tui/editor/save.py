@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,8 @@ class SaveFlow:
     nav: Navigator
     disk: DiskWatch
     journal: JournalKeeper
+    after_save: Callable[[], None] = lambda: None
+    """Told after each write (the move to layout A reminds of folders left behind)."""
 
     async def save(self) -> bool:
         """Show what will change, then write the file atomically; ``True`` when nothing is left unsaved."""
@@ -59,6 +62,7 @@ class SaveFlow:
             errors = session.counts().get("error", 0)
             note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
             written = {path: written_value(session.document, path) for path, _ in pending}
+            app.clear_notifications()  # they would cover the diff
             answer = await app.push_screen_wait(SavePreviewScreen(app.label, session.diff(), note, pending, written))
             if answer == "back":
                 await self.nav.go_to(pending[0][0])
@@ -84,6 +88,7 @@ class SaveFlow:
         app.notify(plain(f"Saved {shown}"), timeout=3)
         for note in session.save_notes:
             app.notify(plain(note), title="Saved, with a note", severity="warning", timeout=10)
+        self.after_save()
         return True
 
     async def _ask_write_read_only(self) -> bool:
