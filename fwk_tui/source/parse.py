@@ -225,6 +225,11 @@ def first_error(tree: Tree) -> tuple[int, str]:
     """Byte offset and description of the first syntax error in ``tree``."""
     node = _first_error(tree.root_node)
     if node.is_missing:
+        parent = node.parent
+        key = parent.child_by_field_name("key") if parent is not None and parent.type == "pair" else None
+        if key is not None and node.type == "identifier":  # `cors: }`: the value is what is missing
+            name = plain((key.text or b"").decode("utf-8", "replace").splitlines()[0][:30])
+            return node.start_byte, f"syntax error: missing the value of `{name}`"
         return node.start_byte, f"syntax error: missing `{node.type}`"
     return node.start_byte, f"syntax error: unexpected `{_token_text(node)}`"
 

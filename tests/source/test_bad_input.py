@@ -129,3 +129,9 @@ def test_array_holes_are_still_valid() -> None:
 def test_code_with_a_stray_comma_is_refused() -> None:
     with pytest.raises(ParseError, match="unexpected `,`"):
         ConfigDocument.new().set_code("a", "{x: 1,, y: 2}")
+
+
+def test_a_key_without_its_value_is_named() -> None:
+    with pytest.raises(ParseError, match="missing the value of `cors`") as caught:
+        ConfigDocument.parse("export default defineFwkConfig({\n  devServer: { cors: },\n})\n")
+    assert (caught.value.line, caught.value.column) == (2, 21)  # right after the colon

@@ -51,7 +51,7 @@ def test_the_position_is_in_the_text_as_typed(text: str) -> None:
         ("[1,", 1, "syntax error: the `[` here is not closed with `]`"),
         ("foo bar", 5, "syntax error: unexpected `bar`"),
         ("http://x.com", 5, "syntax error: unexpected `:`"),
-        ("{a: }", 4, "syntax error: a value is missing here"),
+        ("{a: }", 4, "syntax error: missing the value of `a`"),
         ("1 +", 4, "syntax error: a value is missing here"),
         ("{a: 1,,}", 7, "syntax error: unexpected `,`"),
         ("x.y(", 4, "syntax error: the `(` here is not closed with `)`"),
