@@ -164,6 +164,24 @@ async def test_an_edit_merges_with_the_layers_once_typing_pauses(
         assert "5000" not in app.session.path.read_text()  # nothing was saved
 
 
+async def test_the_docs_pane_says_what_the_layers_group_and_an_environment_section_are(tmp_path: Path) -> None:
+    from fwk_tui.tui.widgets.option_detail import OptionDetail
+
+    app = make_app(project(tmp_path, "questions"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        await show_layers(app, pilot)
+        detail = app.query_one(OptionDetail)
+        assert detail.subject is not None and detail.subject.title == "Layers"  # not "Nothing selected"
+        tree = app.query_one(GroupTree)
+        tree.focus()
+        tree.select_group("file:$production")
+        await pilot.press("enter")  # the section's field
+        await pilot.pause(0.3)
+        assert detail.subject is not None and detail.subject.summary.startswith("An environment section")
+        assert "An environment section" in screen_text(app)
+
+
 async def test_the_layers_group_lists_each_layer_with_its_status_and_what_it_sets(tmp_path: Path) -> None:
     app = make_app(project(tmp_path, "unresolved"))
     async with app.run_test(size=(100, 32)) as pilot:

@@ -238,7 +238,10 @@ class EditorApp(EditorAppBase):
         details = self.query(OptionDetail)
         if not details:
             return  # the app is closing: its panes are gone
-        details.first().subject = event.option
+        group = self.query_one(ConfigForm).group
+        # A key the catalogue does not know: its group says what it is (a module's options, an environment section).
+        fallback = self._sync.catalog_group(group.id) if group is not None else None
+        details.first().subject = event.option or fallback
         self._sync.refresh_bindings_if_changed()
 
     def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
