@@ -56,7 +56,7 @@ from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
 from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
-from fwk_tui.validate.text import closest, js_text, quote_list
+from fwk_tui.validate.text import closest, js_text, nearest, quote_list
 from fwk_tui.validate.tolerated import tolerated
 from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
 
@@ -213,7 +213,7 @@ class KeyChecker:
         siblings = self.index.children.get(parent, ())
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.
-        near = closest(key, siblings)
+        near = closest(key, siblings) or self._the_one_that_fits(nearest(key, siblings), parent, value)
         if near is not None:
             if _has(self.values, (*actual[:-1], near)):
                 # Renaming would give the object the key twice: the misspelt copy does nothing, so it goes.
@@ -281,6 +281,16 @@ class KeyChecker:
             places.extend(self.index.groups_by_key.get(key, ()))
         related = [p for p in set(places) if len(p) == len(parent) + 1 and _related(p[:-1], parent)]
         return related[0] if len(related) == 1 else None
+
+    def _the_one_that_fits(self, tied: tuple[str, ...], parent: Path, value: Any) -> str | None:
+        """Of keys equally near a misspelt one, the only one whose option takes the value written (``buildr:
+        'vbuild'`` -> ``builder``, not ``build``, an object); None when none or several do."""
+        fitting = [
+            key for key in tied
+            if (option := self.index.options.get((*parent, key))) is not None
+            and option.in_variant(self.variant) and self._fits(option, value)
+        ]  # fmt: skip
+        return fitting[0] if len(fitting) == 1 else None
 
     def _fits(self, option: Option, value: Any) -> bool:
         return not _has_error(check_value(option.type_for(self.variant), value, ()))

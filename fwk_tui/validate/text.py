@@ -55,11 +55,17 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     between two names helps nobody.
     """
     # Remembered: a check after each keystroke asks again about the same unknown keys.
-    return _closest(name, tuple(candidates))
+    best = _nearest(name, tuple(candidates))
+    return best[0] if len(best) == 1 else None
+
+
+def nearest(name: str, candidates: Iterable[str]) -> tuple[str, ...]:
+    """Every candidate at the smallest distance allowed from ``name`` (see :func:`closest`): a tie is more than one."""
+    return _nearest(name, tuple(candidates))
 
 
 @lru_cache(maxsize=4096)
-def _closest(name: str, candidates: tuple[str, ...]) -> str | None:
+def _nearest(name: str, candidates: tuple[str, ...]) -> tuple[str, ...]:
     # Imported on the first near-name question (an unknown key): rapidfuzz costs ~8 ms at start.
     from rapidfuzz.distance import DamerauLevenshtein
 
@@ -71,7 +77,7 @@ def _closest(name: str, candidates: tuple[str, ...]) -> str | None:
             continue
         other = candidate.lower()
         if other == low:
-            return candidate
+            return (candidate,)
         limit = max(1, len(other) // 8)
         if abs(len(other) - len(low)) > limit:
             continue  # every edit distance is at least the difference in length
@@ -82,7 +88,7 @@ def _closest(name: str, candidates: tuple[str, ...]) -> str | None:
             best, best_distance = [candidate], distance
         elif distance == best_distance and candidate not in best:
             best.append(candidate)
-    return best[0] if len(best) == 1 else None
+    return tuple(best)
 
 
 _SPLITTERS = frozenset("-_/.")

@@ -25,6 +25,14 @@ def test_a_misspelling_of_a_key_already_set_is_removed_not_renamed() -> None:
     assert d.fix is not None and (d.fix.kind, d.fix.path) == ("unset", "ssrr")
 
 
+def test_of_two_keys_equally_near_the_one_that_takes_the_value_is_meant() -> None:
+    d = one(diagnose("buildr: 'vbuild',"), "buildr")  # builder and build are one edit away; build is an object
+    assert d.message == "unknown option buildr; did you mean builder?"
+    assert d.fix is not None and d.fix.new_key == "builder"
+    d = one(diagnose("buildr: true,"), "buildr")  # neither takes it: no guess
+    assert "did you mean" not in d.message
+
+
 def test_a_key_in_the_wrong_case_is_a_misspelling() -> None:
     d = one(diagnose("app: { baseUrl: '/' },"), "app.baseUrl")
     assert d.message == "unknown option baseUrl; did you mean baseURL?"
