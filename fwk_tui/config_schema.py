@@ -26,10 +26,10 @@ A default is given where it is a real value; one naming a placeholder
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from fwk_tui import __version__
-from fwk_tui.catalog.models import TAG_TEXT, Catalog, Default, Option, Variant
+from fwk_tui.catalog.models import TAG_TEXT, Catalog, Default, Option, Variant, has_placeholder
 from fwk_tui.catalog.present import default_text, env_of, value_text
 from fwk_tui.catalog.types import CodeType
 from fwk_tui.catalog.types.json_schema import Schema, type_schema
@@ -46,8 +46,6 @@ Mode = Literal["normal", "pass", "free"]
 _NORMAL: Mode = "normal"
 _PASS: Mode = "pass"
 _FREE: Mode = "free"
-# `<rootDir>`, `<srcDir>`, `<workspaceDir>`, `<buildId>`: filled in by the framework, not values to write.
-_PLACEHOLDER = re.compile(r"<[A-Za-z]\w*>")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_<>\[\]|#])")
 
 
@@ -161,7 +159,7 @@ class _Builder:
 
     def _annotate(self, schema: Schema, option: Option, other_variant: bool) -> None:
         default = option.default_for(self.variant) if not other_variant else None
-        if default is not None and default.kind == "value" and not _has_placeholder(default.value):
+        if default is not None and default.kind == "value" and not has_placeholder(default.value):
             schema["default"] = default.value
         schema["description"] = self._plain(option, other_variant)
         if "removed-in-v4" in option.tags or "deprecated" in option.tags:
@@ -198,7 +196,7 @@ class _Builder:
         parts = [*self._notes(option, other_variant), *([option.doc] if option.doc else [])]
         parts.append(f"Type: {option.type_text(self.variant if not other_variant else option.variants[0])}.")
         for label, default in self._defaults(option, other_variant):
-            filled = " (the framework fills in the placeholders)" if _has_placeholder(default.value) else ""
+            filled = " (the framework fills in the placeholders)" if has_placeholder(default.value) else ""
             parts.append(f"Default{f' ({label})' if label else ''}: {default_text(default)}{filled}.")
         env = env_of(option)
         if env:
@@ -266,16 +264,6 @@ def _removed_in_v4_note() -> str:
     return f"Removed in v4 ({rule.code}): {rule.reference}"
 
 
-def _has_placeholder(value: Any) -> bool:
-    if isinstance(value, str):
-        return _PLACEHOLDER.search(value) is not None
-    if isinstance(value, list):
-        return any(_has_placeholder(v) for v in value)
-    if isinstance(value, dict):
-        return any(_has_placeholder(v) for v in value.values())
-    return False
-
-
 def _escape(text: str) -> str:
     """``text`` shown as it is in Markdown (``<rootDir>`` is no HTML tag, ``*.vue`` no emphasis); its `code` kept."""
     parts = text.split("`")
@@ -293,6 +281,6 @@ def _default_markdown(default: Default) -> str:
     if default.kind != "value":
         return _escape(default_text(default))
     text = _code(value_text(default.value))
-    if _has_placeholder(default.value):
+    if has_placeholder(default.value):
         text += " (the framework fills in the placeholders)"
     return f"{text} ({_escape(default.note)})" if default.note else text

@@ -6,6 +6,7 @@ catalogue is compiled; what the app loads at start are these dataclasses.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -55,6 +56,21 @@ class Default:
     @property
     def shown(self) -> bool:
         return self.kind != "not_shown"
+
+
+_PLACEHOLDER = re.compile(r"<[A-Za-z]\w*>")
+
+
+def has_placeholder(value: Any) -> bool:
+    """True when ``value`` holds a placeholder of the reference (``<rootDir>/.fwk``, ``<buildId>``), anywhere
+    inside it: the framework fills those in, so the value is not one to write."""
+    if isinstance(value, str):
+        return _PLACEHOLDER.search(value) is not None
+    if isinstance(value, dict):
+        return any(has_placeholder(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_placeholder(v) for v in value)
+    return False
 
 
 @dataclass(frozen=True, slots=True)

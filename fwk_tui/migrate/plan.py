@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
 
-from fwk_tui.catalog.models import Catalog, Default, Option
+from fwk_tui.catalog.models import Catalog, Default, Option, has_placeholder
 from fwk_tui.paths import format_path, parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
@@ -226,18 +226,8 @@ def _differences(path: str, before: Any, after: Any, doc: str) -> list[Item]:
             if old != new:
                 out += _differences(format_path((*parse_path(path), key)), old, new, doc)
         return out
-    keep = None if before is NOT_SET or _has_placeholder(before) else before
+    keep = None if before is NOT_SET or has_placeholder(before) else before
     return [Item(path, _normal(before), _normal(after), keep, doc)]
-
-
-def _has_placeholder(value: Any) -> bool:
-    if isinstance(value, str):
-        return "<" in value and ">" in value
-    if isinstance(value, dict):
-        return any(_has_placeholder(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_placeholder(v) for v in value)
-    return False
 
 
 def _inside_source(option: Option) -> str | None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.models import Default, has_placeholder
 from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, StrType, TypeExpr, UnionType, describe, render
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.typecheck import first_error, fits
@@ -64,7 +64,7 @@ def starter(type_: TypeExpr | None, default: Default | None = None) -> Any:
         and default.kind == "value"
         and default.value is not None
         and not isinstance(default.value, str)
-        and not _placeholders(default.value)
+        and not has_placeholder(default.value)
         and fits(type_, default.value)
     ):
         return default.value
@@ -86,17 +86,6 @@ def _union_starter(type_: UnionType, default: Default | None) -> Any:
             return default.value
         return values[0]
     return starter(type_.options[0], default)
-
-
-def _placeholders(value: Any) -> bool:
-    """True when ``value`` holds a placeholder of the reference (``<rootDir>/app``): not a value to write."""
-    if isinstance(value, str):
-        return "<" in value and ">" in value
-    if isinstance(value, dict):
-        return any(_placeholders(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_placeholders(v) for v in value)
-    return False
 
 
 _STARTERS: dict[str, Callable[[Any], Any]] = {
