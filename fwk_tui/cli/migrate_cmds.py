@@ -73,7 +73,7 @@ def _migrate(ns: argparse.Namespace) -> int:
     if ns.move_folders and plan.folder_conflicts:
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
         raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
-    keep = _choices(plan, keeping, ns.adopt, interactive)
+    keep = _choices(plan, keeping, interactive)
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
         out_json(_plan_json(plan, outcome, file))
@@ -112,13 +112,13 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
     return _ask("Keep the sources where they are (srcDir: '.')?", default=True)
 
 
-def _choices(plan: Plan, keeping: bool, adopting: bool, asking: bool) -> set[str]:
-    """The paths whose old value is kept."""
+def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
+    """The paths whose old value is kept: all of them, each the user keeps when asked, or none (adopting)."""
     # the source folder was asked first (or set by the flags): never a second time
     choosable = [i for i in plan.items if can_choose(i) and i.path != SOURCE]
     if keeping:
         return {i.path for i in choosable}
-    if adopting or not asking:
+    if not asking:
         return set()
     kept = set()
     width = max(40, shutil.get_terminal_size().columns - 3)
@@ -223,7 +223,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
         out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to change in the config")
         for clash in conflicts:
             out(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
-    if not moves or ns.dry_run or ns.json and not ns.move_folders:
+    if not moves or ns.dry_run or (ns.json and not ns.move_folders):
         return EXIT_OK
     if not ns.move_folders:
         out(f"Still beside the config, where layout A does not read them: {', '.join(m.source for m in moves)}")

@@ -24,6 +24,8 @@ SOURCE = "srcDir"
 FOLLOWS_SOURCE = "follows the source folder"
 NO_KEEPING_VALUE = "no value in the config keeps the old one"
 KEY_GOES = "removed in version 4: the key goes"
+KEEP_PATHS = frozenset(path for path, _ in KEEP_OLD)
+"""The options the reference's way back pins."""
 
 
 def choosable(item: Item) -> bool:
@@ -51,9 +53,6 @@ def warned(outcome: Outcome) -> list[str]:
         advice = " (adopting the new behaviour for it removes the key)" if d.path in KEEP_PATHS else ""
         lines.append(f"after the move, check warns at {d.path}: {d.code} {d.message}{advice}")
     return lines
-
-
-KEEP_PATHS = frozenset(path for path, _ in KEEP_OLD)
 
 
 @dataclass

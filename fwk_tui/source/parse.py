@@ -228,8 +228,7 @@ def first_error(tree: Tree) -> tuple[int, str]:
         parent = node.parent
         key = parent.child_by_field_name("key") if parent is not None and parent.type == "pair" else None
         if key is not None and node.type == "identifier":  # `cors: }`: the value is what is missing
-            name = plain((key.text or b"").decode("utf-8", "replace").splitlines()[0][:30])
-            return node.start_byte, f"syntax error: missing the value of `{name}`"
+            return node.start_byte, f"syntax error: missing the value of `{_line_text(key)}`"
         return node.start_byte, f"syntax error: missing `{node.type}`"
     return node.start_byte, f"syntax error: unexpected `{_token_text(node)}`"
 
@@ -283,8 +282,13 @@ def _first_error(node: Node) -> Node:
 
 
 def _token_text(node: Node) -> str:
+    """The first token of ``node``, as an error message quotes it."""
     while node.child_count:
         node = node.children[0]
+    return _line_text(node)
+
+
+def _line_text(node: Node) -> str:
+    """The first line of ``node``'s text (at most 30 characters), safe to print."""
     text = (node.text or b"").decode("utf-8", "replace").splitlines()
-    first = text[0] if text else ""
-    return plain(first[:30])
+    return plain(text[0][:30] if text else "")
