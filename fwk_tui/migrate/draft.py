@@ -13,7 +13,7 @@ from typing import Any
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.migrate.plan import KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, plan_move
-from fwk_tui.migrate.write import Outcome, migrated
+from fwk_tui.migrate.write import Findings, Outcome, findings_under_b, migrated
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.source import STARTER_STYLE, ConfigDocument
 from fwk_tui.source.render import Renderer
@@ -76,6 +76,7 @@ class Draft:
     """What would move into app/ if the sources moved (only what exists)."""
 
     def __post_init__(self) -> None:
+        self._before: Findings = findings_under_b(self.doc, self.catalog)  # the file's: the same for every choice
         moving = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=False)
         self.source_folder_fixed = not any(i.path == SOURCE for i in moving.items)
         self.folders_to_move = moving.folders
@@ -83,7 +84,7 @@ class Draft:
 
     def _compute(self) -> None:
         self.plan = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=self.keep_source_folder)
-        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog)
+        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog, self._before)
 
     @property
     def items(self) -> list[Item]:
@@ -107,7 +108,7 @@ class Draft:
             self.adopted.discard(path)
         else:
             self.adopted.add(path)
-        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog)
+        self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog, self._before)
 
     def keeps(self, path: str) -> bool:
         return path not in self.adopted

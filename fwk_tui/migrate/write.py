@@ -24,7 +24,19 @@ class Outcome:
     new_warnings: list[Diagnostic]
 
 
-def migrated(doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Catalog) -> Outcome:
+Findings = frozenset[tuple[str, str, str, str]]
+"""What the check says of a config, as the move compares it (path, rule, message, severity)."""
+
+
+def findings_under_b(doc: ConfigDocument, catalog: Catalog) -> Findings:
+    """What the check says of ``doc`` before the move (the same for every choice: computed once by a caller that
+    tries several)."""
+    return frozenset(_key(d) for d in check_document(doc, catalog, "B").diagnostics)
+
+
+def migrated(
+    doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Catalog, before: Findings | None = None
+) -> Outcome:
     """``doc`` moved to layout A: version 4, the pins, each item in ``keep`` pinned to its old value, removed flags gone.
 
     A flag version 4 removes that the project sets goes whatever is chosen; the
@@ -44,7 +56,8 @@ def migrated(doc: ConfigDocument, plan: Plan, keep: Collection[str], catalog: Ca
             new = new.set(item.path, item.keep)
             kept.append(item)
     new = new.set(VERSION, 4)
-    before = {_key(d) for d in check_document(doc, catalog, "B").diagnostics}
+    if before is None:
+        before = findings_under_b(doc, catalog)
     after = [d for d in check_document(new, catalog, "A").diagnostics if _key(d) not in before]
     return Outcome(
         new, kept, [d for d in after if d.severity == "error"], [d for d in after if d.severity == "warning"]
