@@ -1,0 +1,422 @@
+"""The way back from a move: a record of what the move did, and the undo that checks it and reverses it.
+
+After the move wrote the config and moved the folders, ``record_move`` keeps the
+config's bytes from before in ``<config>.bak`` and writes ``.fwk-tui-move.json``
+beside the config: the hashes of the config the move wrote and of the backup,
+each move with a fingerprint of what it moved, and the folders it created.
+``undo_move`` reverses the move only when all of that still holds, so it never
+loses a change made since: otherwise it refuses before touching anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.migrate.plan import FolderMove
+from fwk_tui.oserrors import os_error_words
+from fwk_tui.source import MAX_BYTES
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
+
+RECORD_NAME = ".fwk-tui-move.json"
+RECORD_KIND = "fwk-tui folder move"
+RECORD_VERSION = 1
+MAX_RECORD_BYTES = 1024 * 1024
+FINGERPRINT_LIMIT = 200_000
+"""A tree with more entries than this is fingerprinted by its count only."""
+
+
+class UndoError(Exception):
+    """A move that cannot be recorded or undone; ``str()`` is one line saying why and what is where."""
+
+
+@dataclass
+class Undone:
+    """What an undo restored."""
+
+    config: Path  # its bytes are those from before the move again
+    moved_back: list[FolderMove] = field(default_factory=list)  # in the order moved back (target -> source)
+    removed: list[str] = field(default_factory=list)  # folders the move created, removed (empty again)
+    kept: list[str] = field(default_factory=list)  # folders the move created, left: something else is in them now
+    notes: list[str] = field(default_factory=list)  # leftovers that could not be deleted (the undo itself is done)
+
+
+def backup_path(config: Path) -> Path:
+    """Where the config from before the move is kept: ``fwk.config.ts.bak`` beside it."""
+    return config.with_name(config.name + ".bak")
+
+
+def record_path(config: Path) -> Path:
+    return config.with_name(RECORD_NAME)
+
+
+def has_record(config: Path) -> bool:
+    """Whether a move of this config's folder is recorded (and so may be undone)."""
+    return os.path.lexists(record_path(config))
+
+
+def new_folders(root: Path, moves: list[FolderMove]) -> list[str]:
+    """The folders moving ``moves`` will create (``app`` when it is not there): call it before the move, for
+    ``record_move``'s ``created``. Shallow first."""
+    made: set[str] = set()
+    for move in moves:
+        parent = posixpath.dirname(move.target)
+        while parent and not os.path.lexists(root / parent):
+            made.add(parent)
+            parent = posixpath.dirname(parent)
+    return sorted(made, key=lambda p: (p.count("/"), p))
+
+
+def check_can_record(config: Path) -> None:
+    """UndoError when ``record_move`` would refuse: a ``.bak`` beside the config that fwk-tui did not write.
+
+    Call it before moving anything, so the move is not made without its way back.
+    """
+    bak = backup_path(config)
+    if os.path.lexists(bak) and not _backup_is_ours(config):
+        raise UndoError(
+            f"{bak.name} exists already and fwk-tui did not write it: rename or delete it, so that fwk-tui can keep "
+            f"the config from before the move there"
+        )
+
+
+def record_move(
+    config: Path, before: bytes, written: bytes, moves: list[FolderMove], created: list[str] | None = None
+) -> None:
+    """Record the move just made: ``config`` holds ``written`` now (``before`` until the move), ``moves`` are done
+    (paths relative to the config's folder) and ``created`` the folders the move made (``new_folders``).
+
+    Writes ``<config>.bak`` (``before``, atomically) and the record; an earlier
+    ``.bak`` is replaced only when an earlier record of ours vouches for it.
+    """
+    root = config.parent
+    check_can_record(config)
+    entries = []
+    for move in moves:
+        _check_relative(move.source)
+        _check_relative(move.target)
+        tree = _fingerprint_or_error(root, move.target)
+        entries.append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
+    for folder in created or []:
+        _check_relative(folder)
+    bak = backup_path(config)
+    record = {
+        "record": RECORD_KIND,
+        "version": RECORD_VERSION,
+        "config": config.name,
+        "config_sha256": _sha256(written),
+        "backup": bak.name,
+        "backup_sha256": _sha256(before),
+        "moves": entries,
+        "created": list(created or []),
+    }
+    data = (json.dumps(record, indent=2) + "\n").encode("utf-8")
+    if len(data) > MAX_RECORD_BYTES:
+        raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
+    try:
+        like = os.stat(config)
+    except OSError:
+        like = None
+    try:
+        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{_said(exc, bak)}: no way back from the move was recorded") from None
+    try:
+        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
+    except OSError as exc:
+        for leftover in (bak, record_path(config)):  # an earlier record would not match the new .bak
+            _unlink_quietly(leftover)
+        raise UndoError(f"{_said(exc, record_path(config))}: no way back from the move was recorded") from None
+
+
+def undo_move(config: Path) -> Undone:
+    """Put the config and the folders back as they were before the recorded move; UndoError, with nothing touched,
+    when anything changed since (the config, a moved folder, a source place taken again, the backup)."""
+    root = config.parent
+    record = _read_record(config)
+    moves, fingerprints, created = _moves(record)
+    before = _check_state(config, record, moves, fingerprints)
+    undone = Undone(config)
+    _move_back(root, moves)
+    undone.moved_back = list(reversed(moves))
+    removed: list[str] = []
+    for folder in sorted(created, key=lambda p: (-p.count("/"), p)):  # deepest first
+        try:
+            os.rmdir(root / folder)
+            removed.append(folder)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            if os.path.isdir(root / folder):
+                undone.kept.append(folder)
+    undone.removed = removed
+    try:
+        write_bytes_atomically(config, before)
+    except OSError as exc:
+        words = _said(exc, config)
+        _redo(root, moves, removed, words)
+        raise UndoError(f"{words}: the folders are back where the move put them; nothing was undone") from None
+    for leftover in (backup_path(config), record_path(config)):  # the .bak first: a record alone refuses
+        try:
+            os.unlink(leftover)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            undone.notes.append(f"{_said(exc, leftover)}: delete it by hand")
+    return undone
+
+
+def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], fingerprints: list[Any]) -> bytes:
+    """The bytes from before the move, once everything is as the move left it; else UndoError saying what is not."""
+    root = config.parent
+    if record["config"] != config.name:
+        raise UndoError(f"{RECORD_NAME} records a move of {record['config']}, not of {config.name}")
+    try:
+        now = read_file_bytes(config, MAX_BYTES)
+    except FileNotThere:
+        raise UndoError(f"{config.name} is not there any more: nothing was undone") from None
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: nothing was undone") from None
+    if _sha256(now) != record["config_sha256"]:
+        raise UndoError(
+            f"{config.name} changed since the move: undoing would lose that edit; nothing was undone "
+            f"({backup_path(config).name} holds the config from before the move)"
+        )
+    bak = backup_path(config)
+    try:
+        before = read_file_bytes(bak, MAX_BYTES) if not os.path.islink(bak) else None
+    except FileNotThere:
+        raise UndoError(f"{bak.name} is missing: the config from before the move is gone; nothing was undone") from None
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: nothing was undone") from None
+    if before is None or _sha256(before) != record["backup_sha256"]:
+        raise UndoError(
+            f"{bak.name} changed since the move: it no longer holds the config from before; nothing was undone"
+        )
+    for move, then in zip(moves, fingerprints, strict=True):
+        if not os.path.lexists(root / move.target):
+            raise UndoError(f"{move.target} is missing: it was moved there from {move.source}; nothing was undone")
+        if os.path.lexists(root / move.source):
+            raise UndoError(
+                f"{move.source} exists again: moving {move.target} back would replace it; nothing was undone"
+            )
+        folder = posixpath.dirname(move.source)
+        if folder and not os.path.isdir(root / folder):
+            raise UndoError(f"{folder}/ is not there any more: {move.target} cannot go back; nothing was undone")
+        now_print = _fingerprint_or_error(root, move.target)
+        if now_print != then:
+            counts = ""
+            if now_print.get("entries") != then.get("entries"):
+                counts = f": {then.get('entries')} entries then, {now_print.get('entries')} now"
+            raise UndoError(
+                f"{move.target} changed since the move (files in it were added, removed or modified{counts}): "
+                f"nothing was undone; move it back by hand"
+            )
+    return before
+
+
+def _move_back(root: Path, moves: list[FolderMove]) -> None:
+    """Each target back to its source, the last move first; on an OS error, the ones moved back go forth again."""
+    done: list[FolderMove] = []
+    for move in reversed(moves):
+        try:
+            os.rename(root / move.target, root / move.source)
+        except OSError as exc:
+            words = os_error_words(exc)
+            stuck = _rename_all([(m.source, m.target) for m in reversed(done)], root)
+            if stuck:
+                raise UndoError(
+                    f"moving {move.target} back to {move.source} failed ({words}), and so did putting back what had "
+                    f"moved: {'; '.join(stuck)}"
+                ) from None
+            raise UndoError(
+                f"moving {move.target} back to {move.source} failed ({words}): every folder is where the move put "
+                f"it; nothing was undone"
+            ) from None
+        done.append(move)
+
+
+def _redo(root: Path, moves: list[FolderMove], removed: list[str], words: str) -> None:
+    """The folders moved forth again after the config could not be restored; UndoError if that fails too."""
+    stuck: list[str] = []
+    for folder in reversed(removed):  # shallow first
+        try:
+            os.mkdir(root / folder)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            stuck.append(_said(exc, root / folder, folder))
+    stuck += _rename_all([(m.source, m.target) for m in moves], root)
+    if stuck:
+        raise UndoError(
+            f"{words}; then putting the folders back where the move put them failed: {'; '.join(stuck)} "
+            f"(the config still holds what the move wrote)"
+        )
+
+
+def _rename_all(pairs: list[tuple[str, str]], root: Path) -> list[str]:
+    """Rename each pair, carrying on past failures; what failed, in words."""
+    stuck = []
+    for source, target in pairs:
+        try:
+            os.rename(root / source, root / target)
+        except OSError as exc:
+            stuck.append(f"{source} is still not at {target} ({os_error_words(exc)})")
+    return stuck
+
+
+def _read_record(config: Path) -> dict[str, Any]:
+    path = record_path(config)
+    try:
+        data = read_file_bytes(path, MAX_RECORD_BYTES)
+    except FileNotThere:
+        raise UndoError(f"no move to undo: {RECORD_NAME} is not beside {config.name}") from None
+    except UnreadableFile as exc:
+        raise UndoError(str(exc)) from None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (not JSON)") from None
+    if not isinstance(record, dict) or record.get("record") != RECORD_KIND:
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read")
+    if record.get("version") != RECORD_VERSION:
+        raise UndoError(f"{RECORD_NAME}: a record of version {record.get('version')!r}, which this fwk-tui cannot read")
+    texts = ("config", "config_sha256", "backup", "backup_sha256")
+    if not all(isinstance(record.get(k), str) for k in texts):
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (a field is missing)")
+    return record
+
+
+def _moves(record: dict[str, Any]) -> tuple[list[FolderMove], list[Any], list[str]]:
+    bad = UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (its moves)")
+    moves, fingerprints = [], []
+    entries, created = record.get("moves"), record.get("created", [])
+    if not isinstance(entries, list) or not isinstance(created, list):
+        raise bad
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), dict):
+            raise bad
+        name, source, target = entry.get("name"), entry.get("source"), entry.get("target")
+        if not isinstance(name, str) or not isinstance(source, str) or not isinstance(target, str):
+            raise bad
+        moves.append(FolderMove(name, _check_relative(source), _check_relative(target)))
+        fingerprints.append(entry["fingerprint"])
+    if not all(isinstance(f, str) for f in created):
+        raise bad
+    return moves, fingerprints, [_check_relative(f) for f in created]
+
+
+def _check_relative(path: str) -> str:
+    """``path`` when it names a place under the config's folder (``app/pages``); UndoError otherwise."""
+    posix = PurePosixPath(path)
+    if (
+        not path
+        or posix.is_absolute()
+        or PureWindowsPath(path).is_absolute()
+        or PureWindowsPath(path).drive
+        or any(part in ("..", ".") for part in path.split("/"))
+        or posixpath.normpath(path) != path
+    ):
+        raise UndoError(f"{RECORD_NAME}: {path!r} is not a path inside the config's folder")
+    return path
+
+
+def _backup_is_ours(config: Path) -> bool:
+    """Whether the ``.bak`` is the one an earlier record of ours vouches for (a regular file with its hash)."""
+    bak = backup_path(config)
+    try:
+        record = _read_record(config)
+        if record["backup"] != bak.name or not stat.S_ISREG(os.lstat(bak).st_mode):
+            return False
+        return _sha256(read_file_bytes(bak, MAX_BYTES)) == record["backup_sha256"]
+    except (UndoError, UnreadableFile, OSError):
+        return False
+
+
+def _fingerprint_or_error(root: Path, relative: str) -> dict[str, Any]:
+    try:
+        return fingerprint(root / relative)
+    except OSError as exc:
+        where = os.fsdecode(exc.filename) if exc.filename else str(root / relative)
+        try:
+            where = Path(where).relative_to(root).as_posix()
+        except ValueError:
+            pass
+        raise UndoError(f"{where}: {os_error_words(exc)}") from None
+
+
+def fingerprint(path: Path) -> dict[str, Any]:
+    """A cheap fingerprint of the tree at ``path``: its entry count and a hash of each entry's relative path, kind,
+    size and mtime (files), target (symlinks: never followed); a tree of more than FINGERPRINT_LIMIT entries by
+    its count only. A folder's own mtime is left out: its entries say what changed in it."""
+    digest = hashlib.sha256()
+    count = 0
+    pending: list[tuple[bytes, bytes]] = [(b"", os.fsencode(path))]  # (relative, absolute)
+    while pending:
+        relative, absolute = pending.pop()
+        st = os.lstat(absolute)
+        count += 1
+        if count <= FINGERPRINT_LIMIT:
+            digest.update(_entry(relative, absolute, st))
+        if stat.S_ISDIR(st.st_mode):
+            try:
+                with os.scandir(absolute) as entries:
+                    names = sorted(e.name for e in entries)
+            except OSError as exc:
+                raise OSError(exc.errno, exc.strerror, os.fsdecode(absolute)) from None
+            pending += [(relative + b"/" + n if relative else n, absolute + b"/" + n) for n in reversed(names)]
+    if count > FINGERPRINT_LIMIT:
+        return {"entries": count}
+    return {"entries": count, "sha256": digest.hexdigest()}
+
+
+def _entry(relative: bytes, absolute: bytes, st: os.stat_result) -> bytes:
+    if stat.S_ISLNK(st.st_mode):
+        detail = b"l " + os.readlink(absolute)
+    elif stat.S_ISREG(st.st_mode):
+        detail = b"f %d %d" % (st.st_size, st.st_mtime_ns)
+    elif stat.S_ISDIR(st.st_mode):
+        detail = b"d"
+    else:
+        detail = b"o %o" % stat.S_IFMT(st.st_mode)
+    return relative + b"\0" + detail + b"\0"
+
+
+def _said(exc: OSError, path: Path, name: str | None = None) -> str:
+    """``name: words`` (the file's name by default), naming the folder too when the error is about it."""
+    shown = name or path.name
+    other = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
+    if other and os.path.realpath(other) != os.path.realpath(path):
+        return f"{shown}: {other}: {os_error_words(exc)}"
+    return f"{shown}: {os_error_words(exc)}"
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+__all__ = [
+    "RECORD_NAME",
+    "Undone",
+    "UndoError",
+    "backup_path",
+    "check_can_record",
+    "has_record",
+    "new_folders",
+    "record_move",
+    "undo_move",
+]
