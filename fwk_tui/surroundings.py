@@ -8,6 +8,7 @@ the checks then go on without it.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from fwk_tui.oserrors import os_error_words
@@ -38,7 +39,7 @@ def read_project(config: Path) -> tuple[Project | None, str | None]:
 
 
 def read_layout(config: Path) -> Layout | None:
-    """The names beside ``config`` and in its app/ folder (for variant detection)."""
+    """The names beside ``config`` and one level down in its folders (variant detection, the source folder)."""
     return read_layout_noted(config)[0]
 
 
@@ -46,12 +47,43 @@ def read_layout_noted(config: Path) -> tuple[Layout | None, str | None]:
     """:func:`read_layout`, and a note naming the folder that could not be listed."""
     folder = config.parent
     try:
-        names = [p.name for p in folder.iterdir()]
+        listed, dirs = _entries(folder)
     except OSError as exc:
         return None, f"note: {folder}: {os_error_words(exc)}; the layout is not detected from its files"
-    app = folder / "app"
-    try:
-        app_names = [p.name for p in app.iterdir()] if app.is_dir() else []
-    except OSError as exc:
-        return Layout.of(names), f"note: {app}: {os_error_words(exc)}; its files are not looked at"
-    return Layout.of(names, app_names), None
+    names = listed or frozenset()
+    folders: dict[str, frozenset[str]] = {}
+    note = None
+    looked = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")[:MAX_FOLDERS_LISTED]
+    for name in looked:
+        try:
+            inside = _entries(folder / name, MAX_NAMES_LISTED)[0]
+        except OSError as exc:
+            if name == "app":
+                note = f"note: {folder / name}: {os_error_words(exc)}; its files are not looked at"
+            continue
+        if inside is not None:
+            folders[name] = inside
+    return Layout.of(names, folders=folders), note
+
+
+MAX_FOLDERS_LISTED = 200
+"""Folders beside a config looked into (a project has a few dozen; past that, what is in them is unknown)."""
+MAX_NAMES_LISTED = 5000
+"""A folder holding more names than this is not kept: the checks treat what is in it as unknown."""
+
+
+def _entries(folder: Path, limit: int | None = None) -> tuple[frozenset[str] | None, frozenset[str]]:
+    """The names in ``folder`` (None past ``limit`` of them), and those of them that are folders (or links to one)."""
+    names: list[str] = []
+    dirs: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if limit is not None and len(names) >= limit:
+                return None, frozenset()
+            names.append(entry.name)
+            try:
+                if entry.is_dir():
+                    dirs.append(entry.name)
+            except OSError:
+                pass  # a link into nowhere, a folder it may not look into: a name, no folder
+    return frozenset(names), frozenset(dirs)

@@ -32,6 +32,7 @@ def validate(
     positions: Mapping[Path, Span] | None = None,
     key_positions: Mapping[Path, Span] | None = None,
     unknown: Callable[[Path], bool] | None = None,
+    layout: Layout | None = None,
 ) -> list[Diagnostic]:
     """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
 
@@ -44,7 +45,7 @@ def validate(
     :func:`key_positions_of`); without them every diagnostic is at 1:1.
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
-    ctx = RuleContext(values, variant, catalog, project, unknown)
+    ctx = RuleContext(values, variant, catalog, project, unknown, layout)
     from_rules = [
         Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key", related=f.related)
         for r in RULES
@@ -157,10 +158,10 @@ def check_document(
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     if spreads is not None:
         may_set = spreads.may_set if spreads.unread else None
-        run = lambda v: validate(catalog, v, choice.variant, project=project, unknown=may_set)  # noqa: E731
+        run = lambda v: validate(catalog, v, choice.variant, project=project, unknown=may_set, layout=layout)  # noqa: E731
         diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
     else:
-        diagnostics = validate(catalog, values, choice.variant, project=project)
+        diagnostics = validate(catalog, values, choice.variant, project=project, layout=layout)
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.

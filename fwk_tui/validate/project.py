@@ -6,8 +6,9 @@ entries); the checks only receive these values, so they stay pure.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -34,11 +35,53 @@ def _names(section: Any) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class Layout:
-    """The names in the config's folder and in its ``app/`` folder (for variant detection)."""
+    """The names in the config's folder and, one level down, in each of its folders.
+
+    Two levels are what the checks of the source folder need (``app/pages``,
+    ``src/server``); a deeper path is unknown to them, and a check that would
+    need it says nothing.
+    """
 
     names: frozenset[str] = frozenset()
-    app_names: frozenset[str] = frozenset()
+    folders: Mapping[str, frozenset[str]] = field(default_factory=dict, hash=False)
+    """The names in each folder beside the config that could be listed (``app``, ``src``...)."""
 
     @classmethod
-    def of(cls, names: Iterable[str], app_names: Iterable[str] = ()) -> Layout:
-        return cls(frozenset(names), frozenset(app_names))
+    def of(
+        cls, names: Iterable[str], app_names: Iterable[str] = (), folders: Mapping[str, Iterable[str]] | None = None
+    ) -> Layout:
+        listed = {name: frozenset(inside) for name, inside in (folders or {}).items()}
+        app = frozenset(app_names)
+        if app and "app" not in listed:
+            listed["app"] = app
+        return cls(frozenset(names), listed)
+
+    @property
+    def app_names(self) -> frozenset[str]:
+        """The names in the ``app/`` folder (none when there is no such folder)."""
+        return self.folders.get("app", frozenset())
+
+    def exists(self, relative: str) -> bool | None:
+        """Whether ``relative`` (a path from the config's folder) exists; None when it lies too deep to know."""
+        parts = [p for p in posixpath.normpath(relative).split("/") if p not in ("", ".")]
+        if not parts:
+            return True
+        if ".." in parts or len(parts) > 2:
+            return None
+        if len(parts) == 1:
+            return parts[0] in self.names
+        if parts[0] not in self.names:
+            return False
+        inside = self.folders.get(parts[0])
+        return None if inside is None else parts[1] in inside
+
+    def listing(self, relative: str) -> frozenset[str] | None:
+        """The names inside the folder ``relative``: empty when it is not there, None when it was not listed."""
+        parts = [p for p in posixpath.normpath(relative).split("/") if p not in ("", ".")]
+        if not parts:
+            return self.names
+        if len(parts) > 1 or ".." in parts:
+            return None
+        if parts[0] not in self.names:
+            return frozenset()
+        return self.folders.get(parts[0])

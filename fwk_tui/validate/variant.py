@@ -25,19 +25,10 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
 from fwk_tui.validate.project import Layout
+from fwk_tui.validate.sources import SOURCE_ENTRIES
 from fwk_tui.validate.values import MISSING, lookup
 
-# The layouts as the reference's `srcDir` row gives them.
-SOURCE_FOLDERS = ("assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils")
-"""Folders of the source directory in both layouts."""
-A_SOURCE_FILES = ("app.config.ts", "app.vue", "error.vue")
-"""Files of variant A's source directory."""
-A_ROOT_FOLDERS = ("server", "shared", "public", "modules", "layers")
-"""Folders variant A keeps beside the source directory."""
-B_EXTRA_SOURCE_FOLDERS = ("store", "public", "server")
-"""Folders variant B's example (with ``src/``) also lists inside the source directory."""
-
-A_LAYOUT = frozenset(SOURCE_FOLDERS + A_SOURCE_FILES)
+A_LAYOUT = frozenset(SOURCE_ENTRIES)
 """What variant A's source directory holds."""
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fwk_tui.validate.env import env_name, parse_dotenv
-from fwk_tui.validate.variant import A_ROOT_FOLDERS, A_SOURCE_FILES, B_EXTRA_SOURCE_FOLDERS, SOURCE_FOLDERS
+from fwk_tui.validate.sources import B_EXTRA_SOURCE_FOLDERS, SOURCE_FILES, SOURCE_FOLDERS
+from fwk_tui.validate.sources import ROOT_FOLDERS as A_ROOT_FOLDERS
 from fwk_tui.wizard.answers import Answers
 
 
@@ -21,7 +22,7 @@ def layout_tree(variant: str, src_dir: str) -> str:
     """The folder tree of a layout as text, for a person to read."""
     src = src_dir.strip().strip("/") or "."
     inside = SOURCE_FOLDERS if variant == "A" else SOURCE_FOLDERS + B_EXTRA_SOURCE_FOLDERS
-    files_inside = A_SOURCE_FILES if variant == "A" else ()
+    files_inside = SOURCE_FILES if variant == "A" else ()
     beside = [*A_ROOT_FOLDERS] if variant == "A" else []
     entries = [f"{n}/" for n in inside] + list(files_inside)
     lines = ["<project>/"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
 from fwk_tui.source import ConfigDocument
-from fwk_tui.validate import Diagnostic, Project, check_document
+from fwk_tui.validate import Diagnostic, Layout, Project, check_document
 
 REPO = Path(__file__).resolve().parents[2]
 FETCH = REPO.parent / "shared" / "corpus" / "fetch"
@@ -21,9 +21,11 @@ def config(body: str) -> ConfigDocument:
     return ConfigDocument.parse(f"export default defineFwkConfig({{\n{body}\n}})\n")
 
 
-def diagnose(body: str, variant: Variant | None = "A", project: Project | None = None) -> list[Diagnostic]:
-    """Every diagnostic of a config holding ``body``, checked as ``variant``."""
-    return check_document(config(body), load_catalog(), variant, project=project).diagnostics
+def diagnose(
+    body: str, variant: Variant | None = "A", project: Project | None = None, layout: Layout | None = None
+) -> list[Diagnostic]:
+    """Every diagnostic of a config holding ``body``, checked as ``variant`` (beside the names of ``layout``)."""
+    return check_document(config(body), load_catalog(), variant, project=project, layout=layout).diagnostics
 
 
 def at(diagnostics: list[Diagnostic], path: str, rule: str | None = None) -> list[Diagnostic]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from fwk_tui.catalog.models import Variant
-from fwk_tui.validate import Project
+from fwk_tui.validate import Layout, Project
 from fwk_tui.validate.rules import RULES, looks_secret
 from tests.validate.helpers import diagnose, one
 
@@ -22,6 +22,11 @@ class Case:
     quiet: str
     variant: Variant = "A"
     project: Project | None = None
+    layout: Layout | None = None
+
+
+# Sources beside the config and in app/: app/ is the source folder; pages/ is not read there.
+HALF_MOVED = Layout.of(["app", "pages", "server"], folders={"app": ["app.vue"], "pages": ["index.vue"]})
 
 
 NO_PACKAGES = Project.from_package_json({"devDependencies": {}})
@@ -190,6 +195,27 @@ CASES: dict[str, Case] = {
         "warning",
         "typescript: { tsConfig: { compilerOptions: { strict: true } } },",
     ),
+    "sources-split": Case(
+        "future: { compatibilityVersion: 4 },",
+        "srcDir",
+        "error",
+        "future: { compatibilityVersion: 4 }, dir: { pages: 'views' },",
+        layout=HALF_MOVED,
+    ),
+    "source-folder-fallback": Case(
+        "future: { compatibilityVersion: 4 },",
+        "srcDir",
+        "info",
+        "srcDir: '.',",
+        layout=Layout.of(["pages", "app.vue"], folders={"pages": ["index.vue"]}),
+    ),
+    "folder-elsewhere": Case(
+        "srcDir: 'src', serverDir: 'server',",
+        "serverDir",
+        "error",
+        "srcDir: 'src', serverDir: 'src/server',",
+        layout=Layout.of(["src"], folders={"src": ["server", "pages"]}),
+    ),
     "normally-not-set": Case("rootDir: '/srv/app',", "rootDir", "info", "buildDir: '.output-fwk',"),
 }
 
@@ -203,7 +229,7 @@ def test_every_rule_has_a_case_and_a_reference_sentence() -> None:
 @pytest.mark.parametrize("rule_id", sorted(CASES))
 def test_rule_fires(rule_id: str) -> None:
     case = CASES[rule_id]
-    d = one(diagnose(case.fires, case.variant, case.project), case.path, rule_id)
+    d = one(diagnose(case.fires, case.variant, case.project, case.layout), case.path, rule_id)
     assert d.severity == case.severity
 
 
@@ -213,7 +239,7 @@ def test_rule_stays_quiet_on_the_near_miss(rule_id: str) -> None:
     project = Project.from_package_json(
         {"devDependencies": {"@fwk/wbuild-builder": "1", "typescript": "5", "view-tsc": "2"}}
     )
-    found = diagnose(case.quiet, case.variant, project if case.project else None)
+    found = diagnose(case.quiet, case.variant, project if case.project else None, case.layout)
     assert [d for d in found if d.rule == rule_id] == []
 
 

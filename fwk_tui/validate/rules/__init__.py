@@ -5,12 +5,14 @@ it enforces. :data:`RULES` (from :mod:`.registry`) holds them all in code order
 once this package is imported: importing it imports every area.
 """
 
-from fwk_tui.validate.rules import app, bundlers, entries, experimental, layers, rendering, runtime_config, tooling
+from fwk_tui.validate.rules import (
+    app, bundlers, entries, experimental, layers, rendering, runtime_config, sources, tooling,
+)  # fmt: skip
 from fwk_tui.validate.rules.entries import EMPTY_ENTRY_RULES
 from fwk_tui.validate.rules.registry import RULES, UNREAD_SPREAD, Finding, Rule, RuleContext
 from fwk_tui.validate.rules.runtime_config import looks_secret, secret_evidence
 
-AREAS = (app, rendering, experimental, bundlers, tooling, runtime_config, layers, entries)
+AREAS = (app, rendering, experimental, bundlers, tooling, runtime_config, layers, entries, sources)
 
 __all__ = [
     "AREAS",

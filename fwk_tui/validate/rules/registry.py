@@ -23,7 +23,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import Path, parse_path
 from fwk_tui.source.values import Code
 from fwk_tui.validate.fix import Fix, Severity
-from fwk_tui.validate.project import Project
+from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING, lookup
 
@@ -49,6 +49,8 @@ class RuleContext:
     project: Project | None = None
     # True for a path a spread fwk-tui cannot read may set at run time: its value is unknown, like code.
     unknown: Callable[[Path], bool] | None = None
+    layout: Layout | None = None
+    """The names beside the config and in its folders, when the caller read them (the source folder's rules)."""
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def get(self, path: str) -> Any:

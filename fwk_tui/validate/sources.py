@@ -1,0 +1,172 @@
+"""Where a project's sources are expected and where they are: the one home of the source layout.
+
+From the reference's ``srcDir`` row: what lives inside the source folder
+(``assets/ components/ ... app.vue error.vue``) and what beside it (``server/
+shared/ public/ modules/ layers/``); ``serverDir`` and the ``public`` alias are
+``<srcDir>/...`` in layout B and ``<rootDir>/...`` in layout A.
+
+Beyond the reference, from the framework's own schema (``srcDir``'s resolver,
+versions 3.12+ with compatibility version 4, and 4.x): without ``srcDir``,
+layout A reads ``app/`` only when that folder exists and holds more than
+``router.options.*`` or ``spa-loading-template.html``; otherwise, when the root
+holds ``app.vue`` (or ``App.vue``) or one of the ``dir.assets``, ``dir.layouts``,
+``dir.middleware``, ``dir.pages``, ``dir.plugins`` folders, the root is the
+source folder; and when no ``app/`` exists at all, the root is too. The
+``dir.*`` folders are read inside the source folder; ``serverDir`` and
+``dir.public`` are taken from the config's folder under A whatever ``srcDir`` is.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Any
+
+from fwk_tui.catalog.models import Variant
+from fwk_tui.validate.project import Layout
+from fwk_tui.validate.values import MISSING, lookup
+
+SOURCE_FOLDERS = ("assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils")
+"""Folders of the source folder in both layouts (the ``srcDir`` row)."""
+SOURCE_FILES = ("app.config.ts", "app.vue", "error.vue")
+"""Files of the source folder."""
+SOURCE_ENTRIES = SOURCE_FOLDERS + SOURCE_FILES
+"""Everything the source folder holds, in the reference's order."""
+ROOT_FOLDERS = ("server", "shared", "public", "modules", "layers")
+"""Folders layout A keeps beside the source folder."""
+B_EXTRA_SOURCE_FOLDERS = ("store", "public", "server")
+"""Folders layout B's example (with ``src/``) also lists inside the source folder."""
+DIR_OPTIONS = ("assets", "layouts", "middleware", "pages", "plugins")
+"""Source folders whose name a ``dir.*`` option sets (read inside the source folder), and the folders whose
+presence at the root makes the framework fall back to the root."""
+APP_FOLDER_ONLY = ("spa-loading-template.html", "router.options")
+"""What ``app/`` may hold while the framework still falls back to the root (``router.options.*`` by prefix)."""
+APP_FILES_AT_ROOT = ("app.vue", "App.vue")
+
+ROOT = "."
+
+
+@dataclass(frozen=True)
+class SourceFolder:
+    """The source folder the app uses, from the config's folder (``app``, ``.``, ``src``); None when code decides."""
+
+    path: str | None
+    set: bool
+    """True when the config sets ``srcDir``."""
+    fallback: bool = False
+    """Layout A without ``srcDir``, using the root because app/ holds nothing of the app."""
+    reason: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The folder as a person reads it: ``app/``, ``the config's folder``."""
+        return "the config's folder" if self.path == ROOT else f"{self.path}/"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One entry of the layout: where the app reads it and whether it is there, or only at the other layout's place."""
+
+    name: str
+    """``pages``, ``app.vue``, ``server``, ``public``."""
+    option: str
+    """The option that decides where it is read (``srcDir``, ``dir.pages``, ``serverDir``, ``dir.public``)."""
+    expected: str
+    """Where the app reads it, from the config's folder."""
+    found: bool | None
+    """Whether it is there (None: too deep to know)."""
+    elsewhere: str | None = None
+    """Where it is instead (the other layout's place) when it is not where the app reads it."""
+
+    @property
+    def missed(self) -> bool:
+        """The app does not see it: it is not where the app reads it, but at the other place."""
+        return self.found is False and self.elsewhere is not None
+
+
+def folder_path(value: Any) -> str | None:
+    """A folder option's string as a path from the config's folder (``./src/`` -> ``src``); None for anything else."""
+    if not isinstance(value, str) or value.startswith("/") or (len(value) > 1 and value[1] == ":"):
+        return None
+    normal = posixpath.normpath(value.strip() or ROOT)
+    return None if normal.startswith("..") else normal
+
+
+def source_folder(values: dict[str, Any], variant: Variant, layout: Layout | None) -> SourceFolder:
+    """The source folder the framework uses for ``values`` in ``variant``, with the reason in words."""
+    written = lookup(values, ("srcDir",))
+    if written is not MISSING:
+        path = folder_path(written)
+        return SourceFolder(path, True, reason="srcDir is set" if path is not None else "srcDir is not a plain path")
+    if variant == "B":
+        return SourceFolder(ROOT, False, reason="layout B reads the sources beside the config")
+    if layout is None:
+        return SourceFolder("app", False, reason="layout A's source folder (the folder was not looked at)")
+    if "app" not in layout.names:
+        return SourceFolder(ROOT, False, True, "no app/ folder exists")
+    inside = layout.listing("app")
+    if inside is None:
+        return SourceFolder("app", False, reason="layout A's source folder")
+    if any(not name.startswith(APP_FOLDER_ONLY) for name in inside):
+        return SourceFolder("app", False, reason="layout A reads app/")
+    signs = [name for name in APP_FILES_AT_ROOT if name in layout.names]
+    signs += [f"{d}/" for d in (_dir_name(values, n) for n in DIR_OPTIONS) if d is not None and layout.exists(d)]
+    if signs:
+        held = "nothing" if not inside else "only " + ", ".join(sorted(inside))
+        return SourceFolder(ROOT, False, True, f"app/ holds {held} and {signs[0]} is beside the config")
+    return SourceFolder("app", False, reason="layout A reads app/")
+
+
+def source_places(values: dict[str, Any], variant: Variant, layout: Layout | None) -> list[Place]:
+    """Each entry of the layout: where the app reads it and whether it is there (empty when unknown)."""
+    folder = source_folder(values, variant, layout)
+    src = folder.path
+    if layout is None or src is None:
+        return []
+    places = []
+    for name in SOURCE_ENTRIES:
+        sub = _dir_name(values, name) if name in DIR_OPTIONS else name
+        if sub is None:
+            continue
+        option = f"dir.{name}" if name in DIR_OPTIONS and lookup(values, ("dir", name)) is not MISSING else "srcDir"
+        expected = _join(src, sub)
+        other = _join(ROOT, sub) if src != ROOT else _join("app", sub)
+        places.append(_place(layout, name, option, expected, other))
+    server = lookup(values, ("serverDir",))
+    server_set = folder_path(server) if server is not MISSING else None
+    written_public = lookup(values, ("dir", "public"))
+    public = folder_path(written_public) if written_public is not MISSING else "public"
+    server_at: str | None
+    public_at: str | None
+    public_other: str | None
+    if variant == "A":  # both are taken from the config's folder (the framework's schema)
+        server_at = server_set if server is not MISSING else "server"
+        public_at = public
+        server_other, public_other = _join(src, "server"), None if public is None else _join(src, public)
+    else:
+        server_at = server_set if server is not MISSING else _join(src, "server")
+        public_at = None if public is None else _join(src, public)
+        server_other, public_other = "server", public
+    for name, option, at, other in (
+        ("server", "serverDir", server_at, server_other),
+        ("public", "dir.public", public_at, public_other),
+    ):
+        if at is not None and other is not None:
+            places.append(_place(layout, name, option, at, other))
+    return places
+
+
+def _place(layout: Layout, name: str, option: str, expected: str, other: str) -> Place:
+    found = layout.exists(expected)
+    elsewhere = other if found is False and other != expected and layout.exists(other) else None
+    return Place(name, option, expected, found, elsewhere)
+
+
+def _dir_name(values: dict[str, Any], name: str) -> str | None:
+    """The folder ``dir.<name>`` names inside the source folder (its default: ``name``); None when code decides."""
+    written = lookup(values, ("dir", name))
+    return name if written is MISSING else folder_path(written)
+
+
+def _join(folder: str, name: str) -> str:
+    return posixpath.normpath(posixpath.join(folder, name))
