@@ -147,12 +147,12 @@ def source_places(values: dict[str, Any], variant: Variant, layout: Layout | Non
         server_at = server_set if server is not MISSING else _join(src, "server")
         public_at = None if public is None else _join(src, public)
         server_other, public_other = "server", public
-    for name, option, at, other in (
+    for name, option, at, old in (
         ("server", "serverDir", server_at, server_other),
         ("public", "dir.public", public_at, public_other),
     ):
-        if at is not None and other is not None:
-            places.append(_place(layout, name, option, at, other))
+        if at is not None and old is not None:
+            places.append(_place(layout, name, option, at, old))
     return places
 
 
