@@ -37,16 +37,17 @@ SCHEMA_PACKAGES = {4: "@nuxt/schema", 3: "nuxt-schema-3"}
 def framework_places(folders: list[Path], major: int) -> dict[Path, dict[str, Any]]:
     """Where the real framework of ``major`` (3 or 4) puts each project's folders.
 
-    One node process for all the folders; keys are the folders as given. Skips the
-    calling test when node or the schema packages of tests/node are not installed.
+    One node process for all the folders; keys are the folders as given. Fails the
+    calling test when node or the schema packages of tests/node are not installed
+    (a missing install fails, never skips: ./dev test installs them).
     """
     if major not in SCHEMA_PACKAGES:
         raise ValueError(f"major must be 3 or 4, not {major!r}")
     if shutil.which("node") is None:
-        pytest.skip("node is not installed: the framework-folders oracle needs node >= 20 (see README)")
+        pytest.fail("node is not installed: the framework-folders oracle needs node >= 20 (see README)")
     package = SCHEMA_PACKAGES[major]
     if not (NODE_DIR / "node_modules" / package).is_dir():
-        pytest.skip(
+        pytest.fail(
             f"tests/node/node_modules/{package} is missing: run the tests with ./dev test"
             " (it runs npm ci in tests/node)"
         )

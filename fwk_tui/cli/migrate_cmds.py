@@ -14,10 +14,10 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
-from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
-from fwk_tui.migrate.draft import SOURCE, change, shown, warned, why_fixed
-from fwk_tui.migrate.draft import choosable as can_choose
-from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, folders_left
+from fwk_tui.migrate.draft import SOURCE, adopted_words, change, kept_words, shown, warned, why_fixed
+from fwk_tui.migrate.folders import MoveError, git_commands, move_back, move_folders
+from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left
+from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
@@ -42,8 +42,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     cmd.add_argument("--to", choices=["A", "B"], default="A", help="the layout to move to (B: report only)")
     how = cmd.add_mutually_exclusive_group()
     how.add_argument("--keep-behaviour", action="store_true", help="pin the old value of every option that changes")
-    how.add_argument("--adopt", action="store_true", help="take every new default; move the sources into app/")
-    cmd.add_argument("--move-folders", action="store_true", help="move the source folders (else print git mv commands)")
+    how.add_argument(
+        "--adopt", action="store_true", help="take every new default (the sources go into app/: with --move-folders)"
+    )
+    how.add_argument("--undo", action="store_true", help="put the project back as it was before the last move")
+    moving = cmd.add_mutually_exclusive_group()
+    moving.add_argument("--move-folders", action="store_true", help="move the sources where the new config reads them")
+    moving.add_argument(
+        "--no-move",
+        action="store_true",
+        help="write the config and leave the sources where they are (check then reports them until they are moved)",
+    )
     cmd.add_argument("--dry-run", action="store_true", help="print the plan and the diff, write nothing")
     cmd.add_argument("--json", action="store_true", help="print the plan as JSON")
     cmd.set_defaults(run=lambda ns: guard(lambda: _migrate(ns)))
@@ -51,6 +60,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
 
 def _migrate(ns: argparse.Namespace) -> int:
     file, doc = open_config(ns.file)
+    if ns.undo:
+        return _undo(file)
     catalog = load_catalog()
     choice = detect_variant(catalog, doc.values(), read_layout(file))
     root = file.resolve().parent
@@ -62,25 +73,44 @@ def _migrate(ns: argparse.Namespace) -> int:
         return _already_a(file, resolved, root, ns)
     if doc.read_only:
         raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
+    if ns.keep_behaviour and ns.move_folders:
+        raise Stop(
+            EXIT_BAD_INPUT,
+            "--keep-behaviour keeps the sources where the config reads them (nothing moves); to move them into "
+            "app/, use --adopt --move-folders, or run migrate in a terminal and choose",
+        )
     asking = not (ns.keep_behaviour or ns.adopt)
     interactive = asking and not ns.dry_run and not ns.json
     if interactive and not sys.stdin.isatty():
         raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
     # Shown without asking (--dry-run, --json): what Enter at every question gives, the old behaviour kept.
-    keeping = ns.keep_behaviour or (asking and not interactive)
-    keep_folder = keeping or (interactive and _ask_folder(resolved, catalog, root))
+    keeping = ns.keep_behaviour or (asking and not interactive and not ns.move_folders)
+    if ns.move_folders or ns.adopt:
+        keep_folder = False  # the sources go where layout A reads them: not asked again
+    else:
+        keep_folder = keeping or (interactive and _ask_folder(resolved, catalog, root))
     plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder))
-    if ns.move_folders and plan.folder_conflicts:
+    keep = _choices(plan, keeping, interactive)
+    if ns.no_move:  # nothing moves: a folder layout A reads elsewhere keeps its old place
+        keep |= {i.path for i in plan.items if i.kind == "folder"}
+    moves = [m for m in folder_moves(plan) if m.source not in _kept_places(plan, keep)]
+    if moves and not (ns.move_folders or ns.no_move or interactive or ns.dry_run or ns.json):
+        names = ", ".join(m.source for m in moves)
+        raise Stop(
+            EXIT_BAD_INPUT,
+            f"{file}: the new config reads {names} from another place: add --move-folders to move them there, or "
+            "--no-move to leave them (the app then misses them until they are moved); nothing was written",
+        )
+    if moves and not ns.no_move and plan.folder_conflicts and not (ns.dry_run or ns.json):
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
         raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
-    keep = _choices(plan, keeping, interactive)
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
-        out_json(_plan_json(plan, outcome, file))
+        out_json(_plan_json(plan, outcome, file, moves))
     else:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
-        _print_plan(file, doc, plan, outcome)
+        _print_plan(file, doc, plan, outcome, moves)
     if outcome.new_errors:
         for d in outcome.new_errors:
             err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
@@ -90,15 +120,78 @@ def _migrate(ns: argparse.Namespace) -> int:
         if not ns.json:
             out("dry run: nothing written")
         return EXIT_OK
-    if interactive and not _ask(_confirmation(file, plan, ns.move_folders), default=True):
+    move_now = bool(moves) and not ns.no_move
+    if interactive and not _ask(_confirmation(file, plan, moves if move_now else []), default=True):
         out("nothing written")
         return EXIT_OK
-    with writing(file, False):
-        for note in save_document(outcome.doc, file):
-            err(note)
-    if not ns.json:
+    return _write(file, root, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
+
+
+def _kept_places(plan: Plan, keep: set[str]) -> set[str]:
+    """The old places of the folders whose place is kept (pinned): they do not move."""
+    return {i.before for i in plan.items if i.kind == "folder" and i.path in keep}
+
+
+def _write(
+    file: Path,
+    root: Path,
+    before: ConfigDocument,
+    after: ConfigDocument,
+    moves: list[FolderMove],
+    left: list[FolderMove],
+    quiet: bool,
+) -> int:
+    """Move the folders (all or nothing), then write the config (the folders go back if it cannot be written), and
+    keep what undoes both."""
+    try:
+        check_can_record(file)
+    except UndoError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
+    created = new_folders(root, moves)
+    try:
+        done = move_folders(root, moves)
+    except MoveError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{root}: {exc}; nothing was written") from None
+    try:
+        with writing(file, False):
+            for note in save_document(after, file):
+                err(note)
+    except BaseException:
+        move_back(root, done, created)
+        raise
+    try:
+        record_move(file, before.data, after.data, done, created)
+        undo_note = f"undo: fwk-tui migrate --undo ({backup_path(file).name} keeps the config from before)"
+    except UndoError as exc:
+        undo_note = f"note: {exc}; the move cannot be undone by fwk-tui (git can)"
+    if not quiet:
         out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
-    return _folders(root, plan.folders, ns.move_folders, ns.json)
+        for m in done:
+            out(f"moved {m.source} -> {m.target}")
+        if left:
+            out("Left where they are, as asked (--no-move): the app does not read them there; move them with:")
+            for line in git_commands(left):
+                out(f"  {line}")
+        out(undo_note)
+    return EXIT_OK
+
+
+def _undo(file: Path) -> int:
+    """``migrate --undo``: the project as it was before the last move, or a refusal that changes nothing."""
+    try:
+        undone = undo_move(file)
+    except UndoError as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}") from None
+    for m in undone.moved_back:
+        out(f"moved {m.target} -> {m.source}")
+    for folder in undone.removed:
+        out(f"removed {folder}/ (the move made it; it is empty again)")
+    for folder in undone.kept:
+        out(f"kept {folder}/ (the move made it, and it holds something new)")
+    for note in undone.notes:
+        err(f"note: {note}")
+    out(f"{file}: back as it was before the move")
+    return EXIT_OK
 
 
 def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
@@ -115,7 +208,7 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
 def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
     """The paths whose old value is kept: all of them, each the user keeps when asked, or none (adopting)."""
     # the source folder was asked first (or set by the flags): never a second time
-    choosable = [i for i in plan.items if can_choose(i) and i.path != SOURCE]
+    choosable = [i for i in plan.items if i.choosable and i.path != SOURCE]
     if keeping:
         return {i.path for i in choosable}
     if not asking:
@@ -128,20 +221,31 @@ def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
         if item.doc:
             out(f"  {one_line(item.doc, width)}")
         out(f"  {change(item.before, item.after, arrow='->')}")
-        question = f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"
-        if len(question) + 6 > width:
-            question = "Keep the old behaviour (its old value is written)?"
+        question = _question(item, width)
         if _ask(question, default=True):
             kept.add(item.path)
     return kept
 
 
-def _confirmation(file: Path, plan: Plan, move: bool) -> str:
+def _confirmation(file: Path, plan: Plan, moves: list[FolderMove]) -> str:
     """The last question of an interactive move, naming everything it does (the folders on the line above)."""
-    if plan.folders and move:
-        out(f"Into {plan.source_folder}/: {', '.join(m.source for m in plan.folders)}")
-        return f"Write {file.name} and move these into {plan.source_folder}/?"
+    if moves:
+        out(f"Moves: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        return f"Write {file.name} and make these moves?"
     return f"Write {file.name}?"
+
+
+def _question(item: Item, width: int) -> str:
+    """What is asked about one item: yes keeps the old behaviour, and the words say what no does."""
+    if item.kind == "removed":
+        question = f"Keep {item.path}: {shown(item.keep, width)} as written (no removes it)?"
+    elif item.kind == "folder":
+        question = f"Keep reading it from {item.before}/ (no moves it to {item.after}/)?"
+    else:
+        question = f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"
+    if len(question) + 6 > width:
+        question = "Keep the old behaviour (its old value is written)?"
+    return question
 
 
 def _ask(question: str, *, default: bool) -> bool:
@@ -162,32 +266,59 @@ def _ask(question: str, *, default: bool) -> bool:
             return False
 
 
-def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome) -> None:
+def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome, moves: list[FolderMove]) -> None:
     out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
-    where = "stay where they are (srcDir: '.')" if plan.source_folder == "." else f"move into {plan.source_folder}/"
-    out(f"Sources: {where}")
-    if plan.folders:
-        out(f"  Folders and files that move: {', '.join(m.source for m in plan.folders)}")
+    out(f"Sources: {_sources_words(plan)}")
+    if moves:
+        out(f"  Folders and files that move: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
     kept = {i.path for i in outcome.kept}
-    changing = [i for i in plan.items if not i.goes]
-    if changing:
-        out(f"Options whose value changes for this project ({len(changing)}):")
-        for item in changing:
-            if item.path in kept:
-                choice = "old value kept"
+    for title, kinds in _SECTIONS:
+        items = [i for i in plan.items if i.kind in kinds]
+        if not items:
+            continue
+        out(f"{title} ({len(items)}):")
+        for item in items:
+            if item.choosable:
+                choice = kept_words(item) if item.path in kept else adopted_words(item)
             else:
-                choice = why_fixed(item) or "new behaviour adopted"
-            out(f"  {item.path}: {change(item.before, item.after, arrow='->')}   ({choice})")
-    going = [i for i in plan.items if i.goes]
-    if going:
-        out(f"Flags version 4 removes, which this file sets ({len(going)}): the key goes")
-        for item in going:
-            out(f"  {item.path}: {shown(item.before)}")
+                choice = why_fixed(item)
+            value = (
+                shown(item.before)
+                if item.kind in ("removed", "b-only")
+                else change(item.before, item.after, arrow="->")
+            )
+            out(f"  {item.path}: {value}   ({choice})")
+    version = [i.path for i in plan.items if i.kind == "version"]
+    if version:
+        out(
+            f"Note: {len(version)} defaults differ between the reference's two layouts without coming from this move "
+            f"(they follow the framework's version; nothing is written for them): {', '.join(version)}"
+        )
     for note in [*plan.notes, *warned(outcome)]:
         out(f"Note: {note}")
     diff = unified_diff(before.text, outcome.doc.text, str(file))
     if diff:
         out(diff.rstrip("\n"))
+
+
+_SECTIONS = (
+    ("The reference's way back to the old behaviour", ("recipe",)),
+    ("Folders layout A reads beside the config", ("folder",)),
+    ("Values made from the folders (they follow them)", ("follows",)),
+    ("Flags version 4 removes, which this file sets", ("removed",)),
+    ("Options of layout B only, which this file sets", ("b-only",)),
+)
+
+
+def _sources_words(plan: Plan) -> str:
+    if any(path == "srcDir" for path, _ in plan.pins):
+        return "stay where they are (srcDir: '.')"
+    src = next((i for i in plan.items if i.path == "srcDir"), None)
+    if plan.source_folder == "app" and src is not None:
+        return "move into app/"
+    if plan.source_folder in (".", ""):
+        return "stay where they are"
+    return f"stay in {plan.source_folder}/ (srcDir is set)"
 
 
 def _folders(root: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
@@ -233,7 +364,9 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:
     """What moving back to layout B would change: listed, never written."""
     plan = plan_move(resolved, catalog, file.resolve().parent)
-    items = [{"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in plan.items if not i.removed]
+    items = [
+        {"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in plan.items if not i.removed
+    ]
     if as_json:
         out_json({"from": variant, "to": "B", "written": False, "items": items})
         return EXIT_OK
@@ -244,7 +377,7 @@ def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_
     return EXIT_OK
 
 
-def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
+def _plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove]) -> dict[str, object]:
     kept = {i.path for i in outcome.kept}
     return {
         "file": str(file),
@@ -260,10 +393,12 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
                 "kept": i.path in kept,
                 "removed": i.removed,
                 "set_by_project": i.set_by_project,
+                "kind": i.kind,
+                "replaced_by": i.replaced_by,
             }
             for i in plan.items
         ],
-        "folders": [{"source": m.source, "target": m.target} for m in plan.folders],
+        "folders": [{"source": m.source, "target": m.target} for m in moves],
         "notes": plan.notes,
         "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
         "new_warnings": [{"path": d.path, "code": d.code, "message": d.message} for d in outcome.new_warnings],
@@ -272,4 +407,3 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path) -> dict[str, object]:
 
 def _json(value: Any) -> object:
     return value if value in (UNKNOWN, REMOVED, NOT_SET) else to_json(value)
-

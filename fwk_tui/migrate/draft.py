@@ -21,25 +21,49 @@ from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
 
 SOURCE = "srcDir"
-FOLLOWS_SOURCE = "follows the source folder"
+FOLLOWS_SOURCE = "follows the folders"
 NO_KEEPING_VALUE = "no value in the config keeps the old one"
-KEY_GOES = "removed in version 4: the key goes"
+FOLLOWS_VERSION = "comes with the framework's version, not with this move: nothing written"
 KEEP_PATHS = frozenset(path for path, _ in KEEP_OLD)
 """The options the reference's way back pins."""
 
 
 def choosable(item: Item) -> bool:
-    """Whether the user chooses for ``item``: its old value can be pinned (a flag the project sets just goes)."""
-    return item.keep is not None and not item.goes
+    """Whether the user chooses for ``item``: keep the old behaviour (pinned, or a removed flag left as written) or
+    take the new one."""
+    return item.choosable
 
 
 def why_fixed(item: Item) -> str:
     """Why there is no choice for ``item`` (``""`` when there is one)."""
-    if item.goes:
-        return KEY_GOES
+    if item.kind == "follows":
+        return FOLLOWS_SOURCE
+    if item.kind == "version":
+        return FOLLOWS_VERSION
+    if item.kind == "b-only":
+        instead = f"; use {item.replaced_by}" if item.replaced_by else ""
+        return f"an option of layout B only: kept as written, it does nothing under layout A{instead}"
     if item.keep is None:
-        return FOLLOWS_SOURCE if item.follows_source else NO_KEEPING_VALUE
+        return NO_KEEPING_VALUE
     return ""
+
+
+def kept_words(item: Item) -> str:
+    """What keeping ``item`` does, in the plan's words."""
+    if item.kind == "removed":
+        return "kept as written"
+    if item.kind == "folder":
+        return "old place kept"
+    return "old value kept"
+
+
+def adopted_words(item: Item) -> str:
+    """What adopting ``item`` does, in the plan's words."""
+    if item.kind == "removed":
+        return "removed"
+    if item.kind == "folder":
+        return f"moves to {item.after}/"
+    return "new behaviour adopted"
 
 
 def warned(outcome: Outcome) -> list[str]:
@@ -135,7 +159,10 @@ def shown(value: Any, width: int = 70) -> str:
 
 
 def change(before: Any, after: Any, width: int = 70, arrow: str = "→") -> str:
-    """``before → after``; for two lists, the items one has and the other lacks."""
+    """``before → after``; for two lists, the items one has and the other lacks; one value when both are the same
+    (a pin of the reference's way back where the catalogue gives both layouts one default)."""
+    if before == after and type(before) is type(after):
+        return f"{shown(before, width)} (the reference's way back pins it)"
     if isinstance(before, list) and isinstance(after, list):
         dropped = [v for v in before if v not in after]
         added = [v for v in after if v not in before]

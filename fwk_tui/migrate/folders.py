@@ -43,9 +43,24 @@ def move_folders(root: Path, moves: list[FolderMove]) -> list[FolderMove]:
             os.rename(root / move.source, root / move.target)
             done.append(move)
     except OSError as exc:
-        for move in reversed(done):
-            os.rename(root / move.target, root / move.source)
-        for folder in reversed(created):
-            folder.rmdir()
-        raise MoveError(f"moving {move.source} failed ({exc.strerror or exc}): every folder is back where it was") from None
+        _back(root, done, created)
+        raise MoveError(
+            f"moving {move.source} failed ({exc.strerror or exc}): every folder is back where it was"
+        ) from None
     return done
+
+
+def move_back(root: Path, done: list[FolderMove], created: list[str]) -> None:
+    """Put back what :func:`move_folders` moved (when what came after it failed), and remove the folders it made
+    (``created``, from the config's folder) when they are empty again."""
+    _back(root, done, [root / c for c in created])
+
+
+def _back(root: Path, done: list[FolderMove], created: list[Path]) -> None:
+    for move in reversed(done):
+        os.rename(root / move.target, root / move.source)
+    for folder in sorted(created, key=lambda p: len(p.parts), reverse=True):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass  # not empty (or gone): left as it is

@@ -12,6 +12,19 @@ project. Defaults that name folders are compared with the placeholders filled
 in for this project: ``<rootDir>`` is the config's folder, ``<srcDir>`` the
 source folder of each layout (under A, the reference writes ``app`` for it:
 ``<rootDir>/app``, ``app/assets``).
+
+Each item has a kind, which says what keeping the old behaviour writes:
+``recipe`` (an option of the reference's way back: pinned, even where the
+catalogue gives both layouts one default, since the reference names it),
+``folder`` (``serverDir``, ``dir.public``: layout A reads them from the config's
+folder, B from the source folder; with a custom source folder holding them,
+the old place is pinned, or the folder moves), ``follows`` (a value made from
+the folders: aliases, ``dir.pages``; it follows them, nothing to write),
+``removed`` (a flag version 4 removes that the file sets: kept as written, or
+removed), ``b-only`` (an option of layout B only that the file sets, listed
+with what replaces it) and ``version`` (a default the two layouts' references
+give differently that does not come from the compatibility version: it
+follows the framework's version, not this move; listed, never written).
 """
 
 from __future__ import annotations
@@ -20,12 +33,14 @@ import posixpath
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, Literal
 
-from fwk_tui.catalog.models import Catalog, Default, Option, has_placeholder
-from fwk_tui.paths import format_path, parse_path
+from fwk_tui.catalog.models import Catalog, Default, Option, Variant
+from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
+from fwk_tui.validate.keys import NAMED_ONLY_IN_A
+from fwk_tui.validate.sources import SOURCE_ENTRIES
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -41,14 +56,17 @@ KEEP_OLD: tuple[tuple[str, Any], ...] = (
 """The reference's way back to the old behaviour under version 4 (the ``future`` row), in its order."""
 REMOVED_TAG = "removed-in-v4"
 """The catalogue's tag of the flags version 4 removes (``experimental.compileTemplate``...)."""
-INSIDE_SOURCE = (
-    "assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils",
-    "app.config.ts", "app.vue", "error.vue",
-)  # fmt: skip
-"""What lives inside the source folder under A (the ``srcDir`` row)."""
+FOLDER_OPTIONS = (("serverDir", "server"), ("dir.public", "public"))
+"""Folders layout B reads inside the source folder and layout A beside it (relative paths from the config's folder,
+as the framework's schema resolves both options under A)."""
 UNKNOWN = "changed by version 4 (the reference does not give the new value)"
 REMOVED = "removed in version 4"
 NOT_SET = "not set"
+
+
+Kind = Literal["recipe", "folder", "follows", "removed", "b-only", "version"]
+CHOOSABLE: frozenset[Kind] = frozenset({"recipe", "folder", "removed"})
+"""The kinds a user chooses for: keep the old behaviour or take the new one."""
 
 
 @dataclass(frozen=True)
@@ -60,14 +78,21 @@ class Item:
     after: Any  # under A, or UNKNOWN
     keep: Any  # the value to write to keep the old behaviour; None when no value written in the config can
     doc: str = ""
-    removed: bool = False  # a flag version 4 removes: it goes when the new behaviour is adopted
+    removed: bool = False  # a flag version 4 removes
     set_by_project: bool = False
-    follows_source: bool = False  # changes only because the source folder does (kept by keeping srcDir)
+    follows_source: bool = False  # changes only because the folders do (kept by keeping them)
+    kind: Kind = "recipe"
+    replaced_by: str | None = None  # for an option of layout B only: the option of A that takes its place
 
     @property
     def goes(self) -> bool:
-        """A flag version 4 removes that the project sets: it is removed whatever is chosen."""
+        """A flag version 4 removes that the project sets: kept as written, or removed when the new behaviour is
+        adopted."""
         return self.removed and self.set_by_project
+
+    @property
+    def choosable(self) -> bool:
+        return self.kind in CHOOSABLE and self.keep is not None
 
 
 @dataclass(frozen=True)
@@ -103,7 +128,7 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
     set_anywhere = _SetAnywhere(resolved)
     version = _value(resolved.config, VERSION)
     plan = Plan(version if version is not None else 3)
-    src_b = _text(_value(resolved.config, "srcDir")) or "."
+    src_b = _folder(_text(_value(resolved.config, "srcDir")) or ".")
     src_set = set_anywhere("srcDir")
     src_a = src_b if src_set or keep_source_folder else "app"
     plan.source_folder = src_a
@@ -114,14 +139,22 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
     for option in catalog.options:
         if option.path in parents and option.path not in pinned:
             continue  # its documented children say what changes, one by one
-        plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder)
+        plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder, catalog)
+    listed = {i.path for i in plan.items}
+    for path, keep in KEEP_OLD:  # a recipe's key the catalogue documents inside its option (omitLineBreaks)
+        if path not in listed and path != "srcDir" and not set_anywhere(path):
+            before, after = _key_default(catalog, path, "B", src_b), _key_default(catalog, path, "A", src_a)
+            plan.items.append(
+                Item(path, keep if before is _NO_VALUE else before, UNKNOWN if after is _NO_VALUE else after, keep)
+            )
+    plan.items += _folder_items(set_anywhere, root, src_a, src_b)
     for flag in catalog.options:
         if REMOVED_TAG not in flag.tags or not set_anywhere(flag.path):
             continue
         own = [source for source in resolved.sources if source.kind == "file" and _sets(source, flag.path)]
-        if own:  # the move removes it from this file (its sections too)
+        if own:  # the file's own: kept as written, or removed (its sections too)
             before = plain(next(set_anywhere.nodes(flag.path)))  # the merged value, else a section's
-            plan.items.append(Item(flag.path, before, REMOVED, None, flag.doc, True, True))
+            plan.items.append(Item(flag.path, before, REMOVED, before, flag.doc, True, True, kind="removed"))
         for source in resolved.sources:
             if source.kind != "file" and _sets(source, flag.path):
                 plan.notes.append(
@@ -130,17 +163,37 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
                 )
     if not src_set and not keep_source_folder:
         plan.folders, plan.folder_conflicts = _folders(root, src_b, src_a)
-        for clash in plan.folder_conflicts:
-            plan.notes.append(
-                f"{clash.source} and {clash.target} both exist: merge them by hand (the sources are moved only "
-                "when no target exists)"
-            )
         if (root / "app").is_dir() and src_b in (".", ""):
             plan.notes.append(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
                 "becomes part of the app; look at it before moving anything into it."
             )
+    for clash in plan.folder_conflicts:
+        plan.notes.append(
+            f"{clash.source} and {clash.target} both exist: merge them by hand (the sources are moved only "
+            "when no target exists)"
+        )
     return plan
+
+
+def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b: str) -> list[Item]:
+    """``serverDir`` and ``dir.public`` of a project whose source folder is not its root: B reads them inside it,
+    A beside it. Kept, the old place is pinned; adopted, the folder moves (see :func:`folder_moves`)."""
+    items = []
+    for option, name in FOLDER_OPTIONS:
+        before, after = posixpath.normpath(posixpath.join(src_b, name)), name
+        if set_anywhere(option) or before == after or not (root / before).exists():
+            continue
+        items.append(Item(option, before, after, before, kind="folder"))
+    return items
+
+
+def folder_moves(plan: Plan) -> list[FolderMove]:
+    """Every move the new behaviour needs: the sources into the new source folder, and each ``folder`` item whose
+    new place the user takes (``src/server`` to ``server``)."""
+    return plan.folders + [
+        FolderMove(posixpath.basename(i.after), i.before, i.after) for i in plan.items if i.kind == "folder"
+    ]
 
 
 def folders_left(resolved: Resolved, root: FilePath) -> tuple[list[FolderMove], list[FolderMove]]:
@@ -189,10 +242,23 @@ def _section_bodies(sections: Obj) -> Iterator[Node]:
 
 
 def _items(
-    option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, pinned: dict[str, Any], keep_src: bool
+    option: Option,
+    set_anywhere: _SetAnywhere,
+    src_a: str,
+    src_b: str,
+    pinned: dict[str, Any],
+    keep_src: bool,
+    catalog: Catalog,
 ) -> list[Item]:
-    if "B" not in option.variants or option.path == VERSION:
+    if "B" not in option.variants or option.path == VERSION or option.path in dict(FOLDER_OPTIONS):
         return []
+    if "A" not in option.variants and option.segments[0] not in NAMED_ONLY_IN_A:
+        if not set_anywhere(option.path) or REMOVED_TAG in option.tags:
+            return []
+        value = plain(next(set_anywhere.nodes(option.path)))
+        return [
+            Item(option.path, value, REMOVED, None, option.doc, kind="b-only", replaced_by=_successor(option, catalog))
+        ]
     if REMOVED_TAG in option.tags:
         if set_anywhere(option.path):
             return []  # listed as a flag the project sets
@@ -211,23 +277,40 @@ def _items(
         after = _default(option.default_for("A"), src_a, "A")
     if before is _NO_VALUE or after is _NO_VALUE or _normal(before) == _normal(after):
         return []
-    if inside is not None or _default(option.default_for("A"), src_b, "A") == before:
-        # it changes only because the source folder does: keeping srcDir keeps it
-        return [Item(option.path, _normal(before), _normal(after), None, option.doc, follows_source=True)]
-    return _differences(option.path, before, after, option.doc)
+    b_default = option.default_for("B")
+    if inside is not None or (
+        b_default is not None and b_default.kind == "value" and "<srcDir>" in repr(b_default.value)
+    ):
+        # made from the folders (aliases, the bundler's root): it follows them; keeping them keeps it
+        return [
+            Item(option.path, _normal(before), _normal(after), None, option.doc, follows_source=True, kind="follows")
+        ]
+    return [Item(option.path, _normal(before), _normal(after), None, option.doc, kind="version")]
 
 
-def _differences(path: str, before: Any, after: Any, doc: str) -> list[Item]:
-    """One item per key that differs when both are objects (a default is pinned key by key), else one item."""
-    if isinstance(before, dict) and isinstance(after, dict):
-        out: list[Item] = []
-        for key in [*before, *(k for k in after if k not in before)]:
-            old, new = before.get(key, NOT_SET), after.get(key, NOT_SET)
-            if old != new:
-                out += _differences(format_path((*parse_path(path), key)), old, new, doc)
-        return out
-    keep = None if before is NOT_SET or has_placeholder(before) else before
-    return [Item(path, _normal(before), _normal(after), keep, doc)]
+def _key_default(catalog: Catalog, path: str, variant: Variant, src: str) -> Any:
+    """The default of ``path`` read from the default of the nearest option above it (``{omitLineBreaks: false}``)."""
+    segments = path.split(".")
+    options = {o.path: o for o in catalog.options}
+    for n in range(len(segments) - 1, 0, -1):
+        option = options.get(".".join(segments[:n]))
+        if option is None:
+            continue
+        value = _default(option.default_for(variant), src, variant)
+        for key in segments[n:]:
+            value = value.get(key, _NO_VALUE) if isinstance(value, dict) else _NO_VALUE
+        return value
+    return _NO_VALUE
+
+
+def _successor(option: Option, catalog: Catalog) -> str | None:
+    """The option of layout A that the doc of a layout-B option names in its place (``srv.prerender.routes``)."""
+    names = {o.path for o in catalog.options if "A" in o.variants}
+    for word in option.doc.replace(",", " ").replace(";", " ").split():
+        word = word.strip(".`'\"()")
+        if word in names and word != option.path:
+            return word
+    return None
 
 
 def _inside_source(option: Option) -> str | None:
@@ -249,17 +332,17 @@ def _normal(value: Any) -> Any:
 def _pinned_item(
     option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, keep: Any, keep_src: bool
 ) -> Item | None:
+    """An option of the reference's way back that the project sets nowhere: pinned when the old behaviour is kept,
+    even where the catalogue gives both layouts one default (the reference names it)."""
     if set_anywhere(option.path) or (option.path == "srcDir" and keep_src):
-        return None
-    before = _default(option.default_for("B"), src_b, "B")
-    if option.path == "srcDir":
-        before = src_b
+        return None  # the source folder kept: the plan's pins write it
+    before = src_b if option.path == "srcDir" else _default(option.default_for("B"), src_b, "B")
     after = _default(option.default_for("A"), src_a, "A") if "A" in option.variants else UNKNOWN
     if after is _NO_VALUE:
         after = UNKNOWN
     if before is _NO_VALUE:
         before = keep
-    if before == after:
+    if option.path == "srcDir" and before == after:
         return None
     return Item(option.path, before, after, keep, option.doc)
 
@@ -273,7 +356,9 @@ def _under_set_value(option: Option, set_anywhere: _SetAnywhere) -> bool:
     """
     segments = [str(s) for s in option.segments]
     return any(
-        not isinstance(node, Obj) for n in range(1, len(segments)) for node in set_anywhere.nodes(".".join(segments[:n]))
+        not isinstance(node, Obj)
+        for n in range(1, len(segments))
+        for node in set_anywhere.nodes(".".join(segments[:n]))
     )
 
 
@@ -311,7 +396,7 @@ def _folders(root: FilePath, src_b: str, src_a: str) -> tuple[list[FolderMove], 
     base = root / src_b
     moves: list[FolderMove] = []
     conflicts: list[FolderMove] = []
-    for name in INSIDE_SOURCE:
+    for name in SOURCE_ENTRIES:
         if (base / name).exists():
             source = posixpath.normpath(posixpath.join(src_b, name))
             move = FolderMove(name, source, posixpath.join(src_a, name))
@@ -333,4 +418,12 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-__all__ = ["KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "folders_left", "plan_move"]
+def _folder(path: str) -> str:
+    """``src/`` and ``./src`` as ``src``; the root as ``.``."""
+    return posixpath.normpath(path.strip() or ".")
+
+
+__all__ = [
+    "KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "folder_moves", "folders_left",
+    "plan_move",
+]  # fmt: skip

@@ -411,8 +411,8 @@ def _unlink_quietly(path: Path) -> None:
 
 __all__ = [
     "RECORD_NAME",
-    "Undone",
     "UndoError",
+    "Undone",
     "backup_path",
     "check_can_record",
     "has_record",

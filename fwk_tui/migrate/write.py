@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.migrate.plan import VERSION, Item, Plan
-from fwk_tui.paths import parse_path
+from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.keys import ENV_BLOCKS
@@ -47,14 +47,21 @@ def migrated(
     """
     new = doc
     kept: list[Item] = []
+    pinned: list[tuple[str, str]] = []
     for path, value in plan.pins:
         new = new.set(path, value)
+        pinned.append((path, SOURCE_KEPT))
     for item in plan.items:
-        if item.goes:
-            new = _without(new, item.path)
-        elif item.path in keep and item.keep is not None:
+        if item.kind == "removed":
+            if item.path in keep:
+                kept.append(item)  # as the file writes it
+            else:
+                new = _without(new, item.path)
+        elif item.choosable and item.path in keep:
             new = new.set(item.path, item.keep)
             kept.append(item)
+            pinned.append((item.path, FOLDER_KEPT if item.kind == "folder" else BEHAVIOUR_KEPT))
+    new = _commented(new, pinned)
     new = new.set(VERSION, 4)
     if before is None:
         before = findings_under_b(doc, catalog)
@@ -62,6 +69,34 @@ def migrated(
     return Outcome(
         new, kept, [d for d in after if d.severity == "error"], [d for d in after if d.severity == "warning"]
     )
+
+
+SOURCE_KEPT = "layout-3 place of the sources kept; remove (and move them into app/) to adopt layout 4"
+FOLDER_KEPT = "layout-3 place kept; remove (and move the folder beside the config) to adopt layout 4"
+BEHAVIOUR_KEPT = "layout-3 behaviour kept; remove to adopt layout 4"
+
+
+def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocument:
+    """Each pinned line with a short comment naming what it keeps; pins written inside an object on one line share
+    one comment at the end of that object's line, naming them."""
+    at_line: dict[Path, list[tuple[str, str]]] = {}
+    for path, words in pinned:
+        where = parse_path(path)
+        while len(where) > 1 and not _ends_line(doc, where):
+            where = where[:-1]
+        at_line.setdefault(where, []).append((path, words))
+    for where, pins in at_line.items():
+        words = pins[0][1]
+        if len(pins) > 1 or format_path(where) != pins[0][0]:
+            words = (
+                f"{words.split(';')[0]} ({', '.join(p.rsplit('.', 1)[-1] for p, _ in pins)});{words.split(';', 1)[1]}"
+            )
+        doc = doc.comment_after(where, words)
+    return doc
+
+
+def _ends_line(doc: ConfigDocument, where: Path) -> bool:
+    return doc.comment_after(where, "") is not doc
 
 
 def _without(doc: ConfigDocument, path: str) -> ConfigDocument:

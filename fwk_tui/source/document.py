@@ -196,6 +196,21 @@ class ConfigDocument:
         slot = require(self._require_root(p), p)
         return Reader(self._data).span(slot.value)
 
+    def comment_after(self, path: PathLike, words: str) -> ConfigDocument:
+        """The document with ``// words`` at the end of the line where the value at ``path`` ends.
+
+        Only where the value ends its line (a comma may follow): a value followed
+        by another member or a comment on its line is left as it is (``self``).
+        """
+        end = self.span(path).end
+        line_end = self._data.find(b"\n", end)
+        line_end = len(self._data) if line_end < 0 else line_end
+        rest = self._data[end:line_end].rstrip(b"\r")
+        if rest.strip() not in (b"", b","):
+            return self
+        at = end + len(rest.rstrip())
+        return self._apply([Splice(at, at, f" // {words}".encode())])
+
     def spreads(self, path: PathLike = ()) -> list[Code]:
         """The spreads (``...base``) and computed keys of the object at ``path``: kept, not addressable."""
         p = checked_path(path)

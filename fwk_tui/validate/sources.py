@@ -10,8 +10,9 @@ versions 3.12+ with compatibility version 4, and 4.x): without ``srcDir``,
 layout A reads ``app/`` only when that folder exists and holds more than
 ``router.options.*`` or ``spa-loading-template.html``; otherwise, when the root
 holds ``app.vue`` (or ``App.vue``) or one of the ``dir.assets``, ``dir.layouts``,
-``dir.middleware``, ``dir.pages``, ``dir.plugins`` folders, the root is the
-source folder; and when no ``app/`` exists at all, the root is too. The
+``dir.middleware``, ``dir.pages``, ``dir.plugins`` folders under their default
+names (the schema reads its own defaults there, not the config's), the root is
+the source folder; and when no ``app/`` exists at all, the root is too. The
 ``dir.*`` folders are read inside the source folder; ``serverDir`` and
 ``dir.public`` are taken from the config's folder under A whatever ``srcDir`` is.
 """
@@ -110,7 +111,8 @@ def source_folder(values: dict[str, Any], variant: Variant, layout: Layout | Non
     if any(not name.startswith(APP_FOLDER_ONLY) for name in inside):
         return SourceFolder("app", False, reason="layout A reads app/")
     signs = [name for name in APP_FILES_AT_ROOT if name in layout.names]
-    signs += [f"{d}/" for d in (_dir_name(values, n) for n in DIR_OPTIONS) if d is not None and layout.exists(d)]
+    # the framework looks for the default names here, whatever dir.* says (its schema reads its own defaults)
+    signs += [f"{d}/" for d in DIR_OPTIONS if layout.exists(d)]
     if signs:
         held = "nothing" if not inside else "only " + ", ".join(sorted(inside))
         return SourceFolder(ROOT, False, True, f"app/ holds {held} and {signs[0]} is beside the config")

@@ -100,14 +100,14 @@ def test_check_names_an_unreadable_app_folder_and_goes_on(
 ) -> None:
     app = project.parent / "app"
     app.mkdir()
-    listing = Path.iterdir
+    listing = os.scandir
 
-    def iterdir(self: Path):  # type: ignore[no-untyped-def]
-        if self == app:  # as chmod 000 does for a user who is not root
-            raise PermissionError(13, "Permission denied", str(self))
-        return listing(self)
+    def scandir(path):  # type: ignore[no-untyped-def]
+        if Path(path) == app:  # as chmod 000 does for a user who is not root
+            raise PermissionError(13, "Permission denied", str(path))
+        return listing(path)
 
-    monkeypatch.setattr(Path, "iterdir", iterdir)
+    monkeypatch.setattr(os, "scandir", scandir)
     code, out, err = run(capsys, "check", str(project))
     assert code == 1
     assert f"note: {app}: permission denied; its files are not looked at" in err

@@ -55,8 +55,9 @@ def test_a_dry_run_prints_the_plan_and_the_diff_and_writes_nothing(capsys: pytes
     assert code == 0
     assert "moving from layout B to layout A (future.compatibilityVersion: 3 -> 4)" in out
     assert "  srcDir: '.' -> 'app'   (new behaviour adopted)" in out
-    assert "  dir.pages: 'pages' -> 'app/pages'   (follows the source folder)" in out
-    assert "Flags version 4 removes, which this file sets (1): the key goes\n  experimental.compileTemplate: false\n" in out
+    assert "  dir.pages: 'pages' -> 'app/pages'   (follows the folders)" in out
+    assert "Flags version 4 removes, which this file sets (1):\n  experimental.compileTemplate: false   (removed)\n" in out
+    assert "ignore" not in out.split("Note:")[0]  # a default of the framework's version: not this move's
     assert "+    compatibilityVersion: 4," in out and out.rstrip().endswith("dry run: nothing written")
     assert (project / "fwk.config.ts").read_text() == CONFIG
 
@@ -68,10 +69,11 @@ def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
     plan = plan_move(resolve_layers(file, load_document(file)), load_catalog(), project, keep_source_folder=True)
     code, out, err = run(capsys, "migrate", str(file), "--keep-behaviour")
     assert code == 0, err
+    written = out
     said = [line for line in out.splitlines() if line.startswith("Note: after the move, check warns at")]
     assert [line.split(":")[1].split(" at ")[1] for line in said] == [
-        "experimental.relativeWatchPaths", "experimental.templateUtils",
-    ]  # fmt: skip  (the reference's way back pins two flags version 4 removes)
+        "experimental.compileTemplate", "experimental.relativeWatchPaths", "experimental.templateUtils",
+    ]  # fmt: skip  (the user's own flag kept as written; the reference's way back pins two more)
     text = file.read_text()
     for line in ("// a layout-B project", "  ssr: true,", "  app: { head: { title: 'Shop' } },"):
         assert line in text  # what was not edited is byte for byte the same
@@ -80,23 +82,35 @@ def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
     for item in plan.items:
         if item.keep is not None and not item.set_by_project:
             assert _at(after, item.path) == item.keep == item.before, item.path
-    assert "payloadExtraction" in text and "compileTemplate" not in text
+    assert "payloadExtraction" in text and "compileTemplate: false" in text  # the user's own line, not deleted
+    assert "omitLineBreaks: false, // layout-3 behaviour kept; remove to adopt layout 4" in text
+    assert "srcDir: '.', // layout-3 place of the sources kept" in text
+    assert text.count("\n") - CONFIG.count("\n") <= 20  # a small diff: the recipe, nothing else
     code, out, _ = run(capsys, "check", str(file), "--variant", "A")
     assert code == 0, out
-    assert "0 errors, 2 warnings" in out and out.count("warning FWK308") == 2  # the two the move said
-    assert sorted(p.name for p in project.iterdir()) == ["app.vue", "components", "fwk.config.ts", "pages", "server"]
+    assert "0 errors, 3 warnings" in out and out.count("warning FWK308") == 3  # the three the move said
+    assert sorted(p.name for p in project.iterdir()) == [
+        ".fwk-tui-move.json", "app.vue", "components", "fwk.config.ts", "fwk.config.ts.bak", "pages", "server",
+    ]  # fmt: skip (nothing moved; what undoes the move kept beside the config)
+    assert (project / ".fwk-tui-move.json").is_file() and "undo: fwk-tui migrate --undo" in written
 
 
 def test_adopting_moves_the_folders_when_asked_and_prints_git_commands_otherwise(
     capsys: pytest.CaptureFixture[str], project: Path, tmp_path: Path
 ) -> None:
     file = project / "fwk.config.ts"
-    code, out, _ = run(capsys, "migrate", str(file), "--adopt")
+    code, _, err = run(capsys, "migrate", str(file), "--adopt")
+    assert code == 2 and "add --move-folders to move them there, or --no-move" in err
+    assert file.read_text() == CONFIG and not (project / "app").exists()  # refused: nothing written
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--no-move")
     assert code == 0
     assert "  mkdir -p app" in out and "  git mv pages app/pages" in out and "  git mv app.vue app/app.vue" in out
-    assert (project / "pages").is_dir()  # only told
+    assert (project / "pages").is_dir()  # left, as asked, and said
     assert "srcDir" not in file.read_text() and _values(file)["future"]["compatibilityVersion"] == 4
-    file.write_text(CONFIG)
+    code, out, _ = run(capsys, "check", str(file), "--verbose")
+    assert code == 0 and "info FWK336" in out  # the fallback: the app reads the sources beside the config until they move
+    code, out, _ = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0 and file.read_text() == CONFIG
     code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
     assert code == 0
     assert "moved pages -> app/pages" in out
@@ -125,7 +139,7 @@ def test_a_dry_run_without_a_choice_shows_what_the_questions_defaults_give(
     assert code == 0 and "(as the questions' defaults answer: the old behaviour kept" in out
     assert "Sources: stay where they are (srcDir: '.')" in out and "(new behaviour adopted)" not in out
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run")
-    assert "  Folders and files that move: components, pages, app.vue" in out  # named before anything moves
+    assert "  Folders and files that move: components -> app/components, pages -> app/pages, app.vue -> app/app.vue" in out
 
 
 def test_a_source_whose_target_exists_stops_the_move_before_anything_is_written(
@@ -145,8 +159,8 @@ def test_sources_left_beside_an_a_config_are_moved_on_a_second_run(
     capsys: pytest.CaptureFixture[str], project: Path
 ) -> None:
     file = project / "fwk.config.ts"
-    code, out, _ = run(capsys, "migrate", str(file), "--adopt")  # written; the folders only told
-    assert code == 0 and "(or run again with --move-folders)" in out and (project / "pages").is_dir()
+    code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--no-move")  # written; the folders only told
+    assert code == 0 and "Left where they are, as asked (--no-move)" in out and (project / "pages").is_dir()
     code, out, _ = run(capsys, "migrate", str(file))
     assert "Still beside the config, where layout A does not read them: components, pages, app.vue" in out
     code, out, _ = run(capsys, "migrate", str(file), "--move-folders")
@@ -189,11 +203,12 @@ def test_asked_item_by_item_in_a_terminal(
     code, out, err = run(capsys, "migrate", str(file))
     assert code == 0, err
     assert "Keep the sources where they are (srcDir: '.')? [Y/n]" in out
-    assert "] ignore\n" in out and "Keep the old behaviour (its old value is written)? [Y/n]" in out  # too long to say
+    assert "] ignore\n" not in out  # a default of the framework's version: never asked
     assert "Keep the old behaviour (experimental.templateUtils: true)? [Y/n]" in out
+    assert "Keep experimental.compileTemplate: false as written (no removes it)? [Y/n]" in out
     assert all(line.index("[Y/n]") + 5 <= 80 for line in out.splitlines() if "[Y/n]" in line)  # one terminal line
     values = _values(file)
-    assert values["srcDir"] == "." and "ignore" not in values  # the first item adopted
+    assert values["srcDir"] == "." and "dir" not in values  # the first item (dir.app) adopted
     assert values["experimental"]["resetAsyncDataToUndefined"] is True  # a later one kept
 
 
@@ -201,16 +216,16 @@ def test_moving_the_sources_when_asked_is_not_asked_again_as_an_item(
     capsys: pytest.CaptureFixture[str], project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     file = project / "fwk.config.ts"
-    answers = io.StringIO("n\n" + "y\n" * 20)
+    answers = io.StringIO("y\n" * 20)
     monkeypatch.setenv("COLUMNS", "100")
     monkeypatch.setattr("sys.stdin", answers)
     monkeypatch.setattr(answers, "isatty", lambda: True, raising=False)
     code, out, err = run(capsys, "migrate", str(file), "--move-folders")
     assert code == 0, err
-    assert "] srcDir\n" not in out  # one question for the source folder, the first
+    assert "] srcDir\n" not in out and "Keep the sources where they are" not in out  # --move-folders said it
     assert "srcDir" not in _values(file) and (project / "app" / "pages").is_dir()
     assert "moved pages -> app/pages" in out
-    assert "Into app/: components, pages, app.vue\nWrite fwk.config.ts and move these into app/? [Y/n]" in out
+    assert "app.vue -> app/app.vue\nWrite fwk.config.ts and make these moves? [Y/n]" in out
 
 
 def test_without_a_terminal_a_choice_is_needed_and_the_reverse_is_only_listed(
@@ -237,10 +252,11 @@ def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
     items = {i["path"]: i for i in data["items"]}
     assert items["srcDir"] == {
         "path": "srcDir", "before": ".", "after": "app", "keep": ".", "kept": False, "removed": False, "set_by_project": False,
+        "kind": "recipe", "replaced_by": None,
     }  # fmt: skip
     assert [f["target"] for f in data["folders"]] == ["app/components", "app/pages", "app/app.vue"]
     assert data["new_errors"] == [] and data["new_warnings"] == []  # adopting pins no removed flag
     assert data["already_layout_a"] is False
-    run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt")
+    run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--no-move")
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--json")
     assert code == 0 and json.loads(out)["already_layout_a"] is True  # JSON, even with nothing to move

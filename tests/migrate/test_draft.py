@@ -45,8 +45,10 @@ def test_a_new_draft_keeps_every_old_behaviour_and_the_sources_where_they_are(tm
         if choosable(item):
             assert draft.keeps(item.path) and _value(draft.text, item.path) == item.keep, item.path
     goes = [i for i in draft.items if i.goes]
-    assert [i.path for i in goes] == ["experimental.compileTemplate"] and why_fixed(goes[0]).endswith("the key goes")
-    assert "compileTemplate" not in draft.text and draft.text.startswith("// shop\n")
+    assert [i.path for i in goes] == ["experimental.compileTemplate"] and choosable(goes[0]) and not why_fixed(goes[0])
+    assert "compileTemplate: false" in draft.text and draft.text.startswith("// shop\n")  # the user's line: kept
+    draft.choose("experimental.compileTemplate", keep=False)
+    assert "compileTemplate" not in draft.text  # removed only when chosen
     assert draft.outcome.new_errors == []
 
 
@@ -57,10 +59,12 @@ def test_adopting_one_item_changes_only_that_key_and_choosing_again_restores_it(
     assert not draft.keeps("experimental.templateUtils")
     assert _value(draft.text, "experimental.templateUtils") == "not set"
     assert _value(draft.text, "experimental.relativeWatchPaths") is True  # the others stay kept
-    assert [w.split(" at ")[1].split(":")[0] for w in warned(draft.outcome)] == ["experimental.relativeWatchPaths"]
+    assert [w.split(" at ")[1].split(":")[0] for w in warned(draft.outcome)] == [
+        "experimental.compileTemplate", "experimental.relativeWatchPaths",
+    ]  # fmt: skip
     assert "templateUtils" not in draft.diff and "relativeWatchPaths: true" in draft.diff
     draft.choose("experimental.templateUtils", keep=True)
-    assert draft.text == kept_text and len(warned(draft.outcome)) == 2
+    assert draft.text == kept_text and len(warned(draft.outcome)) == 3
 
 
 def test_moving_the_sources_makes_the_plan_again(tmp_path: Path) -> None:

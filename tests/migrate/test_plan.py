@@ -31,7 +31,8 @@ def test_adopting_lists_the_source_folder_and_what_follows_from_it(tmp_path: Pat
     assert (items["dir.pages"].before, items["dir.pages"].after) == ("pages", "app/pages")
     assert (items["alias.~"].before, items["alias.~"].after) == (".", "app")
     assert "alias" not in items  # its keys say it one by one
-    assert "dir.app" not in items and "ssr" not in items  # the same in both layouts
+    assert "ssr" not in items  # the same in both layouts
+    assert (items["dir.app"].kind, items["dir.app"].keep) == ("recipe", "app")  # the way back names it: pinned
     assert [(m.source, m.target) for m in plan.folders] == [
         ("components", "app/components"), ("pages", "app/pages"), ("app.vue", "app/app.vue"),
     ]  # fmt: skip
@@ -73,9 +74,10 @@ def test_a_removed_flag_the_project_sets_goes_and_an_existing_app_folder_is_a_tr
 
 
 def test_an_object_set_with_some_keys_still_takes_the_defaults_of_the_others(tmp_path: Path) -> None:
-    devtools = "vbuild.define.__VUE_PROD_DEVTOOLS__"
+    devtools = "vbuild.define"
     plan = _plan(tmp_path, "vbuild: { plugins: [] }")
-    assert devtools in {i.path for i in plan.items}  # vbuild is set, vbuild.define's default still applies
+    [item] = [i for i in plan.items if i.path == devtools]  # vbuild is set, vbuild.define's default still applies
+    assert item.kind == "version" and not item.choosable  # the framework's version, not the move: never written
     plan = _plan(tmp_path, "vbuild: { define: { X: 1 } }")
     assert devtools not in {i.path for i in plan.items}  # define set whole: its default does not apply
     plan = _plan(tmp_path, "vbuild: sharedViteConfig")

@@ -91,14 +91,21 @@ def test_the_fallback_is_an_info_with_a_fix_that_keeps_what_the_app_does(tmp_pat
     severity, message = found["FWK336"]
     assert severity == "info" and "because no app/ folder exists" in message
     doc = ConfigDocument.parse(file.read_text())
-    diagnostic = next(d for d in check_document(doc, load_catalog(), layout=read_layout(file)).diagnostics if d.code == "FWK336")
+    diagnostic = next(
+        d for d in check_document(doc, load_catalog(), layout=read_layout(file)).diagnostics if d.code == "FWK336"
+    )
     assert diagnostic.fix is not None and diagnostic.fix.value == "." and diagnostic.fix.keeps_behaviour
 
 
 def test_a_project_whose_sources_are_where_its_config_says_gets_nothing(tmp_path: Path) -> None:
-    assert _found(_project(tmp_path / "a", V4, "app/pages/i.vue", "app/app.vue", "server/api/x.ts", "public/r.txt")) == {}
+    assert (
+        _found(_project(tmp_path / "a", V4, "app/pages/i.vue", "app/app.vue", "server/api/x.ts", "public/r.txt")) == {}
+    )
     assert _found(_project(tmp_path / "b", "", "pages/i.vue", "app.vue", "server/api/x.ts"), "B") == {}
-    assert _found(_project(tmp_path / "c", "srcDir: 'src/'", "src/pages/i.vue", "src/server/x.ts", "src/public/r"), "B") == {}
+    assert (
+        _found(_project(tmp_path / "c", "srcDir: 'src/'", "src/pages/i.vue", "src/server/x.ts", "src/public/r"), "B")
+        == {}
+    )
 
 
 def test_a_set_components_option_says_where_components_are(tmp_path: Path) -> None:
@@ -111,7 +118,11 @@ def test_server_code_left_in_the_old_source_folder_is_an_error(tmp_path: Path) -
     severity, message = _found(file)["FWK337"]
     assert severity == "error" and "src/server/" in message
     doc = ConfigDocument.parse(file.read_text())
-    fixes = {d.fix.path: d.fix.value for d in check_document(doc, load_catalog(), layout=read_layout(file)).diagnostics if d.fix and d.code == "FWK337"}
+    fixes = {
+        d.fix.path: d.fix.value
+        for d in check_document(doc, load_catalog(), layout=read_layout(file)).diagnostics
+        if d.fix and d.code == "FWK337"
+    }
     assert fixes == {"serverDir": "src/server", "dir.public": "src/public"}
 
 
