@@ -19,6 +19,7 @@ from fwk_tui.migrate.folders import MoveError, git_commands, move_back, move_fol
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left
 from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
+from fwk_tui.paths import format_path
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import ConfigDocument, save_document
@@ -288,6 +289,10 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
                 else change(item.before, item.after, arrow="->")
             )
             out(f"  {item.path}: {value}   ({choice})")
+    if plan.rewrites:
+        out(f"Paths through ~/ to what stays beside the config, written through ~~/ ({len(plan.rewrites)}):")
+        for rewrite in plan.rewrites:
+            out(f"  {format_path(rewrite.path)}: {shown(rewrite.text)} -> {shown(rewrite.at_root())}")
     version = [i.path for i in plan.items if i.kind == "version"]
     if version:
         out(
@@ -399,6 +404,7 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove]
             for i in plan.items
         ],
         "folders": [{"source": m.source, "target": m.target} for m in moves],
+        "rewrites": [{"path": format_path(r.path), "before": r.text, "after": r.at_root()} for r in plan.rewrites],
         "notes": plan.notes,
         "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
         "new_warnings": [{"path": d.path, "code": d.code, "message": d.message} for d in outcome.new_warnings],

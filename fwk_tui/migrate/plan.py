@@ -40,7 +40,7 @@ from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
-from fwk_tui.validate.sources import SOURCE_ENTRIES
+from fwk_tui.validate.sources import SOURCE_ENTRIES, AliasPath, alias_paths
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -115,6 +115,8 @@ class Plan:
     """Sources whose target in the new source folder exists already: not moved, named in the notes."""
     notes: list[str] = field(default_factory=list)
     source_folder: str = "app"
+    rewrites: list[AliasPath] = field(default_factory=list)
+    """Paths written with ``~/`` that point at what stays beside the config: written ``~~/`` when the sources move."""
     pins: list[tuple[str, Any]] = field(default_factory=list)
     """Written whatever is chosen for the items: ``srcDir: '.'`` when the sources stay where they are."""
 
@@ -163,6 +165,7 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
                 )
     if not src_set and not keep_source_folder:
         plan.folders, plan.folder_conflicts = _folders(root, src_b, src_a)
+        plan.rewrites = _staying_alias_paths(resolved, root, {m.name for m in plan.folders + plan.folder_conflicts})
         if (root / "app").is_dir() and src_b in (".", ""):
             plan.notes.append(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
@@ -174,6 +177,19 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
             "when no target exists)"
         )
     return plan
+
+
+def _staying_alias_paths(resolved: Resolved, root: FilePath, moving: set[str]) -> list[AliasPath]:
+    """This file's ``~/`` paths to what stays beside the config (``~/modules/x``): under A, ``~`` is app/."""
+    own = next((s for s in resolved.sources if s.kind == "file"), None)
+    if own is None:
+        return []
+    staying = []
+    for found in alias_paths(plain(own.body)):
+        first = found.rest.split("/", 1)[0]
+        if first and first not in (".", "..") and first not in moving and (root / first).exists():
+            staying.append(found)
+    return staying
 
 
 def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b: str) -> list[Item]:

@@ -61,6 +61,9 @@ def migrated(
             new = new.set(item.path, item.keep)
             kept.append(item)
             pinned.append((item.path, FOLDER_KEPT if item.kind == "folder" else BEHAVIOUR_KEPT))
+    for rewrite in plan.rewrites:
+        if new.has(rewrite.path) and new.get(rewrite.path) == rewrite.text:
+            new = new.set(rewrite.path, rewrite.at_root())
     new = _commented(new, pinned)
     new = new.set(VERSION, 4)
     if before is None:

@@ -172,3 +172,53 @@ def _dir_name(values: dict[str, Any], name: str) -> str | None:
 
 def _join(folder: str, name: str) -> str:
     return posixpath.normpath(posixpath.join(folder, name))
+
+
+SOURCE_ALIASES = ("~/", "@/")
+"""Path prefixes that name the source folder (the ``~`` and ``@`` aliases); ``~~/`` and ``@@/`` name the root."""
+ROOT_ALIAS = "~~/"
+
+
+@dataclass(frozen=True)
+class AliasPath:
+    """A string of the config that starts with ``~/`` or ``@/``: where it points from the config's folder."""
+
+    path: tuple[str | int, ...]
+    text: str
+    rest: str
+    """What follows the alias: ``modules/x`` for ``~/modules/x``."""
+
+    def at_root(self) -> str:
+        """The same path through the root's alias (``~~/modules/x``)."""
+        return ROOT_ALIAS + self.rest
+
+
+def alias_paths(values: Any, here: tuple[str | int, ...] = ()) -> list[AliasPath]:
+    """Every string of ``values`` (the config as read) that names a path inside the source folder by its alias."""
+    found: list[AliasPath] = []
+    stack: list[tuple[tuple[str | int, ...], Any]] = [(here, values)]
+    while stack:  # no recursion: a config may nest deeply
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            stack += [((*where, k), v) for k, v in reversed(value.items()) if not str(k).startswith("$")]
+        elif isinstance(value, list):
+            stack += [((*where, n), v) for n, v in reversed(list(enumerate(value)))]
+        elif isinstance(value, str) and value.startswith(SOURCE_ALIASES) and len(value) > 2:
+            found.append(AliasPath(where, value, value[2:]))
+    return found
+
+
+def alias_path_misses(values: dict[str, Any], variant: Variant, layout: Layout | None) -> list[AliasPath]:
+    """The ``~/`` paths that point at nothing inside the source folder while the same path exists beside the
+    config (``~/modules/x`` under layout A, ``modules/`` at the root): ``~~/`` is what they mean."""
+    folder = source_folder(values, variant, layout)
+    if layout is None or folder.path is None or folder.path == ROOT:
+        return []
+    misses = []
+    for found in alias_paths(values):
+        first = found.rest.split("/", 1)[0]
+        if not first or first in ("..", "."):
+            continue
+        if layout.exists(_join(folder.path, first)) is False and layout.exists(first):
+            misses.append(found)
+    return misses

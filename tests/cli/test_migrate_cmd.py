@@ -260,3 +260,24 @@ def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
     run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--no-move")
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--json")
     assert code == 0 and json.loads(out)["already_layout_a"] is True  # JSON, even with nothing to move
+
+
+def test_paths_through_the_source_alias_to_what_stays_beside_the_config_are_written_through_the_root_alias(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    for folder in ("modules/x", "styles", "assets"):
+        (project / folder).mkdir(parents=True)
+    file = project / "fwk.config.ts"
+    config = "export default defineFwkConfig({ modules: ['~/modules/x'], css: ['~/styles/a.css', '@/assets/b.css'] })\n"
+    file.write_text(config)
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 0, err
+    assert "  modules[0]: '~/modules/x' -> '~~/modules/x'" in out
+    values = _values(file)
+    assert values["modules"] == ["~~/modules/x"]  # modules/ stays at the root
+    assert values["css"] == ["~~/styles/a.css", "@/assets/b.css"]  # assets/ moved into app/: the alias follows it
+    code, out, _ = run(capsys, "check", str(file))
+    assert "FWK338" not in out and "FWK335" not in out
+    file.write_text(file.read_text().replace("~~/modules/x", "~/modules/x"))
+    code, out, _ = run(capsys, "check", str(file))
+    assert "warning FWK338: ~/modules/x points into app/, where there is no modules/" in out

@@ -216,6 +216,13 @@ CASES: dict[str, Case] = {
         "srcDir: 'src', serverDir: 'src/server',",
         layout=Layout.of(["src"], folders={"src": ["server", "pages"]}),
     ),
+    "alias-path-outside-source": Case(
+        "future: { compatibilityVersion: 4 }, modules: ['~/modules/x'],",
+        "modules[0]",
+        "warning",
+        "future: { compatibilityVersion: 4 }, modules: ['~~/modules/x'],",
+        layout=Layout.of(["app", "modules"], folders={"app": ["pages"], "modules": ["x"]}),
+    ),
     "normally-not-set": Case("rootDir: '/srv/app',", "rootDir", "info", "buildDir: '.output-fwk',"),
 }
 

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from fwk_tui.paths import format_path
 from fwk_tui.validate.fix import Fix
 from fwk_tui.validate.rules.registry import Finding, RuleContext, rule
-from fwk_tui.validate.sources import ROOT, SOURCE_ENTRIES, Place, SourceFolder, source_folder, source_places
+from fwk_tui.validate.sources import (
+    ROOT, SOURCE_ENTRIES, Place, SourceFolder, alias_path_misses, source_folder, source_places,
+)  # fmt: skip
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING
 
@@ -116,4 +119,24 @@ def folder_elsewhere(ctx: RuleContext) -> Iterator[Finding]:
             f"{place.elsewhere}/ holds them: the app does not serve them; set {place.option}: "
             f"{js_text(place.elsewhere)} or move the folder to {place.expected}/",
             fix,
+        )
+
+
+@rule(
+    "alias-path-outside-source",
+    "FWK338",
+    "modules: Resolved through the package resolution path; then from `rootDir` when the `~~` alias is used (A) or "
+    "from `srcDir` when `~` is used (B).",
+)
+def alias_path_outside_source(ctx: RuleContext) -> Iterator[Finding]:
+    """A ``~/`` path that points into the source folder, where nothing is, while the config's folder has it."""
+    folder = source_folder(ctx.values, ctx.variant, ctx.layout)
+    for miss in alias_path_misses(ctx.values, ctx.variant, ctx.layout):
+        path = format_path(miss.path)
+        yield Finding(
+            "warning",
+            path,
+            f"{miss.text} points into {folder.shown}, where there is no {miss.rest.split('/', 1)[0]}/; it is beside "
+            f"the config: {miss.at_root()} points there",
+            Fix("set", path, f"Write {miss.at_root()}", miss.at_root(), keeps_behaviour=False),
         )
