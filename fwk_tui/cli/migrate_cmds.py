@@ -36,7 +36,7 @@ DESCRIPTION = (
 )
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``migrate`` to ``sub``."""
     cmd = sub.add_parser("migrate", help="move a config from layout B to layout A", description=DESCRIPTION)
     cmd.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")

@@ -14,7 +14,13 @@ from fwk_tui.paths import format_path
 from fwk_tui.validate.fix import Fix
 from fwk_tui.validate.rules.registry import Finding, RuleContext, rule
 from fwk_tui.validate.sources import (
-    ROOT, SOURCE_ENTRIES, Place, SourceFolder, alias_path_misses, source_folder, source_places,
+    ROOT,
+    SOURCE_ENTRIES,
+    Place,
+    SourceFolder,
+    alias_path_misses,
+    source_folder,
+    source_places,
 )  # fmt: skip
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING
