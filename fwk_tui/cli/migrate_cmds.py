@@ -100,7 +100,7 @@ def _migrate(ns: argparse.Namespace) -> int:
         raise Stop(
             EXIT_BAD_INPUT,
             f"{file}: the new config reads {names} from another place: add --move-folders to move them there, or "
-            "--no-move to leave them (the app then misses them until they are moved); nothing was written",
+            "--no-move to leave them (check then says where the app reads them); nothing was written",
         )
     if moves and not ns.no_move and plan.folder_conflicts and not (ns.dry_run or ns.json):
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
@@ -170,7 +170,11 @@ def _write(
         for m in done:
             out(f"moved {m.source} -> {m.target}")
         if left:
-            out("Left where they are, as asked (--no-move): the app does not read them there; move them with:")
+            out(
+                "Left where they are, as asked (--no-move): while app/ holds nothing of the app, the framework falls "
+                "back to reading them beside the config, and stops as soon as something is put in app/ (check "
+                "reports it: FWK336, FWK335); move them with:"
+            )
             for line in git_commands(left):
                 out(f"  {line}")
         out(undo_note)

@@ -40,7 +40,7 @@ from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
-from fwk_tui.validate.sources import SOURCE_ENTRIES, AliasPath, alias_paths
+from fwk_tui.validate.sources import APP_FOLDER_ONLY, SOURCE_ENTRIES, AliasPath, alias_paths
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -166,7 +166,7 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
     if not src_set and not keep_source_folder:
         plan.folders, plan.folder_conflicts = _folders(root, src_b, src_a)
         plan.rewrites = _staying_alias_paths(resolved, root, {m.name for m in plan.folders + plan.folder_conflicts})
-        if (root / "app").is_dir() and src_b in (".", ""):
+        if src_b in (".", "") and _holds_app_files(root / "app"):
             plan.notes.append(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
                 "becomes part of the app; look at it before moving anything into it."
@@ -190,6 +190,14 @@ def _staying_alias_paths(resolved: Resolved, root: FilePath, moving: set[str]) -
         if first and first not in (".", "..") and first not in moving and (root / first).exists():
             staying.append(found)
     return staying
+
+
+def _holds_app_files(folder: FilePath) -> bool:
+    """Whether ``folder`` holds more than what the framework ignores when it picks the source folder."""
+    try:
+        return any(not p.name.startswith(APP_FOLDER_ONLY) for p in folder.iterdir())
+    except OSError:
+        return False
 
 
 def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b: str) -> list[Item]:

@@ -67,6 +67,9 @@ def test_what_the_project_sets_anywhere_is_not_in_the_plan(tmp_path: Path) -> No
 def test_a_removed_flag_the_project_sets_goes_and_an_existing_app_folder_is_a_trap(tmp_path: Path) -> None:
     (tmp_path / "app").mkdir()
     (tmp_path / "pages").mkdir()
+    (tmp_path / "app" / "router.options.ts").write_text("export default {}\n")
+    assert not any("An app/ folder exists" in n for n in _plan(tmp_path, "ssr: true").notes)  # ignored by the framework
+    (tmp_path / "app" / "helpers.ts").write_text("export {}\n")
     plan = _plan(tmp_path, "experimental: { compileTemplate: false }")
     [flag] = [i for i in plan.items if i.path == "experimental.compileTemplate"]
     assert (flag.before, flag.after, flag.removed, flag.set_by_project) == (False, REMOVED, True, True)
