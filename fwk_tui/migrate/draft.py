@@ -112,8 +112,9 @@ class Draft:
 
     @property
     def items(self) -> list[Item]:
-        """The plan's items but ``srcDir``: the source folder is chosen on its own, first."""
-        return [i for i in self.plan.items if i.path != SOURCE]
+        """The plan's items but ``srcDir`` (the source folder is chosen on its own, first) and the defaults that come
+        with the framework's version (not this move's: nothing is written for them)."""
+        return [i for i in self.plan.items if i.path != SOURCE and i.kind != "version"]
 
     @property
     def kept_paths(self) -> set[str]:

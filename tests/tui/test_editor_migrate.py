@@ -64,10 +64,10 @@ async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(la
         await pilot.press("space")
         await pilot.pause()
         assert any(r.key == "dir.pages" for r in screen.query(ChoiceRow)) is False  # no choice: it follows
-        assert "dir.pages   follows the source folder" in screen_text(app)
+        assert "dir.pages   follows the folders" in screen_text(app)
         assert "git mv pages app/pages" in str(screen.query_one("#migrate-folders").render())
         # One item adopts the new behaviour: the focus goes down to it, Space switches it.
-        devtools = row(screen, "vbuild.define.__VUE_PROD_DEVTOOLS__")
+        devtools = row(screen, "experimental.templateUtils")
         for _ in range(30):
             if app.focused is devtools:
                 break
@@ -81,10 +81,10 @@ async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(la
         assert not isinstance(app.screen, MigrateScreen)
         moved = app.session.document.text
         assert "compatibilityVersion: 4" in moved
-        assert "defineComponentName: ['defineComponent', 'defineFwkComponent']" in moved  # an old value kept
-        assert "__VUE_PROD_DEVTOOLS__" not in moved  # the new behaviour adopted
+        assert "relativeWatchPaths: true" in moved  # an old value kept
+        assert "templateUtils" not in moved  # the new behaviour adopted
         assert "srcDir" not in moved  # the sources move into app/ (the default of layout A)
-        assert "compileTemplate" not in moved  # a flag version 4 removes goes
+        assert "compileTemplate" in moved  # a flag version 4 removes, set by the user: kept unless adopted
         assert layout_b.read_text() == original  # nothing written before Ctrl+S
         assert app.session.variant == "A"
         assert any("Ctrl+Z undoes it" in t for t in toasts(app))
@@ -128,7 +128,8 @@ async def test_the_kept_sources_pin_src_dir_and_the_old_values_by_default(layout
         assert app.session.save() == layout_b
         saved = layout_b.read_text()
         assert "srcDir: '.'" in saved and "compatibilityVersion: 4" in saved
-        assert "__VUE_PROD_DEVTOOLS__: false" in saved and "relativeWatchPaths: true" in saved
+        assert "omitLineBreaks: false" in saved and "relativeWatchPaths: true" in saved
+        assert "__VUE_PROD_DEVTOOLS__" not in saved  # the framework's version's default: not the move's
 
 
 async def test_a_move_that_brings_an_error_under_layout_a_is_refused(tmp_path: Path) -> None:
