@@ -14,10 +14,11 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
+from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import SOURCE, adopted_words, change, kept_words, shown, warned, why_fixed
-from fwk_tui.migrate.folders import MoveError, git_commands, move_back, move_folders
+from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left
-from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move, undo_move
+from fwk_tui.migrate.undo import UndoError, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Resolved, plain, resolve_layers
@@ -94,7 +95,7 @@ def _migrate(ns: argparse.Namespace) -> int:
     keep = _choices(plan, keeping, interactive)
     if ns.no_move:  # nothing moves: a folder layout A reads elsewhere keeps its old place
         keep |= {i.path for i in plan.items if i.kind == "folder"}
-    moves = [m for m in folder_moves(plan) if m.source not in _kept_places(plan, keep)]
+    moves = folder_moves(plan, keep)
     if moves and not (ns.move_folders or ns.no_move or interactive or ns.dry_run or ns.json):
         names = ", ".join(m.source for m in moves)
         raise Stop(
@@ -125,17 +126,11 @@ def _migrate(ns: argparse.Namespace) -> int:
     if interactive and not _ask(_confirmation(file, plan, moves if move_now else []), default=True):
         out("nothing written")
         return EXIT_OK
-    return _write(file, root, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
-
-
-def _kept_places(plan: Plan, keep: set[str]) -> set[str]:
-    """The old places of the folders whose place is kept (pinned): they do not move."""
-    return {i.before for i in plan.items if i.kind == "folder" and i.path in keep}
+    return _write(file, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
 
 
 def _write(
     file: Path,
-    root: Path,
     before: ConfigDocument,
     after: ConfigDocument,
     moves: list[FolderMove],
@@ -144,30 +139,20 @@ def _write(
 ) -> int:
     """Move the folders (all or nothing), then write the config (the folders go back if it cannot be written), and
     keep what undoes both."""
-    try:
-        check_can_record(file)
-    except UndoError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
-    created = new_folders(root, moves)
-    try:
-        done = move_folders(root, moves)
-    except MoveError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{root}: {exc}; nothing was written") from None
-    try:
+
+    def write() -> bytes:
         with writing(file, False):
             for note in save_document(after, file):
                 err(note)
-    except BaseException:
-        move_back(root, done, created)
-        raise
+        return after.data
+
     try:
-        record_move(file, before.data, after.data, done, created)
-        undo_note = f"undo: fwk-tui migrate --undo ({backup_path(file).name} keeps the config from before)"
-    except UndoError as exc:
-        undo_note = f"note: {exc}; the move cannot be undone by fwk-tui (git can)"
+        carried = carry_out(file, before.data, moves, write)
+    except (UndoError, MoveError) as exc:
+        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
         out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
-        for m in done:
+        for m in carried.moved:
             out(f"moved {m.source} -> {m.target}")
         if left:
             out(
@@ -177,7 +162,7 @@ def _write(
             )
             for line in git_commands(left):
                 out(f"  {line}")
-        out(undo_note)
+        out(carried.undo)
     return EXIT_OK
 
 

@@ -12,7 +12,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.migrate.plan import KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, plan_move
+from fwk_tui.migrate.plan import KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, folder_moves, plan_move
 from fwk_tui.migrate.write import Findings, Outcome, findings_under_b, migrated
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.source import STARTER_STYLE, ConfigDocument
@@ -137,6 +137,12 @@ class Draft:
 
     def keeps(self, path: str) -> bool:
         return path not in self.adopted
+
+    @property
+    def moves(self) -> list[FolderMove]:
+        """What the chosen move needs moved on disk: the sources into app/ (when they move) and each folder whose
+        new place is adopted (``src/server`` to ``server``)."""
+        return folder_moves(self.plan, self.kept_paths)
 
     @property
     def diff(self) -> str:

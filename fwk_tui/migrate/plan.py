@@ -30,7 +30,7 @@ follows the framework's version, not this move; listed, never written).
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any, Literal
@@ -212,11 +212,13 @@ def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b:
     return items
 
 
-def folder_moves(plan: Plan) -> list[FolderMove]:
-    """Every move the new behaviour needs: the sources into the new source folder, and each ``folder`` item whose
-    new place the user takes (``src/server`` to ``server``)."""
+def folder_moves(plan: Plan, kept: Collection[str] = ()) -> list[FolderMove]:
+    """Every move the chosen move needs on disk: the sources into the new source folder, and each ``folder`` item
+    whose old place is not kept (in ``kept``, the paths whose old behaviour is kept): ``src/server`` to ``server``."""
     return plan.folders + [
-        FolderMove(posixpath.basename(i.after), i.before, i.after) for i in plan.items if i.kind == "folder"
+        FolderMove(posixpath.basename(i.after), i.before, i.after)
+        for i in plan.items
+        if i.kind == "folder" and i.path not in kept
     ]
 
 

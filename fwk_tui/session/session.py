@@ -113,6 +113,13 @@ class EditSession(FileHistory):
             self._forced_variant = variant
             self._changed()
 
+    def read_surroundings(self) -> None:
+        """Read the folder beside the file again (after folders moved): the checks of the sources follow it."""
+        if self.path is not None:
+            self.layout = read_layout(self.path)
+            self._check = None
+            self._changed()
+
     # ---------------------------------------------------------- diagnostics
 
     def _result(self) -> Any:

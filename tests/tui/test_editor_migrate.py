@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.migrate import ChoiceRow, MigrateScreen
 from tests.tui.test_editor import make_app, screen_text
 
@@ -50,8 +51,11 @@ def toasts(app: EditorApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(layout_b: Path) -> None:
+async def test_moving_the_sources_asks_then_moves_the_folders_and_writes_the_file_and_the_palette_undoes_both(
+    layout_b: Path,
+) -> None:
     original = layout_b.read_text()
+    folder = layout_b.parent
     app = make_app(layout_b)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
@@ -65,57 +69,84 @@ async def test_the_move_chosen_on_the_screen_is_one_edit_that_undo_takes_back(la
         await pilot.pause()
         assert any(r.key == "dir.pages" for r in screen.query(ChoiceRow)) is False  # no choice: it follows
         assert "dir.pages   follows the folders" in screen_text(app)
-        assert "git mv pages app/pages" in str(screen.query_one("#migrate-folders").render())
         # One item adopts the new behaviour: the focus goes down to it, Space switches it.
-        devtools = row(screen, "experimental.templateUtils")
+        templates = row(screen, "experimental.templateUtils")
         for _ in range(30):
-            if app.focused is devtools:
+            if app.focused is templates:
                 break
             await pilot.press("down")
-        assert app.focused is devtools, app.focused
+            await pilot.pause(0.05)
+        assert app.focused is templates, app.focused
         await pilot.press("space")
         await pilot.pause()
-        assert not devtools.first
+        assert not templates.first
         await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, MigrateScreen)
-        moved = app.session.document.text
-        assert "compatibilityVersion: 4" in moved
-        assert "relativeWatchPaths: true" in moved  # an old value kept
-        assert "templateUtils" not in moved  # the new behaviour adopted
-        assert "srcDir" not in moved  # the sources move into app/ (the default of layout A)
-        assert "compileTemplate" in moved  # a flag version 4 removes, set by the user: kept unless adopted
-        assert layout_b.read_text() == original  # nothing written before Ctrl+S
-        assert app.session.variant == "A"
-        assert any("Ctrl+Z undoes it" in t for t in toasts(app))
-        assert any("the commands come with the save" in t for t in toasts(app))  # the editor moves no folder
-        assert (layout_b.parent / "pages").is_dir() and not (layout_b.parent / "app").exists()
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert app.session.document.text == original
-        assert not app.session.can_undo
-        assert any("Undone: Move to layout A" in t for t in toasts(app))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceScreen)  # the folders are named before anything moves
+        assert "pages -> app/pages" in screen_text(app) and "app.vue -> app/app.vue" in screen_text(app)
+        await pilot.press("n")  # back to the plan, choices as they were
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, MigrateScreen) and not row(app.screen, "experimental.templateUtils").first
+        assert layout_b.read_text() == original and (folder / "pages").is_dir()
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        await pilot.press("y")
+        await pilot.pause(0.5)
+        assert not isinstance(app.screen, (MigrateScreen, ChoiceScreen))
+        written = layout_b.read_text()
+        assert "compatibilityVersion: 4" in written and "templateUtils" not in written and "srcDir" not in written
+        assert "relativeWatchPaths: true" in written  # an old value kept
+        assert sorted(p.name for p in (folder / "app").iterdir()) == ["app.vue", "components", "pages"]
+        assert not (folder / "pages").exists() and not app.session.dirty
+        assert not [d for d in app.session.diagnostics if d.rule in ("sources-split", "source-folder-fallback")]
+        assert any("Moved to layout A and written" in t for t in toasts(app))
+        # The palette offers the way back: the folders and the file as they were.
+        await pilot.press("ctrl+p", *"undo the move")
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert layout_b.read_text() == original
+        assert (folder / "pages").is_dir() and not (folder / "app").exists()
+        assert app.session.document.text == original and app.session.variant == "B"
 
 
-async def test_after_saving_the_move_the_folders_left_beside_the_config_are_named_with_their_commands(
-    layout_b: Path,
-) -> None:
+async def test_keeping_the_sources_is_one_edit_that_undo_takes_back(layout_b: Path) -> None:
+    original = layout_b.read_text()
     app = make_app(layout_b)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await open_from_palette(app, pilot)
-        await pilot.press("space")  # the sources move into app/
-        await pilot.pause(0.2)
         await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert not isinstance(app.screen, (MigrateScreen, ChoiceScreen))  # nothing moves: nothing asked
+        assert "srcDir: '.'" in app.session.document.text and layout_b.read_text() == original  # not written
+        assert any("Ctrl+Z undoes it" in t for t in toasts(app))
+        await pilot.press("ctrl+z")
         await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause(0.3)
-        assert not toasts(app)  # the save preview's diff is not covered
+        assert app.session.document.text == original and not app.session.can_undo
+        assert any("Undone: Move to layout A" in t for t in toasts(app))
+
+
+async def test_a_layout_a_config_with_sources_beside_it_names_them_after_a_save_and_in_the_palette(
+    tmp_path: Path,
+) -> None:
+    config = project(
+        tmp_path, "export default defineFwkConfig({\n  ssr: true,\n  future: { compatibilityVersion: 4 },\n})\n"
+    )
+    (config.parent / "app").mkdir()
+    (config.parent / "app" / "error.vue").write_text("<template />\n")  # app/ in use: pages/ is not read
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert any(d.rule == "sources-split" for d in app.session.diagnostics)
+        await pilot.press("ctrl+p", *"sources still to move")
+        await pilot.pause(0.6)
         await pilot.press("enter")
         await pilot.pause(0.3)
-        assert "compatibilityVersion: 4" in layout_b.read_text()
-        assert any("still beside the config: components, pages" in t and "git mv pages app/pages" in t for t in toasts(app))
-        assert (layout_b.parent / "pages").is_dir()  # told, not moved
+        assert any(
+            "still beside the config: components, pages" in t and "git mv pages app/pages" in t for t in toasts(app)
+        )
+        assert (config.parent / "pages").is_dir()  # told, not moved
 
 
 async def test_the_kept_sources_pin_src_dir_and_the_old_values_by_default(layout_b: Path) -> None:

@@ -125,10 +125,17 @@ class EditorApp(EditorAppBase):
         self._sync.effective = self._effective
         self._effective.on_change.append(self._sync.effective_changed)
         self._layers = LayerSessions(self, self._sync, self._effective, self._session_changed)
-        self.move_to_layout_a = MoveToLayoutA(self, self._effective)  # the palette's command; offered in variant B
+        self.move_to_layout_a = MoveToLayoutA(  # the palette's command; offered in variant B
+            self, self._effective, written=self._written_by_move, reload=self.action_reload
+        )
         self._saver.after_save = self.move_to_layout_a.remind_folders
         if self.settings is not None:
             self.theme = self.settings.theme
+
+    def _written_by_move(self, path: Path) -> None:
+        """The move to layout A wrote the file with its folders: saved, as Ctrl+S would leave it."""
+        self._journal.discard(path)
+        self._disk.saved()
 
     def screen_pushed(self) -> None:
         self.session.seal()  # typing after another screen is a new undo step

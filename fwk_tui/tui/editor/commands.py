@@ -13,6 +13,7 @@ from textual.command import Hit, Hits, Provider
 from textual.markup import escape
 
 from fwk_tui.tui.editor.migrate_flow import COMMAND as MOVE_COMMAND
+from fwk_tui.tui.editor.migrate_flow import FOLDERS_COMMAND, UNDO_COMMAND
 from fwk_tui.tui.form_model import FILTER_TITLES, FILTERS
 from fwk_tui.tui.render import other_variant
 
@@ -157,6 +158,15 @@ def editor_commands(app: Palette) -> Iterable[SystemCommand]:
             MOVE_COMMAND,
             "Version 4, option by option: keep the old behaviour or adopt the new",
             app.move_to_layout_a.open,
+        )
+    mover = app.move_to_layout_a
+    if mover.can_undo():
+        yield SystemCommand(UNDO_COMMAND, "Folders and file back as they were before the move", mover.undo)
+    if mover.folders_left():
+        yield SystemCommand(
+            FOLDERS_COMMAND,
+            "The sources layout A does not read, and the commands that move them",
+            mover.show_folders_left,
         )
     for name in FILTERS:
         yield SystemCommand(

@@ -2,13 +2,18 @@
 
 The plan is shown on its own screen (:mod:`fwk_tui.tui.screens.migrate`); what
 it applies is one edit of the session (the whole new text), so one Ctrl+Z
-brings back the file's text exactly. Folders are never moved here: the
-notice after the move names the ``git mv`` commands.
+brings back the file's text exactly. When the chosen move also moves folders
+(the sources into app/, ``src/server`` to ``server``), a confirmation lists
+them and the folders and the file are written together, as ``fwk-tui migrate
+--move-folders`` does (all or nothing): a config is never left reading its
+sources from where they are not. The palette then offers to undo both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fwk_tui.migrate.plan import VERSION
@@ -16,14 +21,19 @@ from fwk_tui.paths import parse_path
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.resolve.tree import plain as plain_value
 from fwk_tui.session import Edit, EditError
+from fwk_tui.source import MAX_BYTES
 from fwk_tui.source.textutil import plain
 
 if TYPE_CHECKING:
+    from fwk_tui.migrate.plan import FolderMove
     from fwk_tui.tui.editor.effective import EffectiveView
     from fwk_tui.tui.editor.host import EditorHost
+    from fwk_tui.tui.screens.choice import ChoiceScreen
 
 COMMAND = "Move to layout A..."
 """The palette's command (the offer names it)."""
+UNDO_COMMAND = "Undo the move to layout A"
+FOLDERS_COMMAND = "Sources still to move into app/"
 EDIT_LABEL = "Move to layout A"
 
 
@@ -33,6 +43,10 @@ class MoveToLayoutA:
 
     app: EditorHost
     effective: EffectiveView
+    written: Callable[[Path], None] = lambda path: None
+    """Told when the move wrote the file (the disk watch and the journal know it is saved)."""
+    reload: Callable[[], None] = lambda: None
+    """Reads the file again (after an undo put the old one back)."""
     offered: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
@@ -40,25 +54,8 @@ class MoveToLayoutA:
 
     def remind_folders(self) -> None:
         """After a save: a config in layout A whose sources still lie beside it is told how to move them."""
-        from fwk_tui.migrate.folders import git_commands
-        from fwk_tui.migrate.plan import folders_left
-        from fwk_tui.resolve import resolve_layers
-
-        app = self.app
-        session = app.session
-        if session.path is None or app.layer_of is not None or not self.at_version_4():
-            return
-        moves, _ = folders_left(resolve_layers(session.path, session.document), session.path.resolve().parent)
-        if moves:
-            app.notify(
-                "Layout A reads the sources from app/; still beside the config: "
-                + ", ".join(m.source for m in moves)
-                + "\n"
-                + "\n".join(git_commands(moves)),
-                title="Folders",
-                severity="warning",
-                timeout=15,
-            )
+        if self.folders_left():
+            self.show_folders_left()
 
     def at_version_4(self) -> bool:
         """True when the config (or a layer) already says ``future.compatibilityVersion: 4``."""
@@ -110,9 +107,23 @@ class MoveToLayoutA:
         root = session.path.resolve().parent
         draft = Draft(session.document, resolved, session.catalog, root, session.path.name)
         app.clear_notifications()  # the offer of the move would cover the plan
-        chosen = await app.push_screen_wait(MigrateScreen(draft, app.label))
-        if chosen is None:
-            return
+        while True:
+            chosen = await app.push_screen_wait(MigrateScreen(draft, app.label))
+            if chosen is None:
+                return
+            moves = chosen.moves
+            if not moves:
+                break
+            if session.dirty:
+                app.notify(
+                    "This move also moves folders, so it writes the file: save or undo your other edits first.",
+                    title="Not applied",
+                    severity="warning",
+                    timeout=8,
+                )
+                return
+            if await app.push_screen_wait(_confirmation(session.path.name, moves)) == "move":
+                break
         if session.document is not draft.doc:
             app.notify("The config changed meanwhile: nothing was applied.", severity="warning")
             return
@@ -123,15 +134,106 @@ class MoveToLayoutA:
             return
         session.seal()
         kept = len(chosen.outcome.kept)
+        values = f"future.compatibilityVersion 4, {kept} old value{'s' if kept != 1 else ''} kept"
+        if not moves:
+            app.notify(f"Moved to layout A: {values}. One edit: Ctrl+Z undoes it; Ctrl+S saves.", timeout=6)
+            return
+        self._write_with_folders(moves, values)
+
+    def _write_with_folders(self, moves: list[FolderMove], values: str) -> None:
+        """Move the folders and write the file together; on any failure nothing moved and the edit is undone."""
+        from fwk_tui.migrate.carry import carry_out
+        from fwk_tui.userfiles import read_file_bytes
+
+        app = self.app
+        session = app.session
+        path = session.path
+        assert path is not None
+
+        def write() -> bytes:
+            session.save()
+            return session.document.data
+
+        try:
+            carried = carry_out(path, read_file_bytes(path, MAX_BYTES), moves, write)
+        except Exception as exc:  # noqa: BLE001  (every folder is back: say why, never a traceback)
+            session.undo()
+            app.notify(plain(f"{exc}; nothing was moved or written"), title="Not moved", severity="error", timeout=10)
+            return
+        self.written(path)
+        session.read_surroundings()
+        names = ", ".join(f"{m.source} -> {m.target}" for m in carried.moved)
         app.notify(
-            f"Moved to layout A: future.compatibilityVersion 4, {kept} old value{'s' if kept != 1 else ''} kept. "
-            "One edit: Ctrl+Z undoes it; Ctrl+S saves.",
-            timeout=6,
+            plain(f'Moved to layout A and written: {values}; moved {names}. Ctrl+P "{UNDO_COMMAND}" takes both back.'),
+            timeout=10,
         )
-        if chosen.plan.folders:
-            app.notify(
-                "Move the sources after saving (the editor moves no folder): the commands come with the save.",
-                title="Folders",
-                severity="warning",
-                timeout=8,
-            )
+
+    def undo(self) -> None:
+        """Put the project back as it was before the last move (folders and file), when nothing changed since."""
+        from fwk_tui.migrate.undo import UndoError, undo_move
+
+        app = self.app
+        path = app.session.path
+        if path is None:
+            return
+        if app.session.dirty:
+            app.notify("Save or undo your edits first: the undo writes the file.", severity="warning", timeout=6)
+            return
+        try:
+            undone = undo_move(path)
+        except UndoError as exc:
+            app.notify(plain(str(exc)), title="Not undone", severity="error", timeout=10)
+            return
+        self.reload()
+        app.session.read_surroundings()
+        back = ", ".join(f"{m.target} -> {m.source}" for m in undone.moved_back) or "no folder"
+        app.notify(plain(f"Back as before the move: {path.name} restored; moved {back}."), timeout=8)
+
+    def can_undo(self) -> bool:
+        """Whether a move of this file can be undone (fwk-tui kept what undoes it)."""
+        from fwk_tui.migrate.undo import has_record
+
+        path = self.app.session.path
+        return path is not None and has_record(path)
+
+    def folders_left(self) -> list[FolderMove]:
+        """For a config in layout A: the sources still beside it, which the app does not read (cheap: one listing)."""
+        from fwk_tui.migrate.plan import folders_left
+        from fwk_tui.resolve import resolve_layers
+
+        session = self.app.session
+        if session.path is None or self.app.layer_of is not None or not self.at_version_4():
+            return []
+        return folders_left(resolve_layers(session.path, session.document), session.path.resolve().parent)[0]
+
+    def show_folders_left(self) -> None:
+        """Name the sources still beside the config and their ``git mv`` commands."""
+        from fwk_tui.migrate.folders import git_commands
+
+        moves = self.folders_left()
+        if not moves:
+            self.app.notify("Every source is where the config reads it.", timeout=4)
+            return
+        self.app.notify(
+            "Layout A reads the sources from app/; still beside the config: "
+            + ", ".join(m.source for m in moves)
+            + "\n"
+            + "\n".join(git_commands(moves))
+            + "\n(or: fwk-tui migrate --move-folders)",
+            title="Folders",
+            severity="warning",
+            timeout=20,
+        )
+
+
+def _confirmation(name: str, moves: list[FolderMove]) -> ChoiceScreen:
+    from fwk_tui.tui.screens.choice import Answer, ChoiceScreen
+
+    listing = "\n".join(f"{m.source} -> {m.target}" for m in moves)
+    return ChoiceScreen(
+        "Move the sources",
+        f"This move reads the sources from new places: move these folders and write {name} now?",
+        [Answer("move", "Move and write", "y", "primary"), Answer("back", "Back to the plan", "n")],
+        detail=f'{listing}\n\nAll or nothing. Ctrl+P "{UNDO_COMMAND}" takes both back.',
+        cancel_value="back",
+    )
