@@ -18,6 +18,7 @@ from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
+from fwk_tui.surroundings import read_layout
 from fwk_tui.validate.env import MASK, variable_of
 
 RESOLVE = (
@@ -31,7 +32,7 @@ WHY = (
 )
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``resolve`` and ``why`` to ``sub``."""
     resolve = sub.add_parser("resolve", help="the effective config: layers, environments, variables", description=RESOLVE)
     resolve.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")
@@ -64,7 +65,11 @@ def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: b
     except UnicodeDecodeError:
         raise Stop(EXIT_BAD_INPUT, "a .env file is not UTF-8 text") from None
     env = ns.env or None
-    return file, effective_config(file, doc, load_catalog(), env=env, dotenv=dotenv, with_defaults=with_defaults)
+    layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
+    effective = effective_config(
+        file, doc, load_catalog(), env=env, dotenv=dotenv, with_defaults=with_defaults, layout=layout
+    )
+    return file, effective
 
 
 # -- resolve -------------------------------------------------------------------------------------
@@ -181,7 +186,7 @@ def _describe(origin: Origin | None) -> str:
 
 def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
-    file, effective = _effective(ns.file, ns, False)
+    _, effective = _effective(ns.file, ns, False)
     answer = why(effective, path, load_catalog())
     if ns.json:
         out_json(_why_json(answer))

@@ -94,7 +94,9 @@ def effective_for(
     except (OSError, UnicodeDecodeError):
         dotenv = []
     try:
-        effective = effective_config(path, doc, catalog, env=env, dotenv=dotenv, environ=environ)
+        effective = effective_config(
+            path, doc, catalog, env=env, dotenv=dotenv, environ=environ, layout=read_layout(path)
+        )
     except OSError:
         return None
     resolved = effective.resolved

@@ -40,7 +40,7 @@ from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
-from fwk_tui.validate.sources import APP_FOLDER_ONLY, SOURCE_ENTRIES, AliasPath, alias_paths
+from fwk_tui.validate.sources import APP_FOLDER_ONLY, SOURCE_ENTRIES, AliasPath, alias_paths, inside_source_folder
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -295,7 +295,7 @@ def _items(
         return [item] if item is not None else []
     if "A" not in option.variants or set_anywhere(option.path) or _under_set_value(option, set_anywhere):
         return []
-    inside = _inside_source(option)
+    inside = inside_source_folder(option)
     if inside is not None:  # a folder of the source folder (dir.pages): where it is, from the config's folder
         before, after = posixpath.join(src_b, inside), posixpath.join(src_a, inside)
     else:
@@ -336,16 +336,6 @@ def _successor(option: Option, catalog: Catalog) -> str | None:
         word = word.strip(".`'\"()")
         if word in names and word != option.path:
             return word
-    return None
-
-
-def _inside_source(option: Option) -> str | None:
-    """``pages`` for ``dir.pages`` (A: ``app/pages``, B: ``pages``): a folder inside the source folder."""
-    a, b = option.default_for("A"), option.default_for("B")
-    if a is None or b is None or a.kind != "value" or b.kind != "value":
-        return None
-    if isinstance(a.value, str) and isinstance(b.value, str) and a.value == f"app/{b.value}":
-        return b.value
     return None
 
 

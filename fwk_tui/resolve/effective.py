@@ -9,6 +9,8 @@ from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.resolve.defaults import add_defaults
+from fwk_tui.validate.project import Layout
+from fwk_tui.validate.sources import SourceFolder, source_folder
 from fwk_tui.resolve.loader import Resolved, resolve_layers
 from fwk_tui.resolve.tree import plain
 from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
@@ -25,6 +27,8 @@ class Effective:
     environment: dict[str, Variable]
     variant: Variant
     defaults: int  # how many catalogue defaults were added
+    source_folder: SourceFolder | None = None
+    """The folder the app reads its sources from, when the folder beside the config was read."""
 
 
 def dotenv_files(paths: Sequence[FilePath], base: FilePath) -> list[DotenvFile]:
@@ -56,20 +60,28 @@ def effective_config(
     dotenv: Sequence[DotenvFile] = (),
     environ: Mapping[str, str] | None = None,
     with_defaults: bool = False,
+    layout: Layout | None = None,
 ) -> Effective:
-    """The effective configuration of ``doc`` (read from ``file``) for environment ``env``."""
+    """The effective configuration of ``doc`` (read from ``file``) for environment ``env``; ``layout`` is the folder
+    beside the config, when read (the variant and the source folder follow it)."""
     resolved = resolve_layers(file, doc, env)
     environment = read_environment(os.environ if environ is None else environ, dotenv)
-    return effective_of(resolved, catalog, environment, with_defaults=with_defaults)
+    return effective_of(resolved, catalog, environment, with_defaults=with_defaults, layout=layout)
 
 
 def effective_of(
-    resolved: Resolved, catalog: Catalog, environment: dict[str, Variable], *, with_defaults: bool = False
+    resolved: Resolved,
+    catalog: Catalog,
+    environment: dict[str, Variable],
+    *,
+    with_defaults: bool = False,
+    layout: Layout | None = None,
 ) -> Effective:
     """The effective configuration of a merge already made (see ``remerge``) and the variables read."""
     values = plain(resolved.config)
     assert isinstance(values, dict)
-    variant = detect_variant(catalog, values).variant
+    variant = detect_variant(catalog, values, layout).variant
+    folder = source_folder(values, variant, layout) if layout is not None else None
     runtime = apply_variables(resolved.config, catalog, environment)
-    added = add_defaults(resolved.config, catalog, variant) if with_defaults else 0
-    return Effective(resolved, runtime, environment, variant, added)
+    added = add_defaults(resolved.config, catalog, variant, folder) if with_defaults else 0
+    return Effective(resolved, runtime, environment, variant, added, folder)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
 from fwk_tui.resolve.effective import Effective
+from fwk_tui.resolve.defaults import SOURCE_FOLDER, source_default
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
@@ -50,8 +51,11 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
             found.append(Step(origin, section, skipped=_skip(section)))
     option = catalog.get(format_path(path))
     default = option.default_for(effective.variant) if option is not None else None
+    origin = Origin("default", detail=f"variant {effective.variant}")
+    picked = source_default(effective.source_folder, effective.variant) if format_path(path) == SOURCE_FOLDER else None
+    if picked is not None:
+        default, origin = picked
     if default is not None and default.kind == "value":
-        origin = Origin("default", detail=f"variant {effective.variant}")
         found.insert(0, Step(origin, Leaf(default.value, origin)))
     override = next((o for o in effective.runtime.overrides if o.target.path == format_path(path)), None)
     if override is not None:

@@ -23,7 +23,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any
 
-from fwk_tui.catalog.models import Variant
+from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.validate.project import Layout
 from fwk_tui.validate.values import MISSING, lookup
 
@@ -83,6 +83,17 @@ class Place:
     def missed(self) -> bool:
         """The app does not see it: it is not where the app reads it, but at the other place."""
         return self.found is False and self.elsewhere is not None
+
+
+def inside_source_folder(option: Option) -> str | None:
+    """``pages`` for ``dir.pages`` (the reference: A ``app/pages``, B ``pages``): a folder the framework reads inside
+    the source folder, whichever it is; None for any other option."""
+    a, b = option.default_for("A"), option.default_for("B")
+    if a is None or b is None or a.kind != "value" or b.kind != "value":
+        return None
+    if isinstance(a.value, str) and isinstance(b.value, str) and a.value == f"app/{b.value}":
+        return b.value
+    return None
 
 
 def folder_path(value: Any) -> str | None:

@@ -103,7 +103,8 @@ class EffectiveView:
         self._apply(again, session.document)
 
     def _apply(self, resolved: Resolved, document: ConfigDocument) -> None:
-        self.effective = effective_of(resolved, self.app.session.catalog, self._environment)
+        session = self.app.session
+        self.effective = effective_of(resolved, session.catalog, self._environment, layout=session.layout)
         self._merged = document
         for callback in self.on_change:
             callback()
