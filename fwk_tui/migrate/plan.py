@@ -40,7 +40,14 @@ from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
-from fwk_tui.validate.sources import APP_FOLDER_ONLY, SOURCE_ENTRIES, AliasPath, alias_paths, inside_source_folder
+from fwk_tui.validate.sources import (
+    APP_FOLDER_ONLY,
+    READ_BESIDE,
+    SOURCE_ENTRIES,
+    AliasPath,
+    alias_paths,
+    inside_source_folder,
+)
 
 VERSION = "future.compatibilityVersion"
 KEEP_OLD: tuple[tuple[str, Any], ...] = (
@@ -56,7 +63,7 @@ KEEP_OLD: tuple[tuple[str, Any], ...] = (
 """The reference's way back to the old behaviour under version 4 (the ``future`` row), in its order."""
 REMOVED_TAG = "removed-in-v4"
 """The catalogue's tag of the flags version 4 removes (``experimental.compileTemplate``...)."""
-FOLDER_OPTIONS = (("serverDir", "server"), ("dir.public", "public"))
+FOLDER_OPTIONS = tuple((option, name) for name, option in READ_BESIDE)
 """Folders layout B reads inside the source folder and layout A beside it (relative paths from the config's folder,
 as the framework's schema resolves both options under A)."""
 UNKNOWN = "changed by version 4 (the reference does not give the new value)"

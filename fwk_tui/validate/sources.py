@@ -14,7 +14,7 @@ holds ``app.vue`` (or ``App.vue``) or one of the ``dir.assets``, ``dir.layouts``
 names (the schema reads its own defaults there, not the config's), the root is
 the source folder; and when no ``app/`` exists at all, the root is too. The
 ``dir.*`` folders are read inside the source folder; ``serverDir`` and
-``dir.public`` are taken from the config's folder under A whatever ``srcDir`` is.
+``dir.public`` and ``dir.modules`` are taken from the config's folder under A whatever ``srcDir`` is.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ SOURCE_FILES = ("app.config.ts", "app.vue", "error.vue")
 SOURCE_ENTRIES = SOURCE_FOLDERS + SOURCE_FILES
 """Everything the source folder holds, in the reference's order."""
 ROOT_FOLDERS = ("server", "shared", "public", "modules", "layers")
+READ_BESIDE = (("server", "serverDir"), ("public", "dir.public"), ("modules", "dir.modules"))
+"""Folders layout B reads inside the source folder and layout A beside it (the framework's schema: a relative
+``serverDir`` is taken from the config's folder in both; ``dir.public`` and ``dir.modules`` from the source folder
+under B and from the config's folder under A)."""
 """Folders layout A keeps beside the source folder."""
 B_EXTRA_SOURCE_FOLDERS = ("store", "public", "server")
 """Folders layout B's example (with ``src/``) also lists inside the source folder."""
@@ -145,27 +149,16 @@ def source_places(values: dict[str, Any], variant: Variant, layout: Layout | Non
         expected = _join(src, sub)
         other = _join(ROOT, sub) if src != ROOT else _join("app", sub)
         places.append(_place(layout, name, option, expected, other))
-    server = lookup(values, ("serverDir",))
-    server_set = folder_path(server) if server is not MISSING else None
-    written_public = lookup(values, ("dir", "public"))
-    public = folder_path(written_public) if written_public is not MISSING else "public"
-    server_at: str | None
-    public_at: str | None
-    public_other: str | None
-    if variant == "A":  # both are taken from the config's folder (the framework's schema)
-        server_at = server_set if server is not MISSING else "server"
-        public_at = public
-        server_other, public_other = _join(src, "server"), None if public is None else _join(src, public)
-    else:
-        server_at = server_set if server is not MISSING else _join(src, "server")
-        public_at = None if public is None else _join(src, public)
-        server_other, public_other = "server", public
-    for name, option, at, old in (
-        ("server", "serverDir", server_at, server_other),
-        ("public", "dir.public", public_at, public_other),
-    ):
-        if at is not None and old is not None:
-            places.append(_place(layout, name, option, at, old))
+    for name, option in READ_BESIDE:
+        written = lookup(values, tuple(option.split(".")))
+        place = name if written is MISSING else folder_path(written)
+        if place is None:
+            continue  # code, or a path from elsewhere: unknown
+        # serverDir is taken from the config's folder in both layouts; dir.public and dir.modules only under A
+        from_root = variant == "A" or (option == "serverDir" and written is not MISSING)
+        at = place if from_root else _join(src, place)
+        old = _join(src, place) if variant == "A" else (name if option == "serverDir" else place)
+        places.append(_place(layout, name, option, at, old))
     return places
 
 

@@ -124,14 +124,17 @@ def ours(skeleton: Skeleton, variant: Variant) -> dict[str, str | None]:
     layout = read_layout(skeleton.config)
     answer: dict[str, str | None] = {"srcDir": source_folder(values, variant, layout).path}
     expected = {place.name: place.expected for place in source_places(values, variant, layout)}
-    for name in ("pages", "server", "public"):
+    for name in ("pages", "server", "public", "modules"):
         answer[name] = expected.get(name)
     return answer
 
 
 def theirs(answer: dict[str, Any]) -> dict[str, str | None]:
     """The framework's answer for the same four things."""
-    return {"srcDir": answer["srcDir"], **{name: answer["places"][name] for name in ("pages", "server", "public")}}
+    return {
+        "srcDir": answer["srcDir"],
+        **{name: answer["places"][name] for name in ("pages", "server", "public", "modules")},
+    }
 
 
 def disagreements(projects: list[Skeleton], found: dict[Path, dict[str, Any]], variant: Variant) -> list[str]:
@@ -143,7 +146,7 @@ def disagreements(projects: list[Skeleton], found: dict[Path, dict[str, Any]], v
             lines.append(f"{project.folder.name} ({project.description}): the framework failed: {answer['error']}")
             continue
         mine, framework = ours(project, variant), theirs(answer)
-        for key in ("srcDir", "pages", "server", "public"):
+        for key in ("srcDir", "pages", "server", "public", "modules"):
             if mine[key] != framework[key]:
                 said = f"ours {mine[key]!r}, framework's {framework[key]!r}"
                 lines.append(f"{project.folder.name} ({project.description}): {key}: {said}")

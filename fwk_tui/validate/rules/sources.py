@@ -98,7 +98,11 @@ def source_folder_fallback(ctx: RuleContext) -> Iterator[Finding]:
     )
 
 
-_HOLDS = {"server": "the server routes, middleware and plugins", "public": "the static files"}
+_HOLDS = {
+    "server": "the server routes, middleware and plugins",
+    "public": "the static files",
+    "modules": "the local modules",
+}
 
 
 @rule(
@@ -107,7 +111,7 @@ _HOLDS = {"server": "the server routes, middleware and plugins", "public": "the 
     "serverDir: Holds server routes, middleware and plugins. Relative path is relative to `rootDir`.",
 )
 def folder_elsewhere(ctx: RuleContext) -> Iterator[Finding]:
-    """serverDir or dir.public points where nothing is while the other layout's place holds the folder."""
+    """serverDir, dir.public or dir.modules points where nothing is while the other layout's place holds the folder."""
     places = source_places(ctx.values, ctx.variant, ctx.layout)
     for place in places:
         if place.name not in _HOLDS or not place.missed or place.elsewhere is None:
