@@ -75,7 +75,9 @@ def migrated(
 
 
 SOURCE_KEPT = "layout-3 place of the sources kept; remove (and move them into app/) to adopt layout 4"
-FOLDER_KEPT = "layout-3 place kept (a path from the config's folder); remove (and move the folder beside it) to adopt layout 4"
+FOLDER_KEPT = (
+    "layout-3 place kept (a path from the config's folder); remove (and move the folder beside it) to adopt layout 4"
+)
 BEHAVIOUR_KEPT = "layout-3 behaviour kept; remove to adopt layout 4"
 
 

@@ -9,12 +9,12 @@ from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.resolve.defaults import add_defaults
-from fwk_tui.validate.project import Layout
-from fwk_tui.validate.sources import SourceFolder, source_folder
 from fwk_tui.resolve.loader import Resolved, resolve_layers
 from fwk_tui.resolve.tree import plain
 from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
 from fwk_tui.source import ConfigDocument
+from fwk_tui.validate.project import Layout
+from fwk_tui.validate.sources import SourceFolder, source_folder
 from fwk_tui.validate.variant import detect_variant
 
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
-from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.defaults import SOURCE_FOLDER, source_default
+from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue

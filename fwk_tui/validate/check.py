@@ -158,7 +158,10 @@ def check_document(
     choice = forced(variant) if variant is not None else detect_variant(catalog, values, layout)
     if spreads is not None:
         may_set = spreads.may_set if spreads.unread else None
-        run = lambda v: validate(catalog, v, choice.variant, project=project, unknown=may_set, layout=layout)  # noqa: E731
+
+        def run(v: dict[str, Any]) -> list[Diagnostic]:
+            return validate(catalog, v, choice.variant, project=project, unknown=may_set, layout=layout)
+
         diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
     else:
         diagnostics = validate(catalog, values, choice.variant, project=project, layout=layout)

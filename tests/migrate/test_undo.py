@@ -147,7 +147,7 @@ def test_refused_when_the_config_was_edited_after_the_move(project: Path) -> Non
     ],
     ids=["edited", "added", "removed", "link-retargeted", "touched"],
 )
-def test_refused_when_something_moved_changed_since(project: Path, change) -> None:  # noqa: ANN001
+def test_refused_when_something_moved_changed_since(project: Path, change) -> None:
     config = _moved(project)
     change(project / "app")
     _refused(project, config, r"^app/(pages|app\.vue) changed since the move \(")
@@ -178,7 +178,7 @@ def test_refused_when_the_backup_is_not_the_config_from_before(project: Path, wh
         backup_path(config).unlink()
     else:
         backup_path(config).write_bytes(b"something else\n")
-    _refused(project, config, rf"^fwk\.config\.ts\.bak (is missing|changed since the move)")
+    _refused(project, config, r"^fwk\.config\.ts\.bak (is missing|changed since the move)")
 
 
 def test_refused_when_the_record_points_outside_the_folder(project: Path) -> None:

@@ -6,7 +6,15 @@ once this package is imported: importing it imports every area.
 """
 
 from fwk_tui.validate.rules import (
-    app, bundlers, entries, experimental, layers, rendering, runtime_config, sources, tooling,
+    app,
+    bundlers,
+    entries,
+    experimental,
+    layers,
+    rendering,
+    runtime_config,
+    sources,
+    tooling,
 )  # fmt: skip
 from fwk_tui.validate.rules.entries import EMPTY_ENTRY_RULES
 from fwk_tui.validate.rules.registry import RULES, UNREAD_SPREAD, Finding, Rule, RuleContext
