@@ -123,3 +123,23 @@ async def test_a_fix_and_the_reset_that_would_make_the_same_edit_are_offered_onc
     edits = [a.edit for a in actions]
     assert actions and len(edits) == len({repr(e) for e in edits})  # no two actions doing the same thing
     assert "sssr" not in applied(text, actions[0].edit, editor.uri)  # type: ignore[arg-type]
+
+
+async def test_sources_split_between_the_root_and_app_are_reported_with_the_fix_that_reads_them_where_they_are(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    for entry in ("pages", "components", "app"):
+        (tmp_path / entry).mkdir()
+    (tmp_path / "pages" / "index.vue").write_text("<template />\n")
+    (tmp_path / "app" / "helpers.ts").write_text("export {}\n")  # app/ in use: pages/ beside it is not read
+    text = "export default defineFwkConfig({\n  future: { compatibilityVersion: 4 },\n})\n"
+    editor = await open_editor(client, tmp_path, text)
+    found = [d for d in await editor.diagnostics() if d.code == "FWK335"]
+    assert len(found) == 1 and found[0].severity == types.DiagnosticSeverity.Error
+    assert "components/ and pages/ are beside the config" in found[0].message
+    assert found[0].range.start.line == 0  # at the config's first line: srcDir is not written
+    title = "Set srcDir to '.' (read the sources beside the config)"
+    fixes = [a for a in await editor.actions("export") if a.title == title]
+    assert len(fixes) == 1 and not fixes[0].is_preferred  # it changes what the app reads: not check --fix's
+    assert fixes[0].edit is not None
+    assert "srcDir: '.'" in applied(text, fixes[0].edit, editor.uri)
