@@ -200,15 +200,26 @@ class AliasPath:
 def alias_paths(values: Any, here: tuple[str | int, ...] = ()) -> list[AliasPath]:
     """Every string of ``values`` (the config as read) that names a path inside the source folder by its alias."""
     found: list[AliasPath] = []
-    stack: list[tuple[tuple[str | int, ...], Any]] = [(here, values)]
-    while stack:  # no recursion: a config may nest deeply
-        where, value = stack.pop()
+    path: list[str | int] = list(here)
+
+    def walk(value: Any) -> None:  # nesting is capped when the file is read: recursion stays shallow
+        if isinstance(value, str):
+            if value.startswith(SOURCE_ALIASES) and len(value) > 2:
+                found.append(AliasPath(tuple(path), value, value[2:]))
+            return
         if isinstance(value, dict):
-            stack += [((*where, k), v) for k, v in reversed(value.items()) if not str(k).startswith("$")]
+            items: Any = ((k, v) for k, v in value.items() if not str(k).startswith("$"))
         elif isinstance(value, list):
-            stack += [((*where, n), v) for n, v in reversed(list(enumerate(value)))]
-        elif isinstance(value, str) and value.startswith(SOURCE_ALIASES) and len(value) > 2:
-            found.append(AliasPath(where, value, value[2:]))
+            items = enumerate(value)
+        else:
+            return
+        for key, item in items:
+            if isinstance(item, (str, dict, list)):
+                path.append(key)
+                walk(item)
+                path.pop()
+
+    walk(values)
     return found
 
 

@@ -52,6 +52,8 @@ class RuleContext:
     layout: Layout | None = None
     """The names beside the config and in its folders, when the caller read them (the source folder's rules)."""
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)
+    memo: dict[str, Any] = field(default_factory=dict, repr=False)
+    """What several rules compute from the same values, once per check (the source folder's places)."""
 
     def get(self, path: str) -> Any:
         """The value at ``path`` (code included), or MISSING; code when an unreadable spread may replace it."""

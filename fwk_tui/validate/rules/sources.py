@@ -35,7 +35,14 @@ _SRC_DIR_ROW = (
 
 
 def _places(ctx: RuleContext) -> tuple[SourceFolder, list[Place]]:
-    return source_folder(ctx.values, ctx.variant, ctx.layout), source_places(ctx.values, ctx.variant, ctx.layout)
+    """The source folder and the places, computed once per check (four rules read them)."""
+    found = ctx.memo.get("sources")
+    if found is None:
+        found = ctx.memo["sources"] = (
+            source_folder(ctx.values, ctx.variant, ctx.layout),
+            source_places(ctx.values, ctx.variant, ctx.layout),
+        )
+    return found  # type: ignore[no-any-return]
 
 
 def _read_elsewhere(ctx: RuleContext, place: Place) -> bool:
@@ -112,7 +119,7 @@ _HOLDS = {
 )
 def folder_elsewhere(ctx: RuleContext) -> Iterator[Finding]:
     """serverDir, dir.public or dir.modules points where nothing is while the other layout's place holds the folder."""
-    places = source_places(ctx.values, ctx.variant, ctx.layout)
+    _, places = _places(ctx)
     for place in places:
         if place.name not in _HOLDS or not place.missed or place.elsewhere is None:
             continue
@@ -140,7 +147,9 @@ def folder_elsewhere(ctx: RuleContext) -> Iterator[Finding]:
 )
 def alias_path_outside_source(ctx: RuleContext) -> Iterator[Finding]:
     """A ``~/`` path that points into the source folder, where nothing is, while the config's folder has it."""
-    folder = source_folder(ctx.values, ctx.variant, ctx.layout)
+    folder, _ = _places(ctx)
+    if ctx.layout is None or folder.path in (None, ROOT):
+        return
     for miss in alias_path_misses(ctx.values, ctx.variant, ctx.layout):
         path = format_path(miss.path)
         yield Finding(
