@@ -359,6 +359,10 @@ def _pinned_item(
     even where the catalogue gives both layouts one default (the reference names it)."""
     if set_anywhere(option.path) or (option.path == "srcDir" and keep_src):
         return None  # the source folder kept: the plan's pins write it
+    if option.path == "dir.app" and src_a != src_b:
+        # The way back pins it beside srcDir '.'. With the sources moving into app/, the framework's default
+        # (the source folder itself) is the folder dir.app named before: app/. Pinned, it would read app/app/.
+        return None
     before = src_b if option.path == "srcDir" else _default(option.default_for("B"), src_b, "B")
     after = _default(option.default_for("A"), src_a, "A") if "A" in option.variants else UNKNOWN
     if after is _NO_VALUE:
