@@ -15,12 +15,11 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
-from fwk_tui.migrate.draft import SOURCE, adopted_words, change, kept_words, shown, warned, why_fixed
+from fwk_tui.migrate.draft import SOURCE, adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left
 from fwk_tui.migrate.undo import UndoError, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
-from fwk_tui.paths import format_path
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import ConfigDocument, save_document
@@ -91,7 +90,7 @@ def _migrate(ns: argparse.Namespace) -> int:
         keep_folder = False  # the sources go where layout A reads them: not asked again
     else:
         keep_folder = keeping or (interactive and _ask_folder(resolved, catalog, root))
-    plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder))
+    plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder), config_text=doc.text)
     keep = _choices(plan, keeping, interactive)
     if ns.no_move:  # nothing moves: a folder layout A reads elsewhere keeps its old place
         keep |= {i.path for i in plan.items if i.kind == "folder"}
@@ -261,6 +260,9 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
     out(f"Sources: {_sources_words(plan)}")
     if moves:
         out(f"  Folders and files that move: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        for m in moves:
+            if m.imported_by:
+                out(f"    {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
     kept = {i.path for i in outcome.kept}
     for title, kinds in _SECTIONS:
         items = [i for i in plan.items if i.kind in kinds]
@@ -278,10 +280,12 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
                 else change(item.before, item.after, arrow="->")
             )
             out(f"  {item.path}: {value}   ({choice})")
-    if plan.rewrites:
-        out(f"Paths through ~/ to what stays beside the config, written through ~~/ ({len(plan.rewrites)}):")
-        for rewrite in plan.rewrites:
-            out(f"  {format_path(rewrite.path)}: {shown(rewrite.text)} -> {shown(rewrite.at_root())}")
+    if outcome.rewrites:
+        out(f"Paths through ~/ to what stays beside the config, written through ~~/ ({len(outcome.rewrites)}):")
+        for rewrite in outcome.rewrites:
+            out(f"  line {rewrite.line}: {shown(rewrite.before)} -> {shown(rewrite.after)}")
+    for line in imports_words(plan):
+        out(line)
     version = [i.path for i in plan.items if i.kind == "version"]
     if version:
         out(
@@ -393,7 +397,8 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove]
             for i in plan.items
         ],
         "folders": [{"source": m.source, "target": m.target} for m in moves],
-        "rewrites": [{"path": format_path(r.path), "before": r.text, "after": r.at_root()} for r in plan.rewrites],
+        "rewrites": [{"line": r.line, "before": r.before, "after": r.after} for r in outcome.rewrites],
+        "imports_left": plan.imports_left,
         "notes": plan.notes,
         "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
         "new_warnings": [{"path": d.path, "code": d.code, "message": d.message} for d in outcome.new_warnings],

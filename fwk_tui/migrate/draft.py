@@ -48,6 +48,21 @@ def why_fixed(item: Item) -> str:
     return ""
 
 
+def imports_words(plan: Plan) -> list[str]:
+    """The notes on files that import through ``~/`` what stays beside the config (layout A's own folders, or
+    those the config names from their place): which files to change, and how."""
+    lines = []
+    for entry, files in plan.imports_left.items():
+        shown_files = ", ".join(files[:3]) + (f" and {len(files) - 3} more" if len(files) > 3 else "")
+        instead = "#server/" if entry == "server" else f"~~/{entry}"
+        lines.append(
+            f"Note: {entry} stays beside the config, but {len(files)} moving file{'s' if len(files) != 1 else ''} "
+            f"import{'' if len(files) != 1 else 's'} it through ~/ ({shown_files}): under layout A ~/ is app/; "
+            f"write those imports through {instead}"
+        )
+    return lines
+
+
 def kept_words(item: Item) -> str:
     """What keeping ``item`` does, in the plan's words."""
     if item.kind == "removed":
@@ -101,13 +116,19 @@ class Draft:
 
     def __post_init__(self) -> None:
         self._before: Findings = findings_under_b(self.doc, self.catalog)  # the file's: the same for every choice
-        moving = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=False)
+        moving = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=False, config_text=self.doc.text)
         self.source_folder_fixed = not any(i.path == SOURCE for i in moving.items)
         self.folders_to_move = moving.folders
         self._compute()
 
     def _compute(self) -> None:
-        self.plan = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=self.keep_source_folder)
+        self.plan = plan_move(
+            self.resolved,
+            self.catalog,
+            self.root,
+            keep_source_folder=self.keep_source_folder,
+            config_text=self.doc.text,
+        )
         self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog, self._before)
 
     @property

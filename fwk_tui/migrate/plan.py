@@ -36,16 +36,13 @@ from pathlib import Path as FilePath
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Default, Option, Variant
+from fwk_tui.migrate.disk import FolderMove, holds_app_files, imported_roots, source_moves
 from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
 from fwk_tui.validate.sources import (
-    APP_FOLDER_ONLY,
     READ_BESIDE,
-    SOURCE_ENTRIES,
-    AliasPath,
-    alias_paths,
     inside_source_folder,
 )
 
@@ -102,15 +99,6 @@ class Item:
         return self.kind in CHOOSABLE and self.keep is not None
 
 
-@dataclass(frozen=True)
-class FolderMove:
-    """A file or folder of the source that moves into the new source folder."""
-
-    name: str
-    source: str  # relative to the config's folder
-    target: str
-
-
 @dataclass
 class Plan:
     """What moving to layout A changes for this project."""
@@ -122,13 +110,23 @@ class Plan:
     """Sources whose target in the new source folder exists already: not moved, named in the notes."""
     notes: list[str] = field(default_factory=list)
     source_folder: str = "app"
-    rewrites: list[AliasPath] = field(default_factory=list)
-    """Paths written with ``~/`` that point at what stays beside the config: written ``~~/`` when the sources move."""
+    staying: frozenset[str] = frozenset()
+    """Names beside the config that stay there while the sources move into app/: a ``~/`` string naming one is
+    written ``~~/`` (see :func:`migrated`)."""
+    imports_left: dict[str, list[str]] = field(default_factory=dict)
+    """Names that stay beside the config although moving files import them through ``~/``: the files to change."""
     pins: list[tuple[str, Any]] = field(default_factory=list)
     """Written whatever is chosen for the items: ``srcDir: '.'`` when the sources stay where they are."""
 
 
-def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_source_folder: bool = False) -> Plan:
+def plan_move(
+    resolved: Resolved,
+    catalog: Catalog,
+    root: FilePath,
+    *,
+    keep_source_folder: bool = False,
+    config_text: str = "",
+) -> Plan:
     """The plan for the project whose config was resolved as ``resolved`` (its folder ``root``).
 
     With ``keep_source_folder``, ``srcDir`` stays ``.`` (the first way back the
@@ -171,9 +169,9 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
                     "there (the move edits this file only)"
                 )
     if not src_set and not keep_source_folder:
-        plan.folders, plan.folder_conflicts = _folders(root, src_b, src_a)
-        plan.rewrites = _staying_alias_paths(resolved, root, {m.name for m in plan.folders + plan.folder_conflicts})
-        if src_b in (".", "") and _holds_app_files(root / "app"):
+        plan.folders, plan.folder_conflicts = source_moves(root, src_b, src_a)
+        _follow_imports(plan, root, src_a, config_text)
+        if src_b in (".", "") and holds_app_files(root / "app"):
             plan.notes.append(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
                 "becomes part of the app; look at it before moving anything into it."
@@ -186,25 +184,22 @@ def plan_move(resolved: Resolved, catalog: Catalog, root: FilePath, *, keep_sour
     return plan
 
 
-def _staying_alias_paths(resolved: Resolved, root: FilePath, moving: set[str]) -> list[AliasPath]:
-    """This file's ``~/`` paths to what stays beside the config (``~/modules/x``): under A, ``~`` is app/."""
-    own = next((s for s in resolved.sources if s.kind == "file"), None)
-    if own is None:
-        return []
-    staying = []
-    for found in alias_paths(plain(own.body)):
-        first = found.rest.split("/", 1)[0]
-        if first and first not in (".", "..") and first not in moving and (root / first).exists():
-            staying.append(found)
-    return staying
-
-
-def _holds_app_files(folder: FilePath) -> bool:
-    """Whether ``folder`` holds more than what the framework ignores when it picks the source folder."""
+def _follow_imports(plan: Plan, root: FilePath, src_a: str, config_text: str) -> None:
+    """What the moving files import through ``~/`` from beside the config: it moves with them, or is named."""
+    imports = imported_roots(root, plan.folders, src_a, config_text)
+    for move in imports.move:
+        plan.folders.append(move)
+    plan.imports_left = imports.stay
+    if imports.unread:
+        plan.notes.append(
+            f"{imports.unread} source files were not read for ~/ imports (too many or too large): what they import "
+            "from beside the config is not known"
+        )
+    moving = {m.source.split("/", 1)[0] for m in plan.folders + plan.folder_conflicts}
     try:
-        return any(not p.name.startswith(APP_FOLDER_ONLY) for p in folder.iterdir())
+        plan.staying = frozenset(p.name for p in root.iterdir()) - moving
     except OSError:
-        return False
+        plan.staying = frozenset()
 
 
 def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b: str) -> list[Item]:
@@ -234,7 +229,7 @@ def folders_left(resolved: Resolved, root: FilePath) -> tuple[list[FolderMove], 
     config and moves into app/, and what cannot (its target exists)."""
     if _SetAnywhere(resolved)("srcDir"):
         return [], []
-    return _folders(root, ".", "app")
+    return source_moves(root, ".", "app")
 
 
 class _SetAnywhere:
@@ -416,20 +411,6 @@ def _fill(value: Any, src: str, variant: str) -> Any:
     text = text.replace("<srcDir>", src if src not in ("", ".") else "<rootDir>").replace("<rootDir>", ".")
     normal = posixpath.normpath(text)
     return "." if normal == "." else normal.removeprefix("./")
-
-
-def _folders(root: FilePath, src_b: str, src_a: str) -> tuple[list[FolderMove], list[FolderMove]]:
-    """What moves into the new source folder, and what cannot (its target exists: two copies to merge by hand)."""
-    base = root / src_b
-    moves: list[FolderMove] = []
-    conflicts: list[FolderMove] = []
-    for name in SOURCE_ENTRIES:
-        if (base / name).exists():
-            source = posixpath.normpath(posixpath.join(src_b, name))
-            move = FolderMove(name, source, posixpath.join(src_a, name))
-            target = root / move.target
-            (conflicts if target.exists() or target.is_symlink() else moves).append(move)
-    return moves, conflicts
 
 
 def _at(node: Node | None, path: str) -> Node | None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
+from fwk_tui.migrate.disk import IMPORT_EXTENSIONS
 from fwk_tui.migrate.plan import VERSION, Item, Plan
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument
+from fwk_tui.source.strings import rewrite_strings, string_literals
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.keys import ENV_BLOCKS
 
@@ -22,6 +24,15 @@ class Outcome:
     kept: list[Item]
     new_errors: list[Diagnostic]
     new_warnings: list[Diagnostic]
+    rewrites: list[Rewrite] = field(default_factory=list)
+    """Strings written through ``~/`` to what stays beside the config, written through ``~~/``."""
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    line: int
+    before: str
+    after: str
 
 
 Findings = frozenset[tuple[str, str, str, str]]
@@ -61,17 +72,14 @@ def migrated(
             new = new.set(item.path, item.keep)
             kept.append(item)
             pinned.append((item.path, FOLDER_KEPT if item.kind == "folder" else BEHAVIOUR_KEPT))
-    for rewrite in plan.rewrites:
-        if new.has(rewrite.path) and new.get(rewrite.path) == rewrite.text:
-            new = new.set(rewrite.path, rewrite.at_root())
+    new, rewrites = _through_root(new, plan.staying)
     new = _commented(new, pinned)
     new = new.set(VERSION, 4)
     if before is None:
         before = findings_under_b(doc, catalog)
     after = [d for d in check_document(new, catalog, "A").diagnostics if _key(d) not in before]
-    return Outcome(
-        new, kept, [d for d in after if d.severity == "error"], [d for d in after if d.severity == "warning"]
-    )
+    errors = [d for d in after if d.severity == "error"]
+    return Outcome(new, kept, errors, [d for d in after if d.severity == "warning"], rewrites)
 
 
 SOURCE_KEPT = "layout-3 place of the sources kept; remove (and move them into app/) to adopt layout 4"
@@ -102,6 +110,24 @@ def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocu
 
 def _ends_line(doc: ConfigDocument, where: Path) -> bool:
     return doc.comment_after(where, "") is not doc
+
+
+def _through_root(doc: ConfigDocument, staying: frozenset[str]) -> tuple[ConfigDocument, list[Rewrite]]:
+    """Every string of the config (code included) naming through ``~/`` or ``@/`` something that stays beside the
+    config, written through ``~~/`` or ``@@/``: under layout A, ``~`` is app/."""
+    if not staying:
+        return doc, []
+    change = {}
+    for literal in string_literals(doc):
+        text = literal.value
+        if text.startswith(("~/", "@/")) and _stays(text[2:].split("/", 1)[0], staying):
+            change[text] = text[0] * 2 + text[1:]
+    doc, done = rewrite_strings(doc, change)
+    return doc, [Rewrite(d.line, d.value, change[d.value]) for d in done]
+
+
+def _stays(name: str, staying: frozenset[str]) -> bool:
+    return bool(name) and name not in (".", "..") and any(name + ext in staying for ext in IMPORT_EXTENSIONS)
 
 
 def _without(doc: ConfigDocument, path: str) -> ConfigDocument:

@@ -196,6 +196,11 @@ class ConfigDocument:
         slot = require(self._require_root(p), p)
         return Reader(self._data).span(slot.value)
 
+    def replace_spans(self, spans: list[tuple[int, int, str]]) -> ConfigDocument:
+        """The document with each byte span ``(start, end, text)`` replaced (spans apart from each other); refused
+        (DocumentError) when the result does not parse."""
+        return self._apply([Splice(start, end, text.encode("utf-8")) for start, end, text in spans])
+
     def comment_after(self, path: PathLike, words: str) -> ConfigDocument:
         """The document with ``// words`` at the end of the line where the value at ``path`` ends.
 

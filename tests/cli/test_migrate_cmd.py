@@ -50,13 +50,17 @@ def _at(values: dict, path: str) -> object:
     return node
 
 
-def test_a_dry_run_prints_the_plan_and_the_diff_and_writes_nothing(capsys: pytest.CaptureFixture[str], project: Path) -> None:
+def test_a_dry_run_prints_the_plan_and_the_diff_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run")
     assert code == 0
     assert "moving from layout B to layout A (future.compatibilityVersion: 3 -> 4)" in out
     assert "  srcDir: '.' -> 'app'   (new behaviour adopted)" in out
     assert "  dir.pages: 'pages' -> 'app/pages'   (follows the folders)" in out
-    assert "Flags version 4 removes, which this file sets (1):\n  experimental.compileTemplate: false   (removed)\n" in out
+    assert (
+        "Flags version 4 removes, which this file sets (1):\n  experimental.compileTemplate: false   (removed)\n" in out
+    )
     assert "ignore" not in out.split("Note:")[0]  # a default of the framework's version: not this move's
     assert "+    compatibilityVersion: 4," in out and out.rstrip().endswith("dry run: nothing written")
     assert (project / "fwk.config.ts").read_text() == CONFIG
@@ -72,7 +76,9 @@ def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
     written = out
     said = [line for line in out.splitlines() if line.startswith("Note: after the move, check warns at")]
     assert [line.split(":")[1].split(" at ")[1] for line in said] == [
-        "experimental.compileTemplate", "experimental.relativeWatchPaths", "experimental.templateUtils",
+        "experimental.compileTemplate",
+        "experimental.relativeWatchPaths",
+        "experimental.templateUtils",
     ]  # fmt: skip  (the user's own flag kept as written; the reference's way back pins two more)
     text = file.read_text()
     for line in ("// a layout-B project", "  ssr: true,", "  app: { head: { title: 'Shop' } },"):
@@ -90,7 +96,13 @@ def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
     assert code == 0, out
     assert "0 errors, 3 warnings" in out and out.count("warning FWK308") == 3  # the three the move said
     assert sorted(p.name for p in project.iterdir()) == [
-        ".fwk-tui-move.json", "app.vue", "components", "fwk.config.ts", "fwk.config.ts.bak", "pages", "server",
+        ".fwk-tui-move.json",
+        "app.vue",
+        "components",
+        "fwk.config.ts",
+        "fwk.config.ts.bak",
+        "pages",
+        "server",
     ]  # fmt: skip (nothing moved; what undoes the move kept beside the config)
     assert (project / ".fwk-tui-move.json").is_file() and "undo: fwk-tui migrate --undo" in written
 
@@ -108,7 +120,9 @@ def test_adopting_moves_the_folders_when_asked_and_prints_git_commands_otherwise
     assert (project / "pages").is_dir()  # left, as asked, and said
     assert "srcDir" not in file.read_text() and _values(file)["future"]["compatibilityVersion"] == 4
     code, out, _ = run(capsys, "check", str(file), "--verbose")
-    assert code == 0 and "info FWK336" in out  # the fallback: the app reads the sources beside the config until they move
+    assert (
+        code == 0 and "info FWK336" in out
+    )  # the fallback: the app reads the sources beside the config until they move
     code, out, _ = run(capsys, "migrate", str(file), "--undo")
     assert code == 0 and file.read_text() == CONFIG
     code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
@@ -139,7 +153,9 @@ def test_a_dry_run_without_a_choice_shows_what_the_questions_defaults_give(
     assert code == 0 and "(as the questions' defaults answer: the old behaviour kept" in out
     assert "Sources: stay where they are (srcDir: '.')" in out and "(new behaviour adopted)" not in out
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run")
-    assert "  Folders and files that move: components -> app/components, pages -> app/pages, app.vue -> app/app.vue" in out
+    assert (
+        "  Folders and files that move: components -> app/components, pages -> app/pages, app.vue -> app/app.vue" in out
+    )
 
 
 def test_a_source_whose_target_exists_stops_the_move_before_anything_is_written(
@@ -272,7 +288,7 @@ def test_paths_through_the_source_alias_to_what_stays_beside_the_config_are_writ
     file.write_text(config)
     code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
     assert code == 0, err
-    assert "  modules[0]: '~/modules/x' -> '~~/modules/x'" in out
+    assert "  line 1: '~/modules/x' -> '~~/modules/x'" in out
     values = _values(file)
     assert values["modules"] == ["~~/modules/x"]  # modules/ stays at the root
     assert values["css"] == ["~~/styles/a.css", "@/assets/b.css"]  # assets/ moved into app/: the alias follows it
@@ -281,3 +297,34 @@ def test_paths_through_the_source_alias_to_what_stays_beside_the_config_are_writ
     file.write_text(file.read_text().replace("~~/modules/x", "~/modules/x"))
     code, out, _ = run(capsys, "check", str(file))
     assert "warning FWK338: ~/modules/x points into app/, where there is no modules/" in out
+
+
+def test_what_the_moving_files_import_through_the_source_alias_moves_with_them_or_is_named(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    (project / "types").mkdir()
+    (project / "types" / "index.ts").write_text("export type T = 1\n")
+    (project / "constants.ts").write_text("export const A = 1\n")
+    (project / "config").mkdir()
+    (project / "config" / "pwa.ts").write_text("export default {}\n")
+    (project / "styles").mkdir()
+    (project / "styles" / "b.css").write_text("a {}\n")
+    (project / "pages" / "index.ts").write_text(
+        "import type { T } from '~/types'\nimport { A } from '@/constants'\nimport pwa from '~/config/pwa'\n"
+        "import x from '~/server/utils/x'\n"
+    )
+    file = project / "fwk.config.ts"
+    file.write_text(
+        "import pwa from './config/pwa'\n"
+        "export default defineFwkConfig({ pwa, css: [...(process.env.X ? [] : ['~/styles/b.css'])] })\n"
+    )
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 0, err
+    assert "types moves with them: imported through ~/ by pages/index.ts" in out
+    assert "constants.ts moves with them" in out
+    assert "Note: config stays beside the config, but 1 moving file imports it through ~/ (pages/index.ts)" in out
+    assert "Note: server stays beside the config" in out and "write those imports through #server/" in out
+    assert (project / "app" / "types" / "index.ts").is_file() and (project / "app" / "constants.ts").is_file()
+    assert (project / "config" / "pwa.ts").is_file()  # the config imports it from its place: it stays
+    assert "['~~/styles/b.css']" in file.read_text()  # a string inside code too
+    assert "  line 2: '~/styles/b.css' -> '~~/styles/b.css'" in out
