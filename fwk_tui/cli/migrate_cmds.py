@@ -17,7 +17,9 @@ from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import SOURCE, adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
-from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left
+from fwk_tui.migrate.plan import (
+    NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left, visible_items,
+)  # fmt: skip
 from fwk_tui.migrate.undo import UndoError, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
@@ -264,8 +266,9 @@ def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome
             if m.imported_by:
                 out(f"    {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
     kept = {i.path for i in outcome.kept}
+    shown_items = visible_items(plan, kept)
     for title, kinds in _SECTIONS:
-        items = [i for i in plan.items if i.kind in kinds]
+        items = [i for i in shown_items if i.kind in kinds]
         if not items:
             continue
         out(f"{title} ({len(items)}):")
@@ -362,16 +365,15 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:
     """What moving back to layout B would change: listed, never written."""
     plan = plan_move(resolved, catalog, file.resolve().parent)
-    items = [
-        {"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in plan.items if not i.removed
-    ]
+    # what the compatibility version changes: not the defaults of the framework's version, not what is the same
+    listed = [i for i in plan.items if not i.removed and i.kind not in ("version", "b-only") and i.before != i.after]
+    items = [{"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in listed]
     if as_json:
         out_json({"from": variant, "to": "B", "written": False, "items": items})
         return EXIT_OK
     out(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
-    for i in plan.items:
-        if not i.removed:
-            out(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
+    for i in listed:
+        out(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
     return EXIT_OK
 
 
@@ -393,6 +395,7 @@ def _plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove]
                 "set_by_project": i.set_by_project,
                 "kind": i.kind,
                 "replaced_by": i.replaced_by,
+                "follows": i.follows,
             }
             for i in plan.items
         ],

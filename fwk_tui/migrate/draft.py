@@ -12,7 +12,9 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.migrate.plan import KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, folder_moves, plan_move
+from fwk_tui.migrate.plan import (
+    KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, folder_moves, plan_move, visible_items,
+)  # fmt: skip
 from fwk_tui.migrate.write import Findings, Outcome, findings_under_b, migrated
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.source import STARTER_STYLE, ConfigDocument
@@ -135,12 +137,14 @@ class Draft:
     def items(self) -> list[Item]:
         """The plan's items but ``srcDir`` (the source folder is chosen on its own, first) and the defaults that come
         with the framework's version (not this move's: nothing is written for them)."""
-        return [i for i in self.plan.items if i.path != SOURCE and i.kind != "version"]
+        shown = visible_items(self.plan, self.kept_paths)
+        return [i for i in shown if i.path != SOURCE and i.kind != "version"]
 
     @property
     def kept_paths(self) -> set[str]:
         """The items whose old value is written."""
-        return {i.path for i in self.items if choosable(i) and i.path not in self.adopted}
+        chosen = [i for i in self.plan.items if i.path != SOURCE and choosable(i)]
+        return {i.path for i in chosen if i.path not in self.adopted}
 
     def set_source_folder(self, keep: bool) -> None:
         """Keep the sources where they are (``srcDir: '.'``) or move them into app/; the plan is made again."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path as FilePath
 from typing import Any, Literal
 
@@ -85,6 +85,8 @@ class Item:
     removed: bool = False  # a flag version 4 removes
     set_by_project: bool = False
     follows_source: bool = False  # changes only because the folders do (kept by keeping them)
+    follows: str | None = None
+    """For a value made from a folder: the option of that folder (``srcDir``, ``serverDir``, ``dir.public``)."""
     kind: Kind = "recipe"
     replaced_by: str | None = None  # for an option of layout B only: the option of A that takes its place
 
@@ -155,6 +157,7 @@ def plan_move(
                 Item(path, keep if before is _NO_VALUE else before, UNKNOWN if after is _NO_VALUE else after, keep)
             )
     plan.items += _folder_items(set_anywhere, root, src_a, src_b)
+    plan.items = _followed(plan.items, root, src_a, src_b)
     for flag in catalog.options:
         if REMOVED_TAG not in flag.tags or not set_anywhere(flag.path):
             continue
@@ -200,6 +203,32 @@ def _follow_imports(plan: Plan, root: FilePath, src_a: str, config_text: str) ->
         plan.staying = frozenset(p.name for p in root.iterdir()) - moving
     except OSError:
         plan.staying = frozenset()
+
+
+def _followed(items: list[Item], root: FilePath, src_a: str, src_b: str) -> list[Item]:
+    """Each value made from a folder, with the folder it follows; left out when that folder does not move (the
+    framework makes it from the folder, whatever the reference writes as A's default) or, for a folder read inside
+    the source folder (``dir.assets``), when the project has no such folder."""
+    folders = {i.before: i.path for i in items if i.kind == "folder"}
+    out = []
+    for item in items:
+        if item.kind != "follows":
+            out.append(item)
+            continue
+        before = item.before if isinstance(item.before, str) else None
+        follows = next((path for place, path in folders.items() if before in (place, place + "/")), "srcDir")
+        if follows == "srcDir" and src_a == src_b:
+            continue
+        if item.path.startswith("dir.") and before is not None and not (root / before).exists():
+            continue
+        out.append(replace(item, follows=follows))
+    return out
+
+
+def visible_items(plan: Plan, kept: Collection[str]) -> list[Item]:
+    """The items a person is shown for the choices ``kept``: a value made from a folder whose place is kept does not
+    change, so it is not listed."""
+    return [i for i in plan.items if not (i.kind == "follows" and i.follows in kept)]
 
 
 def _folder_items(set_anywhere: _SetAnywhere, root: FilePath, src_a: str, src_b: str) -> list[Item]:
@@ -433,5 +462,5 @@ def _folder(path: str) -> str:
 
 __all__ = [
     "KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "folder_moves", "folders_left",
-    "plan_move",
+    "plan_move", "visible_items",
 ]  # fmt: skip

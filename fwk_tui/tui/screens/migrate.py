@@ -116,6 +116,8 @@ def item_detail(item: Item) -> Text:
     out.append("\nafter   ", style="bold")
     if isinstance(item.before, list) and isinstance(item.after, list):
         out.append(plain(change(item.before, item.after, VALUE_WIDTH)))
+    elif item.before == item.after and type(item.before) is type(item.after):
+        out.append(plain(f"{shown(item.after, VALUE_WIDTH)} (the same default; the reference's way back pins it)"))
     else:
         out.append(plain(shown(item.after, VALUE_WIDTH)))
     return out
@@ -214,7 +216,9 @@ class MigrateScreen(ModalScreen["Draft | None"]):
         return Text(
             f"future.compatibilityVersion {shown(version)} → 4. For each option whose value changes "
             "for this project: "
-            "keep the old behaviour (its old value is written) or adopt the new one. Ctrl+Z undoes the move."
+            "keep the old behaviour (its old value is written) or adopt the new one. Ctrl+Z undoes the move; "
+            "when folders move too, the file is written with them and the palette's \"Undo the move to layout A\" "
+            "takes both back."
         )
 
     def _source_row(self) -> Static | ChoiceRow:
