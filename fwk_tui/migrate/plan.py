@@ -179,6 +179,12 @@ def plan_move(
                 "An app/ folder exists already: under layout A it is the source folder, so what is in it now "
                 "becomes part of the app; look at it before moving anything into it."
             )
+    for layer in resolved.layers:
+        if layer.status != "read":
+            plan.notes.append(
+                f"layer {layer.source} could not be read ({layer.status}): an option it sets keeps its value in both "
+                "layouts, and the plan lists it as changing; check the plan against that layer"
+            )
     for clash in plan.folder_conflicts:
         plan.notes.append(
             f"{clash.source} and {clash.target} both exist: merge them by hand (the sources are moved only "

@@ -102,3 +102,8 @@ def test_a_removed_flag_in_a_section_goes_and_one_in_a_layer_is_named(tmp_path: 
     moved = migrated(doc, plan, set(), load_catalog())
     assert "relativeWatchPaths" not in moved.doc.text and "extends: ['./base']" in moved.doc.text
     assert moved.new_errors == []
+
+
+def test_a_layer_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    plan = _plan(tmp_path, "extends: [process.env.LAYER || 'github:org/layer']")
+    assert any("could not be read" in note and "check the plan against that layer" in note for note in plan.notes)
