@@ -18,9 +18,16 @@ from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import SOURCE, adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import (
-    NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, folder_moves, folders_left, visible_items,
+    NOT_SET,
+    REMOVED,
+    UNKNOWN,
+    FolderMove,
+    Item,
+    folder_moves,
+    folders_left,
+    visible_items,
 )  # fmt: skip
-from fwk_tui.migrate.undo import UndoError, undo_move
+from fwk_tui.migrate.undo import UndoError, new_folders, record_more_moves, undo_move
 from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
@@ -307,7 +314,7 @@ _SECTIONS = (
     ("Folders layout A reads beside the config", ("folder",)),
     ("Values made from the folders (they follow them)", ("follows",)),
     ("Flags version 4 removes, which this file sets", ("removed",)),
-    ("Options of layout B only, which this file sets", ("b-only",)),
+    ("Options the reference lists for layout B only, which this file sets", ("b-only",)),
 )
 
 
@@ -322,7 +329,10 @@ def _sources_words(plan: Plan) -> str:
     return f"stay in {plan.source_folder}/ (srcDir is set)"
 
 
-def _folders(root: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
+def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
+    """Sources still beside a config in layout A: the commands that move them, or (``move``) moved, all or nothing,
+    and added to what ``migrate --undo`` takes back."""
+    root = file.resolve().parent
     if not moves:
         return EXIT_OK
     if not move:
@@ -331,14 +341,21 @@ def _folders(root: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
             for line in git_commands(moves):
                 out(f"  {line}")
         return EXIT_OK
+    created = new_folders(root, moves)
     try:
         done = move_folders(root, moves)
     except MoveError as exc:
         err(f"{root}: {exc}")
         return EXIT_BAD_INPUT
+    try:
+        record_more_moves(file, done, created)
+        undo = "undo: fwk-tui migrate --undo"
+    except UndoError as exc:
+        undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
     if not quiet:
         for m in done:
             out(f"moved {m.source} -> {m.target}")
+        out(undo)
     return EXIT_OK
 
 
@@ -359,7 +376,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
         return EXIT_OK
     if not ns.move_folders:
         out(f"Still beside the config, where layout A does not read them: {', '.join(m.source for m in moves)}")
-    return _folders(root, moves, ns.move_folders, ns.json)
+    return _folders(file, moves, ns.move_folders, ns.json)
 
 
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:

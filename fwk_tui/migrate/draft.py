@@ -13,8 +13,17 @@ from typing import Any
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.migrate.plan import (
-    KEEP_OLD, NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, folder_moves, plan_move, visible_items,
-)  # fmt: skip
+    KEEP_OLD,
+    NOT_SET,
+    REMOVED,
+    UNKNOWN,
+    FolderMove,
+    Item,
+    Plan,
+    folder_moves,
+    plan_move,
+    visible_items,
+)
 from fwk_tui.migrate.write import Findings, Outcome, findings_under_b, migrated
 from fwk_tui.resolve.loader import Resolved
 from fwk_tui.source import STARTER_STYLE, ConfigDocument
@@ -43,8 +52,8 @@ def why_fixed(item: Item) -> str:
     if item.kind == "version":
         return FOLLOWS_VERSION
     if item.kind == "b-only":
-        instead = f"; use {item.replaced_by}" if item.replaced_by else ""
-        return f"an option of layout B only: kept as written, it does nothing under layout A{instead}"
+        instead = f"; the reference points to {item.replaced_by}" if item.replaced_by else ""
+        return f"the reference lists it for layout B only: kept as written{instead}"
     if item.keep is None:
         return NO_KEEPING_VALUE
     return ""

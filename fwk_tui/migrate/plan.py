@@ -367,11 +367,15 @@ def _key_default(catalog: Catalog, path: str, variant: Variant, src: str) -> Any
 
 
 def _successor(option: Option, catalog: Catalog) -> str | None:
-    """The option of layout A that the doc of a layout-B option names in its place (``srv.prerender.routes``)."""
+    """The path of layout A that the doc of a layout-B option names in its place (``srv.prerender.routes``): an
+    option of A, or a dotted path inside a group of A (the server engine's options are passed through)."""
     names = {o.path for o in catalog.options if "A" in o.variants}
+    groups = {name.split(".", 1)[0] for name in names}
+    own = option.path.split(".", 1)[0]
     for word in option.doc.replace(",", " ").replace(";", " ").split():
         word = word.strip(".`'\"()")
-        if word in names and word != option.path:
+        top = word.split(".", 1)[0]
+        if word != option.path and top != own and (word in names or ("." in word and top in groups)):
             return word
     return None
 

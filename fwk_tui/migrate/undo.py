@@ -136,6 +136,38 @@ def record_move(
         raise UndoError(f"{_said(exc, record_path(config))}: no way back from the move was recorded") from None
 
 
+def record_more_moves(config: Path, moves: list[FolderMove], created: list[str]) -> None:
+    """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
+    added to the record of the move that wrote it while the config is still what that move wrote, else recorded
+    on their own (the config kept as it is now). UndoError when neither can be."""
+    try:
+        now = read_file_bytes(config, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: the folder moves were not recorded") from None
+    if not has_record(config):
+        record_move(config, now, now, moves, created)
+        return
+    record = _read_record(config)
+    if _sha256(now) != record["config_sha256"]:
+        raise UndoError(
+            f"{config.name} changed since the move {RECORD_NAME} records: these folder moves were not added to it"
+        )
+    root = config.parent
+    for move in moves:
+        _check_relative(move.source)
+        _check_relative(move.target)
+        tree = _fingerprint_or_error(root, move.target)
+        record["moves"].append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
+    record["created"] = [*record.get("created", []), *created]
+    data = (json.dumps(record, indent=2) + "\n").encode("utf-8")
+    if len(data) > MAX_RECORD_BYTES:
+        raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
+    try:
+        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{_said(exc, record_path(config))}: these folder moves were not recorded") from None
+
+
 def undo_move(config: Path) -> Undone:
     """Put the config and the folders back as they were before the recorded move; UndoError, with nothing touched,
     when anything changed since (the config, a moved folder, a source place taken again, the backup)."""
@@ -158,9 +190,10 @@ def undo_move(config: Path) -> Undone:
                 undone.kept.append(folder)
     undone.removed = removed
     try:
-        write_bytes_atomically(config, before)
-    except OSError as exc:
-        words = _said(exc, config)
+        if read_file_bytes(config, MAX_BYTES) != before:
+            write_bytes_atomically(config, before)
+    except (OSError, UnreadableFile) as exc:
+        words = _said(exc, config) if isinstance(exc, OSError) else str(exc)
         _redo(root, moves, removed, words)
         raise UndoError(f"{words}: the folders are back where the move put them; nothing was undone") from None
     for leftover in (backup_path(config), record_path(config)):  # the .bak first: a record alone refuses
@@ -184,7 +217,8 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
         raise UndoError(f"{config.name} is not there any more: nothing was undone") from None
     except UnreadableFile as exc:
         raise UndoError(f"{exc}: nothing was undone") from None
-    if _sha256(now) != record["config_sha256"]:
+    # Back to its bytes from before already (an editor's undo, saved): only the folders are left to move back.
+    if _sha256(now) != record["config_sha256"] and _sha256(now) != record["backup_sha256"]:
         raise UndoError(
             f"{config.name} changed since the move: undoing would lose that edit; nothing was undone "
             f"({backup_path(config).name} holds the config from before the move)"

@@ -329,3 +329,35 @@ def test_what_the_moving_files_import_through_the_source_alias_moves_with_them_o
     assert (project / "config" / "pwa.ts").is_file()  # the config imports it from its place: it stays
     assert "['~~/styles/b.css']" in file.read_text()  # a string inside code too
     assert "  line 2: '~/styles/b.css' -> '~~/styles/b.css'" in out
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_sources_moved_later_by_a_second_run_are_taken_back_by_undo_with_the_rest(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    before = _tree(project)
+    code, _, err = run(capsys, "migrate", str(file), "--adopt", "--no-move")
+    assert code == 0, err
+    code, out, _ = run(capsys, "migrate", str(file), "--move-folders")  # layout A already: the sources follow
+    assert code == 0 and "moved pages -> app/pages" in out and "undo: fwk-tui migrate --undo" in out
+    code, out, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0, err
+    assert "moved app/pages -> pages" in out
+    assert _tree(project) == before and not (project / "app").exists()
+
+
+def test_undo_takes_the_folders_back_when_the_config_was_already_put_back(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    before = _tree(project)
+    code, _, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 0, err
+    file.write_text(CONFIG)  # the text alone put back (an editor's undo, saved): the sources are still in app/
+    code, _, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0, err
+    assert _tree(project) == before

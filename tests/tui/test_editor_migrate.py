@@ -100,6 +100,7 @@ async def test_moving_the_sources_asks_then_moves_the_folders_and_writes_the_fil
         assert not (folder / "pages").exists() and not app.session.dirty
         assert not [d for d in app.session.diagnostics if d.rule in ("sources-split", "source-folder-fallback")]
         assert any("Moved to layout A and written" in t for t in toasts(app))
+        assert not app.session.can_undo  # Ctrl+Z would take back the text alone: the palette undoes both
         # The palette offers the way back: the folders and the file as they were.
         await pilot.press("ctrl+p", *"undo the move")
         await pilot.pause(0.6)

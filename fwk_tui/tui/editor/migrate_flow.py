@@ -161,7 +161,11 @@ class MoveToLayoutA:
             app.notify(plain(f"{exc}; nothing was moved or written"), title="Not moved", severity="error", timeout=10)
             return
         self.written(path)
+        # The file and the folders changed together: a Ctrl+Z of the text alone would leave the sources where the
+        # config no longer reads them, so the history restarts here; the palette undoes both.
+        session.reload()
         session.read_surroundings()
+        self.effective.load()
         names = ", ".join(f"{m.source} -> {m.target}" for m in carried.moved)
         app.notify(
             plain(f'Moved to layout A and written: {values}; moved {names}. Ctrl+P "{UNDO_COMMAND}" takes both back.'),

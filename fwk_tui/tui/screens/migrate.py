@@ -23,8 +23,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
-from fwk_tui.migrate.draft import Draft, change, choosable, shown, warned, why_fixed
-from fwk_tui.migrate.folders import git_commands
+from fwk_tui.migrate.draft import Draft, change, choosable, imports_words, shown, warned, why_fixed
 from fwk_tui.migrate.plan import Item
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.screens.save_preview import diff_stats, diff_text
@@ -217,7 +216,7 @@ class MigrateScreen(ModalScreen["Draft | None"]):
             f"future.compatibilityVersion {shown(version)} → 4. For each option whose value changes "
             "for this project: "
             "keep the old behaviour (its old value is written) or adopt the new one. Ctrl+Z undoes the move; "
-            "when folders move too, the file is written with them and the palette's \"Undo the move to layout A\" "
+            'when folders move too, the file is written with them and the palette\'s "Undo the move to layout A" '
             "takes both back."
         )
 
@@ -276,12 +275,14 @@ class MigrateScreen(ModalScreen["Draft | None"]):
         notes.display = bool(said)
         folders = self.query_one("#migrate-folders", Static)
         folders.update(self._folders())
-        folders.display = bool(draft.plan.folders)
+        folders.display = bool(draft.moves or draft.plan.imports_left)
         diff = draft.diff
         added, removed = diff_stats(diff)
         self.query_one("#migrate-diff-title", Static).update(
-            Text(f"{plain(self._label)} as it would be written: {added} line{'s' if added != 1 else ''} added, "
-                 f"{removed} removed")
+            Text(
+                f"{plain(self._label)} as it would be written: {added} line{'s' if added != 1 else ''} added, "
+                f"{removed} removed"
+            )
         )
         self.query_one("#migrate-diff", Static).update(diff_text(diff))
 
@@ -298,10 +299,14 @@ class MigrateScreen(ModalScreen["Draft | None"]):
 
     def _folders(self) -> Text:
         out = Text()
-        out.append("Folders that would move into app/", style="bold")
-        out.append(" (the editor moves none: run these in the project's folder after saving)\n")
-        for line in git_commands(self.draft.plan.folders):
-            out.append(f"  {plain(line)}\n")
+        moves = self.draft.moves
+        out.append("Folders and files that move", style="bold")
+        out.append(" (Enter lists them and asks; they move and the file is written together)\n")
+        for m in moves:
+            why = f"   (imported through ~/ by {', '.join(m.imported_by)})" if m.imported_by else ""
+            out.append(f"  {plain(m.source)} -> {plain(m.target)}{plain(why)}\n")
+        for line in imports_words(self.draft.plan):
+            out.append(f"{plain(line)}\n")
         out.rstrip()
         return out
 
