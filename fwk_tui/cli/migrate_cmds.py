@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,17 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
-from fwk_tui.migrate.draft import SOURCE, adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
+from fwk_tui.migrate.draft import (
+    SOURCE,
+    adopted_words,
+    change,
+    imports_words,
+    kept_words,
+    left_words,
+    shown,
+    warned,
+    why_fixed,
+)
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import (
     NOT_SET,
@@ -32,10 +43,10 @@ from fwk_tui.migrate.write import Outcome, migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import ConfigDocument, save_document
-from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import detect_variant
+from fwk_tui.validate.sources import source_folder
 
 DESCRIPTION = (
     "Move FILE from layout B (version 3) to layout A (version 4): sets future.compatibilityVersion to 4 and, for "
@@ -120,7 +131,7 @@ def _migrate(ns: argparse.Namespace) -> int:
     else:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
-        _print_plan(file, doc, plan, outcome, moves)
+        _print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
     if outcome.new_errors:
         for d in outcome.new_errors:
             err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
@@ -216,8 +227,8 @@ def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
     for n, item in enumerate(choosable, 1):
         out("")
         out(f"[{n}/{len(choosable)}] {item.path}")
-        if item.doc:
-            out(f"  {one_line(item.doc, width)}")
+        for line in textwrap.wrap(" ".join(item.doc.split()), width - 2, max_lines=4, placeholder=" …")[:4]:
+            out(f"  {line}")
         out(f"  {change(item.before, item.after, arrow='->')}")
         question = _question(item, width)
         if _ask(question, default=True):
@@ -234,16 +245,20 @@ def _confirmation(file: Path, plan: Plan, moves: list[FolderMove]) -> str:
 
 
 def _question(item: Item, width: int) -> str:
-    """What is asked about one item: yes keeps the old behaviour, and the words say what no does."""
+    """What is asked about one item: yes keeps the old behaviour, and the words say what no does (the longest that
+    fits the terminal's line)."""
     if item.kind == "removed":
-        question = f"Keep {item.path}: {shown(item.keep, width)} as written (no removes it)?"
+        tries = [
+            f"Keep {item.path}: {shown(item.keep, width)} (version 4 removes it; n deletes it)?",
+            f"Keep {item.path} (version 4 removes it; n deletes it)?",
+            "Keep this flag (version 4 removes it; n deletes it)?",
+        ]
     elif item.kind == "folder":
-        question = f"Keep reading it from {item.before}/ (no moves it to {item.after}/)?"
+        tries = [f"Keep reading it from {item.before}/ (n moves it to {item.after}/)?", "Keep its old place?"]
     else:
-        question = f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"
-    if len(question) + 6 > width:
-        question = "Keep the old behaviour (its old value is written)?"
-    return question
+        tries = [f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"]
+    tries.append("Keep the old behaviour (its old value is written)?")
+    return next((q for q in tries if len(q) + 6 <= width), tries[-1])
 
 
 def _ask(question: str, *, default: bool) -> bool:
@@ -264,11 +279,17 @@ def _ask(question: str, *, default: bool) -> bool:
             return False
 
 
-def _print_plan(file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome, moves: list[FolderMove]) -> None:
+def _print_plan(
+    file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome, moves: list[FolderMove], *, moving: bool
+) -> None:
     out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
-    out(f"Sources: {_sources_words(plan)}")
+    sources = _sources_words(plan)
+    if not moving and sources.startswith("move into"):
+        sources = f"layout A reads them from {plan.source_folder}/; they stay where they are (--no-move)"
+    out(f"Sources: {sources}")
     if moves:
-        out(f"  Folders and files that move: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        verb = "that move" if moving else "left where they are (--no-move)"
+        out(f"  Folders and files {verb}: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
         for m in moves:
             if m.imported_by:
                 out(f"    {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
@@ -375,8 +396,14 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
     if not moves or ns.dry_run or (ns.json and not ns.move_folders):
         return EXIT_OK
     if not ns.move_folders:
-        out(f"Still beside the config, where layout A does not read them: {', '.join(m.source for m in moves)}")
+        fallback = source_folder(resolved_values(resolved), "A", read_layout(file)).fallback
+        out(left_words(moves, fallback))
     return _folders(file, moves, ns.move_folders, ns.json)
+
+
+def resolved_values(resolved: Resolved) -> dict[str, Any]:
+    values = plain(resolved.config)
+    return values if isinstance(values, dict) else {}
 
 
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:

@@ -59,6 +59,18 @@ def why_fixed(item: Item) -> str:
     return ""
 
 
+def left_words(moves: list[FolderMove], fallback: bool) -> str:
+    """What a config in layout A does with the sources still beside it: the framework's fallback reads them while
+    app/ holds nothing of the app; otherwise the app does not see them."""
+    names = ", ".join(m.source for m in moves)
+    if fallback:
+        return (
+            f"Still beside the config: {names}. The app reads them there only through the framework's fallback "
+            "(app/ holds nothing of the app yet): the first file put in app/ hides them. Move them into app/"
+        )
+    return f"Still beside the config, where layout A does not read them (the app does not see them): {names}"
+
+
 def imports_words(plan: Plan) -> list[str]:
     """The notes on files that import through ``~/`` what stays beside the config (layout A's own folders, or
     those the config names from their place): which files to change, and how."""

@@ -82,11 +82,11 @@ def migrated(
     return Outcome(new, kept, errors, [d for d in after if d.severity == "warning"], rewrites)
 
 
-SOURCE_KEPT = "layout-3 place of the sources kept; remove (and move them into app/) to adopt layout 4"
+SOURCE_KEPT = "kept from layout B (version 3): the sources beside the config; remove (and move them into app/) for A"
 FOLDER_KEPT = (
-    "layout-3 place kept (a path from the config's folder); remove (and move the folder beside it) to adopt layout 4"
+    "kept from layout B (version 3), a path from the config's folder; remove (and move the folder beside it) for A"
 )
-BEHAVIOUR_KEPT = "layout-3 behaviour kept; remove to adopt layout 4"
+BEHAVIOUR_KEPT = "kept from layout B (version 3); remove to adopt layout A's behaviour"
 
 
 def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocument:
@@ -99,11 +99,14 @@ def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocu
             where = where[:-1]
         at_line.setdefault(where, []).append((path, words))
     for where, pins in at_line.items():
+        if len(where) == 1 and not _ends_line(doc, where):  # a config written on one line: a comment at each value
+            for path, words in pins:  # short: the line is long already
+                doc = doc.comment_after(path, words.split(";")[0].split(":")[0].split(",")[0], inline=True)
+            continue
         words = pins[0][1]
         if len(pins) > 1 or format_path(where) != pins[0][0]:
-            words = (
-                f"{words.split(';')[0]} ({', '.join(p.rsplit('.', 1)[-1] for p, _ in pins)});{words.split(';', 1)[1]}"
-            )
+            head, tail = words.split(";", 1)
+            words = f"{head} ({', '.join(p.rsplit('.', 1)[-1] for p, _ in pins)});{tail}"
         doc = doc.comment_after(where, words)
     return doc
 

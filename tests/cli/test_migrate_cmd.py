@@ -89,8 +89,8 @@ def test_keeping_the_behaviour_writes_only_pins_and_keeps_every_listed_value(
         if item.keep is not None and not item.set_by_project:
             assert _at(after, item.path) == item.keep == item.before, item.path
     assert "payloadExtraction" in text and "compileTemplate: false" in text  # the user's own line, not deleted
-    assert "omitLineBreaks: false, // layout-3 behaviour kept; remove to adopt layout 4" in text
-    assert "srcDir: '.', // layout-3 place of the sources kept" in text
+    assert "omitLineBreaks: false, // kept from layout B (version 3); remove to adopt layout A's behaviour" in text
+    assert "srcDir: '.', // kept from layout B (version 3): the sources beside the config" in text
     assert text.count("\n") - CONFIG.count("\n") <= 20  # a small diff: the recipe, nothing else
     code, out, _ = run(capsys, "check", str(file), "--variant", "A")
     assert code == 0, out
@@ -178,7 +178,8 @@ def test_sources_left_beside_an_a_config_are_moved_on_a_second_run(
     code, out, _ = run(capsys, "migrate", str(file), "--adopt", "--no-move")  # written; the folders only told
     assert code == 0 and "Left where they are, as asked (--no-move)" in out and (project / "pages").is_dir()
     code, out, _ = run(capsys, "migrate", str(file))
-    assert "Still beside the config, where layout A does not read them: components, pages, app.vue" in out
+    assert "Still beside the config: components, pages, app.vue. The app reads them there only through the " in out
+    assert "framework's fallback (app/ holds nothing of the app yet)" in out  # no app/ yet: the root is read
     code, out, _ = run(capsys, "migrate", str(file), "--move-folders")
     assert code == 0 and "moved pages -> app/pages" in out
     assert sorted(p.name for p in (project / "app").iterdir()) == ["app.vue", "components", "pages"]
@@ -221,7 +222,7 @@ def test_asked_item_by_item_in_a_terminal(
     assert "Keep the sources where they are (srcDir: '.')? [Y/n]" in out
     assert "] ignore\n" not in out  # a default of the framework's version: never asked
     assert "Keep the old behaviour (experimental.templateUtils: true)? [Y/n]" in out
-    assert "Keep experimental.compileTemplate: false as written (no removes it)? [Y/n]" in out
+    assert "Keep experimental.compileTemplate (version 4 removes it; n deletes it)? [Y/n]" in out
     assert all(line.index("[Y/n]") + 5 <= 80 for line in out.splitlines() if "[Y/n]" in line)  # one terminal line
     values = _values(file)
     assert values["srcDir"] == "." and "dir" not in values  # the first item (dir.app) adopted
@@ -361,3 +362,15 @@ def test_undo_takes_the_folders_back_when_the_config_was_already_put_back(
     code, _, err = run(capsys, "migrate", str(file), "--undo")
     assert code == 0, err
     assert _tree(project) == before
+
+
+def test_a_config_written_on_one_line_gets_a_short_comment_at_each_pinned_value(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ ssr: true })\n")
+    code, _, err = run(capsys, "migrate", str(file), "--keep-behaviour")
+    assert code == 0, err
+    text = file.read_text()
+    assert "omitLineBreaks: false /* kept from layout B (version 3) */" in text
+    assert "srcDir: '.' /* kept from layout B (version 3) */" in text and text.count("\n") == 1

@@ -140,12 +140,15 @@ async def test_a_layout_a_config_with_sources_beside_it_names_them_after_a_save_
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert any(d.rule == "sources-split" for d in app.session.diagnostics)
+        assert any("Some sources are where this config does not read them" in t for t in toasts(app))  # on open
         await pilot.press("ctrl+p", *"sources still to move")
         await pilot.pause(0.6)
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert any(
-            "still beside the config: components, pages" in t and "git mv pages app/pages" in t for t in toasts(app)
+            "where layout A does not read them (the app does not see them): components, pages" in t
+            and "git mv pages app/pages" in t
+            for t in toasts(app)
         )
         assert (config.parent / "pages").is_dir()  # told, not moved
 

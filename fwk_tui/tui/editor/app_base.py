@@ -38,6 +38,13 @@ class EditorAppBase(KeepsStartedObjects, App[None]):
             return super().get_key_display(Binding("ctrl+f", binding.action))
         return super().get_key_display(binding)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, pressed out of habit: say which key quits (Textual's own words are markup, shown raw here)."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit.", title="Do you want to quit?")
+                return
+
     def notify(
         self,
         message: str,

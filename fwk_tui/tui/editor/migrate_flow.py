@@ -68,9 +68,23 @@ class MoveToLayoutA:
         return node is not None and plain_value(node) == 4
 
     def offer(self) -> None:
-        """In variant B, say once per session that the palette can move the config to layout A."""
+        """In variant B, say once per session that the palette can move the config to layout A; in layout A with
+        sources the app does not see, say so once, with the palette's command."""
         session = self.app.session
-        if self.offered or session.variant != "B" or self.app.layer_of is not None:
+        if self.offered or self.app.layer_of is not None:
+            return
+        if session.variant == "A":
+            self.offered = True
+            if any(d.rule == "sources-split" for d in session.diagnostics):
+                self.app.notify(
+                    f'Some sources are where this config does not read them: Ctrl+P "{FOLDERS_COMMAND}" says '
+                    "which and how to move them.",
+                    title="Sources",
+                    severity="warning",
+                    timeout=10,
+                )
+            return
+        if session.variant != "B":
             return
         self.offered = True  # once: whether shown now or not
         if session.read_only is not None or session.forced_variant is not None or self.at_version_4():
@@ -212,16 +226,19 @@ class MoveToLayoutA:
 
     def show_folders_left(self) -> None:
         """Name the sources still beside the config and their ``git mv`` commands."""
+        from fwk_tui.migrate.draft import left_words
         from fwk_tui.migrate.folders import git_commands
+        from fwk_tui.validate.sources import source_folder
 
         moves = self.folders_left()
         if not moves:
             self.app.notify("Every source is where the config reads it.", timeout=4)
             return
+        session = self.app.session
+        fallback = source_folder(session.values(), "A", session.layout).fallback
         self.app.notify(
-            "Layout A reads the sources from app/; still beside the config: "
-            + ", ".join(m.source for m in moves)
-            + "\n"
+            left_words(moves, fallback)
+            + ":\n"
             + "\n".join(git_commands(moves))
             + "\n(or: fwk-tui migrate --move-folders)",
             title="Folders",
