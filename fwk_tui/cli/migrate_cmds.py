@@ -13,37 +13,28 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.migrate_view import plan_json, print_plan
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import (
     SOURCE,
-    adopted_words,
     change,
-    imports_words,
-    kept_words,
     left_words,
     shown,
-    warned,
-    why_fixed,
 )
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.plan import (
-    NOT_SET,
-    REMOVED,
-    UNKNOWN,
     FolderMove,
     Item,
     folder_moves,
     folders_left,
-    visible_items,
 )  # fmt: skip
 from fwk_tui.migrate.undo import UndoError, new_folders, record_more_moves, undo_move
-from fwk_tui.migrate.write import Outcome, migrated
+from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.source import ConfigDocument, save_document
-from fwk_tui.source.textutil import unified_diff
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import detect_variant
 from fwk_tui.validate.sources import source_folder
@@ -127,11 +118,11 @@ def _migrate(ns: argparse.Namespace) -> int:
         raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
-        out_json(_plan_json(plan, outcome, file, moves))
+        out_json(plan_json(plan, outcome, file, moves))
     else:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
-        _print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
+        print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
     if outcome.new_errors:
         for d in outcome.new_errors:
             err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
@@ -279,77 +270,6 @@ def _ask(question: str, *, default: bool) -> bool:
             return False
 
 
-def _print_plan(
-    file: Path, before: ConfigDocument, plan: Plan, outcome: Outcome, moves: list[FolderMove], *, moving: bool
-) -> None:
-    out(f"{file}: moving from layout B to layout A (future.compatibilityVersion: {plan.version_before} -> 4)")
-    sources = _sources_words(plan)
-    if not moving and sources.startswith("move into"):
-        sources = f"layout A reads them from {plan.source_folder}/; they stay where they are (--no-move)"
-    out(f"Sources: {sources}")
-    if moves:
-        verb = "that move" if moving else "left where they are (--no-move)"
-        out(f"  Folders and files {verb}: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
-        for m in moves:
-            if m.imported_by:
-                out(f"    {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
-    kept = {i.path for i in outcome.kept}
-    shown_items = visible_items(plan, kept)
-    for title, kinds in _SECTIONS:
-        items = [i for i in shown_items if i.kind in kinds]
-        if not items:
-            continue
-        out(f"{title} ({len(items)}):")
-        for item in items:
-            if item.choosable:
-                choice = kept_words(item) if item.path in kept else adopted_words(item)
-            else:
-                choice = why_fixed(item)
-            value = (
-                shown(item.before)
-                if item.kind in ("removed", "b-only")
-                else change(item.before, item.after, arrow="->")
-            )
-            out(f"  {item.path}: {value}   ({choice})")
-    if outcome.rewrites:
-        out(f"Paths through ~/ to what stays beside the config, written through ~~/ ({len(outcome.rewrites)}):")
-        for rewrite in outcome.rewrites:
-            out(f"  line {rewrite.line}: {shown(rewrite.before)} -> {shown(rewrite.after)}")
-    for line in imports_words(plan):
-        out(line)
-    version = [i.path for i in plan.items if i.kind == "version"]
-    if version:
-        out(
-            f"Note: {len(version)} defaults differ between the reference's two layouts without coming from this move "
-            f"(they follow the framework's version; nothing is written for them): {', '.join(version)}"
-        )
-    for note in [*plan.notes, *warned(outcome)]:
-        out(f"Note: {note}")
-    diff = unified_diff(before.text, outcome.doc.text, str(file))
-    if diff:
-        out(diff.rstrip("\n"))
-
-
-_SECTIONS = (
-    ("The reference's way back to the old behaviour", ("recipe",)),
-    ("Folders layout A reads beside the config", ("folder",)),
-    ("Values made from the folders (they follow them)", ("follows",)),
-    ("Flags version 4 removes, which this file sets", ("removed",)),
-    ("Options the reference lists for layout B only, which this file sets", ("b-only",)),
-)
-
-
-def _sources_words(plan: Plan) -> str:
-    if any(path == "srcDir" for path, _ in plan.pins):
-        return "stay where they are (srcDir: '.')"
-    src = next((i for i in plan.items if i.path == "srcDir"), None)
-    if plan.source_folder == "app" and src is not None:
-        return "move into app/"
-    if plan.source_folder in (".", ""):
-        return "stay where they are"
-    return f"stay in {plan.source_folder}/ (srcDir is set)"
-
-
 def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
     """Sources still beside a config in layout A: the commands that move them, or (``move``) moved, all or nothing,
     and added to what ``migrate --undo`` takes back."""
@@ -419,38 +339,3 @@ def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_
     for i in listed:
         out(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
     return EXIT_OK
-
-
-def _plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove]) -> dict[str, object]:
-    kept = {i.path for i in outcome.kept}
-    return {
-        "file": str(file),
-        "version_before": plan.version_before,
-        "already_layout_a": False,
-        "source_folder": plan.source_folder,
-        "items": [
-            {
-                "path": i.path,
-                "before": _json(i.before),
-                "after": _json(i.after),
-                "keep": _json(i.keep),
-                "kept": i.path in kept,
-                "removed": i.removed,
-                "set_by_project": i.set_by_project,
-                "kind": i.kind,
-                "replaced_by": i.replaced_by,
-                "follows": i.follows,
-            }
-            for i in plan.items
-        ],
-        "folders": [{"source": m.source, "target": m.target} for m in moves],
-        "rewrites": [{"line": r.line, "before": r.before, "after": r.after} for r in outcome.rewrites],
-        "imports_left": plan.imports_left,
-        "notes": plan.notes,
-        "new_errors": [{"path": d.path, "message": d.message} for d in outcome.new_errors],
-        "new_warnings": [{"path": d.path, "code": d.code, "message": d.message} for d in outcome.new_warnings],
-    }
-
-
-def _json(value: Any) -> object:
-    return value if value in (UNKNOWN, REMOVED, NOT_SET) else to_json(value)

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path as FilePath
 from typing import Any, Literal
 
-from fwk_tui.catalog.models import Catalog, Default, Option, Variant
+from fwk_tui.catalog.models import Catalog, Option
+from fwk_tui.migrate.defaults import NO_VALUE, default_value, key_default, normal
 from fwk_tui.migrate.disk import FolderMove, holds_app_files, imported_roots, source_moves
 from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
@@ -152,9 +153,9 @@ def plan_move(
     listed = {i.path for i in plan.items}
     for path, keep in KEEP_OLD:  # a recipe's key the catalogue documents inside its option (omitLineBreaks)
         if path not in listed and path != "srcDir" and not set_anywhere(path):
-            before, after = _key_default(catalog, path, "B", src_b), _key_default(catalog, path, "A", src_a)
+            before, after = key_default(catalog, path, "B", src_b), key_default(catalog, path, "A", src_a)
             plan.items.append(
-                Item(path, keep if before is _NO_VALUE else before, UNKNOWN if after is _NO_VALUE else after, keep)
+                Item(path, keep if before is NO_VALUE else before, UNKNOWN if after is NO_VALUE else after, keep)
             )
     plan.items += _folder_items(set_anywhere, root, src_a, src_b)
     plan.items = _followed(plan.items, root, src_a, src_b)
@@ -325,7 +326,7 @@ def _items(
     if REMOVED_TAG in option.tags:
         if set_anywhere(option.path):
             return []  # listed as a flag the project sets
-        before = _default(option.default_for("B"), src_b, "B")
+        before = default_value(option.default_for("B"), src_b, "B")
         return [Item(option.path, before, REMOVED, pinned.get(option.path), option.doc, removed=True)]
     if option.path in pinned:
         item = _pinned_item(option, set_anywhere, src_a, src_b, pinned[option.path], keep_src)
@@ -336,34 +337,17 @@ def _items(
     if inside is not None:  # a folder of the source folder (dir.pages): where it is, from the config's folder
         before, after = posixpath.join(src_b, inside), posixpath.join(src_a, inside)
     else:
-        before = _default(option.default_for("B"), src_b, "B")
-        after = _default(option.default_for("A"), src_a, "A")
-    if before is _NO_VALUE or after is _NO_VALUE or _normal(before) == _normal(after):
+        before = default_value(option.default_for("B"), src_b, "B")
+        after = default_value(option.default_for("A"), src_a, "A")
+    if before is NO_VALUE or after is NO_VALUE or normal(before) == normal(after):
         return []
     b_default = option.default_for("B")
     if inside is not None or (
         b_default is not None and b_default.kind == "value" and "<srcDir>" in repr(b_default.value)
     ):
         # made from the folders (aliases, the bundler's root): it follows them; keeping them keeps it
-        return [
-            Item(option.path, _normal(before), _normal(after), None, option.doc, follows_source=True, kind="follows")
-        ]
-    return [Item(option.path, _normal(before), _normal(after), None, option.doc, kind="version")]
-
-
-def _key_default(catalog: Catalog, path: str, variant: Variant, src: str) -> Any:
-    """The default of ``path`` read from the default of the nearest option above it (``{omitLineBreaks: false}``)."""
-    segments = path.split(".")
-    options = {o.path: o for o in catalog.options}
-    for n in range(len(segments) - 1, 0, -1):
-        option = options.get(".".join(segments[:n]))
-        if option is None:
-            continue
-        value = _default(option.default_for(variant), src, variant)
-        for key in segments[n:]:
-            value = value.get(key, _NO_VALUE) if isinstance(value, dict) else _NO_VALUE
-        return value
-    return _NO_VALUE
+        return [Item(option.path, normal(before), normal(after), None, option.doc, follows_source=True, kind="follows")]
+    return [Item(option.path, normal(before), normal(after), None, option.doc, kind="version")]
 
 
 def _successor(option: Option, catalog: Catalog) -> str | None:
@@ -380,12 +364,6 @@ def _successor(option: Option, catalog: Catalog) -> str | None:
     return None
 
 
-def _normal(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith("./"):
-        return posixpath.normpath(value)
-    return value
-
-
 def _pinned_item(
     option: Option, set_anywhere: _SetAnywhere, src_a: str, src_b: str, keep: Any, keep_src: bool
 ) -> Item | None:
@@ -397,11 +375,11 @@ def _pinned_item(
         # The way back pins it beside srcDir '.'. With the sources moving into app/, the framework's default
         # (the source folder itself) is the folder dir.app named before: app/. Pinned, it would read app/app/.
         return None
-    before = src_b if option.path == "srcDir" else _default(option.default_for("B"), src_b, "B")
-    after = _default(option.default_for("A"), src_a, "A") if "A" in option.variants else UNKNOWN
-    if after is _NO_VALUE:
+    before = src_b if option.path == "srcDir" else default_value(option.default_for("B"), src_b, "B")
+    after = default_value(option.default_for("A"), src_a, "A") if "A" in option.variants else UNKNOWN
+    if after is NO_VALUE:
         after = UNKNOWN
-    if before is _NO_VALUE:
+    if before is NO_VALUE:
         before = keep
     if option.path == "srcDir" and before == after:
         return None
@@ -421,35 +399,6 @@ def _under_set_value(option: Option, set_anywhere: _SetAnywhere) -> bool:
         for n in range(1, len(segments))
         for node in set_anywhere.nodes(".".join(segments[:n]))
     )
-
-
-_NO_VALUE = object()
-
-
-def _default(default: Default | None, src: str, variant: str) -> Any:
-    """The default as a value for this project: placeholders filled in, folder paths normalised."""
-    if default is None or default.kind != "value":
-        return _NO_VALUE
-    return _fill(default.value, src, variant)
-
-
-def _fill(value: Any, src: str, variant: str) -> Any:
-    if isinstance(value, dict):
-        return {k: _fill(v, src, variant) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_fill(v, src, variant) for v in value]
-    if not isinstance(value, str):
-        return value
-    text = value
-    if variant == "A":  # the reference writes A's source folder as app
-        text = text.replace("<rootDir>/app", "<srcDir>")
-        if text.startswith("app/"):  # dir.assets: app/assets
-            text = "<srcDir>" + text[3:]
-    if "<rootDir>" not in text and "<srcDir>" not in text:
-        return value
-    text = text.replace("<srcDir>", src if src not in ("", ".") else "<rootDir>").replace("<rootDir>", ".")
-    normal = posixpath.normpath(text)
-    return "." if normal == "." else normal.removeprefix("./")
 
 
 def _at(node: Node | None, path: str) -> Node | None:

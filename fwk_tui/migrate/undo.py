@@ -20,7 +20,8 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from fwk_tui.atomic import write_bytes_atomically
-from fwk_tui.migrate.plan import FolderMove
+from fwk_tui.migrate.disk import FolderMove
+from fwk_tui.migrate.fingerprint import fingerprint
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
@@ -29,8 +30,6 @@ RECORD_NAME = ".fwk-tui-move.json"
 RECORD_KIND = "fwk-tui folder move"
 RECORD_VERSION = 1
 MAX_RECORD_BYTES = 1024 * 1024
-FINGERPRINT_LIMIT = 200_000
-"""A tree with more entries than this is fingerprinted by its count only."""
 
 
 class UndoError(Exception):
@@ -98,12 +97,7 @@ def record_move(
     """
     root = config.parent
     check_can_record(config)
-    entries = []
-    for move in moves:
-        _check_relative(move.source)
-        _check_relative(move.target)
-        tree = _fingerprint_or_error(root, move.target)
-        entries.append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
+    entries = _entries(root, moves)
     for folder in created or []:
         _check_relative(folder)
     bak = backup_path(config)
@@ -153,11 +147,7 @@ def record_more_moves(config: Path, moves: list[FolderMove], created: list[str])
             f"{config.name} changed since the move {RECORD_NAME} records: these folder moves were not added to it"
         )
     root = config.parent
-    for move in moves:
-        _check_relative(move.source)
-        _check_relative(move.target)
-        tree = _fingerprint_or_error(root, move.target)
-        record["moves"].append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
+    record["moves"] += _entries(root, moves)
     record["created"] = [*record.get("created", []), *created]
     data = (json.dumps(record, indent=2) + "\n").encode("utf-8")
     if len(data) > MAX_RECORD_BYTES:
@@ -386,41 +376,15 @@ def _fingerprint_or_error(root: Path, relative: str) -> dict[str, Any]:
         raise UndoError(f"{where}: {os_error_words(exc)}") from None
 
 
-def fingerprint(path: Path) -> dict[str, Any]:
-    """A cheap fingerprint of the tree at ``path``: its entry count and a hash of each entry's relative path, kind,
-    size and mtime (files), target (symlinks: never followed); a tree of more than FINGERPRINT_LIMIT entries by
-    its count only. A folder's own mtime is left out: its entries say what changed in it."""
-    digest = hashlib.sha256()
-    count = 0
-    pending: list[tuple[bytes, bytes]] = [(b"", os.fsencode(path))]  # (relative, absolute)
-    while pending:
-        relative, absolute = pending.pop()
-        st = os.lstat(absolute)
-        count += 1
-        if count <= FINGERPRINT_LIMIT:
-            digest.update(_entry(relative, absolute, st))
-        if stat.S_ISDIR(st.st_mode):
-            try:
-                with os.scandir(absolute) as entries:
-                    names = sorted(e.name for e in entries)
-            except OSError as exc:
-                raise OSError(exc.errno, exc.strerror, os.fsdecode(absolute)) from None
-            pending += [(relative + b"/" + n if relative else n, absolute + b"/" + n) for n in reversed(names)]
-    if count > FINGERPRINT_LIMIT:
-        return {"entries": count}
-    return {"entries": count, "sha256": digest.hexdigest()}
-
-
-def _entry(relative: bytes, absolute: bytes, st: os.stat_result) -> bytes:
-    if stat.S_ISLNK(st.st_mode):
-        detail = b"l " + os.readlink(absolute)
-    elif stat.S_ISREG(st.st_mode):
-        detail = b"f %d %d" % (st.st_size, st.st_mtime_ns)
-    elif stat.S_ISDIR(st.st_mode):
-        detail = b"d"
-    else:
-        detail = b"o %o" % stat.S_IFMT(st.st_mode)
-    return relative + b"\0" + detail + b"\0"
+def _entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
+    """The record's entry of each move just made: where from, where to, and a fingerprint of what is there now."""
+    entries = []
+    for move in moves:
+        _check_relative(move.source)
+        _check_relative(move.target)
+        tree = _fingerprint_or_error(root, move.target)
+        entries.append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
+    return entries
 
 
 def _said(exc: OSError, path: Path, name: str | None = None) -> str:

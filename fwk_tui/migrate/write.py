@@ -10,6 +10,7 @@ from fwk_tui.migrate.disk import IMPORT_EXTENSIONS
 from fwk_tui.migrate.plan import VERSION, Item, Plan
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument
+from fwk_tui.source.comment import comment_after
 from fwk_tui.source.strings import rewrite_strings, string_literals
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.validate.keys import ENV_BLOCKS
@@ -101,18 +102,18 @@ def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocu
     for where, pins in at_line.items():
         if len(where) == 1 and not _ends_line(doc, where):  # a config written on one line: a comment at each value
             for path, words in pins:  # short: the line is long already
-                doc = doc.comment_after(path, words.split(";")[0].split(":")[0].split(",")[0], inline=True)
+                doc = comment_after(doc, path, words.split(";")[0].split(":")[0].split(",")[0], inline=True)
             continue
         words = pins[0][1]
         if len(pins) > 1 or format_path(where) != pins[0][0]:
             head, tail = words.split(";", 1)
             words = f"{head} ({', '.join(p.rsplit('.', 1)[-1] for p, _ in pins)});{tail}"
-        doc = doc.comment_after(where, words)
+        doc = comment_after(doc, where, words)
     return doc
 
 
 def _ends_line(doc: ConfigDocument, where: Path) -> bool:
-    return doc.comment_after(where, "") is not doc
+    return comment_after(doc, where, "") is not doc
 
 
 def _through_root(doc: ConfigDocument, staying: frozenset[str]) -> tuple[ConfigDocument, list[Rewrite]]:

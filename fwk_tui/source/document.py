@@ -201,24 +201,6 @@ class ConfigDocument:
         (DocumentError) when the result does not parse."""
         return self._apply([Splice(start, end, text.encode("utf-8")) for start, end, text in spans])
 
-    def comment_after(self, path: PathLike, words: str, *, inline: bool = False) -> ConfigDocument:
-        """The document with ``// words`` at the end of the line where the value at ``path`` ends.
-
-        Only where the value ends its line (a comma may follow): a value followed
-        by another member or a comment on its line is left as it is (``self``),
-        unless ``inline``: then ``/* words */`` follows the value.
-        """
-        end = self.span(path).end
-        if inline and "*/" not in words:
-            return self._apply([Splice(end, end, f" /* {words} */".encode())])
-        line_end = self._data.find(b"\n", end)
-        line_end = len(self._data) if line_end < 0 else line_end
-        rest = self._data[end:line_end].rstrip(b"\r")
-        if rest.strip() not in (b"", b","):
-            return self
-        at = end + len(rest.rstrip())
-        return self._apply([Splice(at, at, f" // {words}".encode())])
-
     def spreads(self, path: PathLike = ()) -> list[Code]:
         """The spreads (``...base``) and computed keys of the object at ``path``: kept, not addressable."""
         p = checked_path(path)

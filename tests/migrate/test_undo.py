@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.migrate import fingerprint as fingerprint_module
 from fwk_tui.migrate import undo
 from fwk_tui.migrate.folders import move_folders
 from fwk_tui.migrate.plan import FolderMove
@@ -265,7 +266,7 @@ def test_symlinks_in_a_moved_tree_are_never_followed(project: Path) -> None:
 
 
 def test_a_big_tree_is_fingerprinted_by_count(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(undo, "FINGERPRINT_LIMIT", 3)
+    monkeypatch.setattr(fingerprint_module, "FINGERPRINT_LIMIT", 3)
     config = _moved(project)
     prints = [m["fingerprint"] for m in json.loads((project / RECORD_NAME).read_text())["moves"]]
     assert prints[1] == {"entries": 7} and "sha256" in prints[0]
