@@ -200,8 +200,13 @@ def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
     if not any(i.path == "srcDir" for i in plan.items):
         return False
     moved = ", ".join(m.source for m in plan.folders) or "nothing yet"
-    out("Layout A keeps the sources in app/ (srcDir: 'app'); layout B keeps them beside the config.")
-    out(f"  Folders and files that would move into app/: {moved}")
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    for line in textwrap.wrap(
+        "Layout A keeps the sources in app/ (srcDir: 'app'); layout B keeps them beside the config.", width
+    ):
+        out(line)
+    for line in textwrap.wrap(f"Folders and files that would move into app/: {moved}", width - 2):
+        out(f"  {line}")
     return _ask("Keep the sources where they are (srcDir: '.')?", default=True)
 
 

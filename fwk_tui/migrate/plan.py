@@ -151,12 +151,18 @@ def plan_move(
             continue  # its documented children say what changes, one by one
         plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder, catalog)
     listed = {i.path for i in plan.items}
+    documented = {o.path: o for o in catalog.options}
     for path, keep in KEEP_OLD:  # a recipe's key the catalogue documents inside its option (omitLineBreaks)
-        if path not in listed and path != "srcDir" and not set_anywhere(path):
-            before, after = key_default(catalog, path, "B", src_b), key_default(catalog, path, "A", src_a)
-            plan.items.append(
-                Item(path, keep if before is NO_VALUE else before, UNKNOWN if after is NO_VALUE else after, keep)
+        if path in listed or path in documented or set_anywhere(path):
+            continue
+        before, after = key_default(catalog, path, "B", src_b), key_default(catalog, path, "A", src_a)
+        parent = documented.get(path.rsplit(".", 1)[0])
+        plan.items.append(
+            Item(
+                path, keep if before is NO_VALUE else before, UNKNOWN if after is NO_VALUE else after, keep,
+                parent.doc if parent is not None else "",
             )
+        )  # fmt: skip
     plan.items += _folder_items(set_anywhere, root, src_a, src_b)
     plan.items = _followed(plan.items, root, src_a, src_b)
     for flag in catalog.options:

@@ -32,7 +32,9 @@ def test_adopting_lists_the_source_folder_and_what_follows_from_it(tmp_path: Pat
     assert (items["alias.~"].before, items["alias.~"].after) == (".", "app")
     assert "alias" not in items  # its keys say it one by one
     assert "ssr" not in items  # the same in both layouts
-    assert (items["dir.app"].kind, items["dir.app"].keep) == ("recipe", "app")  # the way back names it: pinned
+    assert "dir.app" not in items  # the sources move into app/: its default is the folder it named before
+    kept = {i.path: i for i in _plan(tmp_path, "ssr: true", keep=True).items}
+    assert (kept["dir.app"].kind, kept["dir.app"].keep) == ("recipe", "app")  # beside srcDir '.': pinned
     assert [(m.source, m.target) for m in plan.folders] == [
         ("components", "app/components"), ("pages", "app/pages"), ("app.vue", "app/app.vue"),
     ]  # fmt: skip
