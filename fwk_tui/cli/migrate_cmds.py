@@ -82,7 +82,7 @@ def _migrate(ns: argparse.Namespace) -> int:
         return _reverse(file, resolved, catalog, choice.variant, ns.json)
     version = node_at(resolved.config, ("future", "compatibilityVersion"))
     if version is not None and plain(version) == 4:
-        return _already_a(file, resolved, root, ns)
+        return _already_a(file, resolved, root, ns, doc.text)
     if doc.read_only:
         raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
     if ns.keep_behaviour and ns.move_folders:
@@ -305,9 +305,9 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     return EXIT_OK
 
 
-def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespace) -> int:
+def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespace, text: str) -> int:
     """A config in layout A already: nothing to edit; sources left beside the config are moved with --move-folders."""
-    moves, conflicts = folders_left(resolved, root)
+    moves, conflicts = folders_left(resolved, root, text)
     if ns.json:
         out_json({
             "file": str(file), "version_before": 4, "already_layout_a": True, "items": [],
@@ -318,11 +318,17 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
         out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to change in the config")
         for clash in conflicts:
             out(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
-    if not moves or ns.dry_run or (ns.json and not ns.move_folders):
+    if not moves or (ns.json and (ns.dry_run or not ns.move_folders)):
         return EXIT_OK
-    if not ns.move_folders:
+    if not ns.move_folders or ns.dry_run:
         fallback = source_folder(resolved_values(resolved), "A", read_layout(file)).fallback
         out(left_words(moves, fallback))
+        for m in moves:
+            if m.imported_by:
+                out(f"  {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
+    if ns.dry_run:
+        out(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
+        return EXIT_OK
     return _folders(file, moves, ns.move_folders, ns.json)
 
 

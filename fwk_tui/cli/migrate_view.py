@@ -23,11 +23,14 @@ def print_plan(
         sources = f"layout A reads them from {plan.source_folder}/; they stay where they are (--no-move)"
     out(f"Sources: {sources}")
     if moves:
-        verb = "that move" if moving else "left where they are (--no-move)"
-        out(f"  Folders and files {verb}: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        if moving:
+            out(f"  Folders and files that move: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        else:
+            out(f"  Folders and files to move into {plan.source_folder}/ later: {', '.join(m.source for m in moves)}")
         for m in moves:
             if m.imported_by:
-                out(f"    {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
+                verb = "moves" if moving else "should move"
+                out(f"    {m.source} {verb} with them: imported through ~/ by {', '.join(m.imported_by)}")
     kept = {i.path for i in outcome.kept}
     shown_items = visible_items(plan, kept)
     for title, kinds in _SECTIONS:

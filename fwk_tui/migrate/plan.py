@@ -266,12 +266,18 @@ def folder_moves(plan: Plan, kept: Collection[str] = ()) -> list[FolderMove]:
     ]
 
 
-def folders_left(resolved: Resolved, root: FilePath) -> tuple[list[FolderMove], list[FolderMove]]:
+def folders_left(
+    resolved: Resolved, root: FilePath, config_text: str | None = None
+) -> tuple[list[FolderMove], list[FolderMove]]:
     """For a config already in layout A that keeps the default source folder (app/): what still lies beside the
-    config and moves into app/, and what cannot (its target exists)."""
+    config and moves into app/, and what cannot (its target exists). With ``config_text``, what the moving files
+    import through ``~/`` from beside the config moves too (as in :func:`plan_move`); without, nothing is read."""
     if _SetAnywhere(resolved)("srcDir"):
         return [], []
-    return source_moves(root, ".", "app")
+    moves, conflicts = source_moves(root, ".", "app")
+    if config_text is not None and moves:
+        moves += imported_roots(root, moves, "app", config_text).move
+    return moves, conflicts
 
 
 class _SetAnywhere:

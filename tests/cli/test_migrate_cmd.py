@@ -374,3 +374,25 @@ def test_a_config_written_on_one_line_gets_a_short_comment_at_each_pinned_value(
     text = file.read_text()
     assert "omitLineBreaks: false /* kept from layout B (version 3) */" in text
     assert "srcDir: '.' /* kept from layout B (version 3) */" in text and text.count("\n") == 1
+
+
+def test_moving_the_sources_later_takes_what_they_import_through_the_source_alias_too(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    (project / "types").mkdir()
+    (project / "types" / "index.ts").write_text("export type T = 1\n")
+    (project / "pages" / "index.ts").write_text("import type { T } from '~/types'\n")
+    file = project / "fwk.config.ts"
+    before = _tree(project)
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--no-move")
+    assert code == 0, err
+    assert "Folders and files to move into app/ later: components, pages, app.vue, types" in out
+    assert "types should move with them: imported through ~/ by pages/index.ts" in out
+    code, out, _ = run(capsys, "migrate", str(file), "--move-folders", "--dry-run")
+    assert "types moves with them: imported through ~/ by pages/index.ts" in out and "dry run: nothing moved" in out
+    assert (project / "types").is_dir()
+    code, out, _ = run(capsys, "migrate", str(file), "--move-folders")
+    assert code == 0 and "moved types -> app/types" in out
+    code, _, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0, err
+    assert _tree(project) == before

@@ -101,6 +101,10 @@ async def test_moving_the_sources_asks_then_moves_the_folders_and_writes_the_fil
         assert not [d for d in app.session.diagnostics if d.rule in ("sources-split", "source-folder-fallback")]
         assert any("Moved to layout A and written" in t for t in toasts(app))
         assert not app.session.can_undo  # Ctrl+Z would take back the text alone: the palette undoes both
+        await pilot.press("ctrl+z")
+        await pilot.pause(0.2)
+        assert any("Nothing to undo in the editor" in t and "Undo the move to layout A" in t for t in toasts(app))
+        assert written == layout_b.read_text()  # Ctrl+Z changed nothing
         # The palette offers the way back: the folders and the file as they were.
         await pilot.press("ctrl+p", *"undo the move")
         await pilot.pause(0.6)

@@ -25,7 +25,7 @@ from fwk_tui.tui.editor.edits import EditActions
 from fwk_tui.tui.editor.effective import EffectiveView
 from fwk_tui.tui.editor.form_sync import FormSync
 from fwk_tui.tui.editor.layer_sessions import LayerSessions
-from fwk_tui.tui.editor.migrate_flow import MoveToLayoutA
+from fwk_tui.tui.editor.migrate_flow import UNDO_COMMAND, MoveToLayoutA
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
@@ -284,11 +284,19 @@ class EditorApp(EditorAppBase):
             return self._layers.layer_of is not None
         if action == "environment":
             return self._effective.has_layers  # no layer, section or .env: every environment is the file
+        if action == "undo" and self.move_to_layout_a.can_undo():
+            return True  # nothing in the editor's history, but Ctrl+Z says where the move's undo is
         can = self._edits.can(action)
         return True if can is None else can
 
     def action_undo(self) -> None:
         """Undo the last edit; first, the focused field's typed text that does not read."""
+        if not self.session.can_undo and self._edits.focused_unread() is None and self.move_to_layout_a.can_undo():
+            self.notify(  # the move wrote the file and moved folders: the editor's history restarted there
+                f'Nothing to undo in the editor. Ctrl+P "{UNDO_COMMAND}" puts the folders and the file back.',
+                timeout=6,
+            )
+            return
         self._edits.undo()
 
     def action_redo(self) -> None:

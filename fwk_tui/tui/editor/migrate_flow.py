@@ -214,7 +214,7 @@ class MoveToLayoutA:
         path = self.app.session.path
         return path is not None and has_record(path)
 
-    def folders_left(self) -> list[FolderMove]:
+    def folders_left(self, *, with_imports: bool = False) -> list[FolderMove]:
         """For a config in layout A: the sources still beside it, which the app does not read (cheap: one listing)."""
         from fwk_tui.migrate.plan import folders_left
         from fwk_tui.resolve import resolve_layers
@@ -222,7 +222,9 @@ class MoveToLayoutA:
         session = self.app.session
         if session.path is None or self.app.layer_of is not None or not self.at_version_4():
             return []
-        return folders_left(resolve_layers(session.path, session.document), session.path.resolve().parent)[0]
+        resolved = resolve_layers(session.path, session.document)
+        root = session.path.resolve().parent
+        return folders_left(resolved, root, session.document.text if with_imports else None)[0]
 
     def show_folders_left(self) -> None:
         """Name the sources still beside the config and their ``git mv`` commands."""
@@ -230,7 +232,7 @@ class MoveToLayoutA:
         from fwk_tui.migrate.folders import git_commands
         from fwk_tui.validate.sources import source_folder
 
-        moves = self.folders_left()
+        moves = self.folders_left(with_imports=True)
         if not moves:
             self.app.notify("Every source is where the config reads it.", timeout=4)
             return
