@@ -71,3 +71,23 @@ def test_the_name_of_a_secret_or_a_number_is_no_secret_and_credentials_in_a_url_
         "token": ("warning", "is token a secret? its name says token", 13),
         "firebaseApiKey": ("info", "is firebaseApiKey a secret? only its name hints so", 14),
     }
+
+
+def test_switches_made_from_secrets_and_fetch_options_are_not_secrets() -> None:
+    config = """\
+export default defineFwkConfig({
+  runtimeConfig: {
+    public: {
+      hasToken: !!process.env.API_TOKEN,
+      secretMode: process.env.SECRET_MODE === 'on',
+      tokenSet: Boolean(process.env.TOKEN),
+      fetch: { credentials: 'include', mode: 'cors' },
+      leakedToken: process.env.API_TOKEN,
+      credentials: 'hunter2',
+    },
+  },
+})
+"""
+    found = check_document(ConfigDocument.parse(config), load_catalog(), "A").diagnostics
+    got = {d.path.split(".", 2)[2] for d in found if d.code == "FWK321"}
+    assert got == {"leakedToken", "credentials"}  # the secret read itself, and a real credential, still flagged

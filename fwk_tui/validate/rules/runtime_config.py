@@ -33,6 +33,13 @@ _SECRET_VALUE = re.compile(
 _PUBLIC_VALUE = re.compile(r"^(?:pk_(?:live|test)_|pk\.|phc_|G-|UA-|GTM-)")
 # A URL with a password in it (scheme://user:password@host): the credentials of a database or a service.
 _URL_CREDENTIALS = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*:[^/\s@]+@")
+# The values of fetch's own options (``credentials: 'include'``, ``mode: 'cors'``): settings, never credentials.
+_FETCH_OPTION_VALUES = frozenset(
+    "omit same-origin include cors no-cors navigate default no-store reload no-cache force-cache only-if-cached "
+    "follow error manual".split()
+)
+# Code that gives a boolean: a negation, a comparison, Boolean(...).
+_BOOLEAN_CODE = re.compile(r"^\s*(?:!|Boolean\s*\()|(?:===|!==|==|!=|<=|>=)")
 _ENV_READ = re.compile(r"(?:process\.env|import\.meta\.env)\.([A-Za-z_$][\w$]*)|process\.env\[\s*['\"]([^'\"]+)['\"]")
 
 
@@ -66,6 +73,10 @@ def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
     """
     if isinstance(value, (bool, int, float)):
         return None  # a switch or a size (secretPageEnabled, passwordMinLength) is never the secret
+    if isinstance(value, Code) and _BOOLEAN_CODE.search(value.text):
+        return None  # !!process.env.SECRET, process.env.TOKEN === 'on': a switch made from it, not the secret
+    if isinstance(value, str) and value in _FETCH_OPTION_VALUES:
+        return None  # credentials: 'include' is how fetch sends cookies, not a credential
     words = _words(key)
     text = value if isinstance(value, str) else None
     if (text is not None and _PUBLIC_VALUE.match(text)) or _PUBLIC_WORDS & set(words):
@@ -95,7 +106,16 @@ def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
     "server; values under `public` and `app` are exposed to the frontend.",
 )
 def secret_in_public_runtime_config(ctx: RuleContext) -> Iterator[Finding]:
-    """A value under runtimeConfig.public or runtimeConfig.app that looks like a secret reaches the browser."""
+    """A value under runtimeConfig.public or runtimeConfig.app that looks like a secret reaches the browser.
+
+    The evidence is weighed: a warning for a value shaped like a secret key (sk_live_, ghp_, AKIA...), a URL with a
+    password, a read of a secret-named variable, or a name saying secret, private, password, token or credentials;
+    an info when only a name like apiKey hints so. Public by the conventions of publishable keys, never flagged:
+    names with public, publishable, site, search, anon, client, analytics, measurement, tracking or widget, and
+    values shaped pk_live_, pk_test_, pk., phc_, G-, UA-, GTM-. Never a secret: booleans and numbers (also
+    !!x, comparisons, Boolean(x)), names about a secret (csrfTokenName, passwordMinLength) and fetch's option
+    words (credentials: 'include', mode: 'cors').
+    """
     for exposed in ("public", "app"):
         block = ctx.get(f"runtimeConfig.{exposed}")
         if isinstance(block, dict):
