@@ -16,6 +16,7 @@ from tree_sitter import Node, Tree
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import FUNCTIONS, TYPE_WRAPPERS, text_of, unwrap_parens
 from fwk_tui.source.summary import one_line
+from fwk_tui.source.writes import may_write
 
 # Functions whose result is what they return; a generator returns an iterator.
 _PLAIN_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function_declaration", "function"})
@@ -233,15 +234,15 @@ class _Index:
             return None
         for stmt, ident in self._uses.get(name, ()):
             inside = config.start_byte <= ident.start_byte < config.end_byte
-            if stmt.id != declared[1].id and not inside:
-                return stmt
+            if stmt.id != declared[1].id and not inside and may_write(ident):
+                return stmt  # a write: reads (console.log(x), `${x}`, new URL(x)) change nothing
         return None
 
     def first_use(self, name: str, skip: Node, exclude: Node) -> Node | None:
         """The first top-level statement outside ``skip`` that uses ``name`` (uses in function bodies aside)."""
         for stmt, ident in self._uses.get(name, ()):
-            if stmt.id != skip.id and ident.id != exclude.id:
-                return stmt
+            if stmt.id != skip.id and ident.id != exclude.id and may_write(ident, calls_write=True):
+                return stmt  # the config object handed to a function may be built there; a read builds nothing
         return None
 
 

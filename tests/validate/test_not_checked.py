@@ -83,3 +83,42 @@ def test_a_literal_or_a_function_that_only_returns_one_has_no_such_info(source: 
 
 def test_the_rule_has_its_code() -> None:
     assert code_of("not-checked") == "FWK401"
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "console.log(modules)",
+        "const banner = `modules: ${modules}`",
+        "const url = new URL(modules[0], 'https://example.com')",
+        "const names = modules.map((m) => m.toUpperCase())",
+        "if (modules.includes('@fwk/content')) console.log('content')",
+        "const copy = [...modules]",
+    ],
+)
+def test_code_that_only_reads_a_value_does_not_make_it_unchecked(use: str) -> None:
+    source = f"const modules = ['@fwk/content']\n{use}\nexport default defineFwkConfig({{ modules }})\n"
+    assert [d for d in _check(source) if d[0] == "not-checked"] == []
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "modules.push('@fwk/image')",
+        "modules[0] = '@fwk/image'",
+        "modules.length = 0",
+        "Object.assign(modules, ['@fwk/image'])",
+        "modules.sort()",
+        "delete modules[0]",
+    ],
+)
+def test_code_that_writes_a_value_makes_it_unchecked(use: str) -> None:
+    source = f"const modules = ['@fwk/content']\n{use}\nexport default defineFwkConfig({{ modules }})\n"
+    assert [d[0] for d in _check(source)].count("not-checked") == 1
+
+
+def test_reading_the_config_object_builds_nothing_and_handing_it_to_a_function_may() -> None:
+    read = "const config = { ssr: true }\nconsole.log(`ssr: ${config.ssr}`)\nexport default config\n"
+    assert [d for d in _check(read) if d[0] == "not-checked"] == []
+    handed = "const config = { ssr: true }\nextend(config)\nexport default config\n"
+    assert [d[0] for d in _check(handed)] == ["not-checked"]
