@@ -210,6 +210,8 @@ class KeyChecker:
         if not parent and key in BRAND_KEYS:
             self._brand(key, actual)
             return
+        if mode == _PASS:
+            return  # handed unread to another tool (the bundler, the server engine): its keys are not ours to guess
         siblings = self.index.children.get(parent, ())
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.

@@ -195,9 +195,9 @@ def test_bundler_and_server_engine_groups_pass_unknown_keys_through() -> None:
         "srv: { preset: 'vercel', prerender: { routes: ['/'] } },"
     )
     assert diagnose(body) == []
-    # ...but a near spelling of a catalogued key is still caught, and catalogued values are checked.
-    d = one(diagnose("vbuild: { defien: {} },"), "vbuild.defien")
-    assert d.message == "unknown option defien; did you mean define?"
+    # No guess inside them: the tool has keys the reference does not list (vbuild.server.ws beside fs), and a
+    # "did you mean" there is wrong more often than right. Catalogued values are still checked.
+    assert diagnose("vbuild: { server: { ws: false }, defien: {} }, srv: { prerendr: {} },") == []
     assert one(diagnose("vbuild: { clearScreen: 'no' },"), "vbuild.clearScreen").severity == "error"
 
 
