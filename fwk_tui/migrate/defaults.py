@@ -11,9 +11,8 @@ from fwk_tui.catalog.models import Catalog, Default, Variant
 def key_default(catalog: Catalog, path: str, variant: Variant, src: str) -> Any:
     """The default of ``path`` read from the default of the nearest option above it (``{omitLineBreaks: false}``)."""
     segments = path.split(".")
-    options = {o.path: o for o in catalog.options}
     for n in range(len(segments) - 1, 0, -1):
-        option = options.get(".".join(segments[:n]))
+        option = catalog.by_path.get(".".join(segments[:n]))
         if option is None:
             continue
         value = default_value(option.default_for(variant), src, variant)

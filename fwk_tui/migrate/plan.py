@@ -31,13 +31,14 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path as FilePath
-from typing import Any, Literal
+from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Option
 from fwk_tui.migrate.defaults import NO_VALUE, default_value, key_default, normal
 from fwk_tui.migrate.disk import FolderMove, holds_app_files, imported_roots, source_moves
+from fwk_tui.migrate.items import CHOOSABLE, NOT_SET, REMOVED, UNKNOWN, Item, Kind, Plan
 from fwk_tui.paths import parse_path
 from fwk_tui.resolve.loader import Resolved, Source
 from fwk_tui.resolve.tree import Node, Obj, node_at, plain
@@ -64,62 +65,6 @@ REMOVED_TAG = "removed-in-v4"
 FOLDER_OPTIONS = tuple((option, name) for name, option in READ_BESIDE)
 """Folders layout B reads inside the source folder and layout A beside it (relative paths from the config's folder,
 as the framework's schema resolves both options under A)."""
-UNKNOWN = "changed by version 4 (the reference does not give the new value)"
-REMOVED = "removed in version 4"
-NOT_SET = "not set"
-
-
-Kind = Literal["recipe", "folder", "follows", "removed", "b-only", "version"]
-CHOOSABLE: frozenset[Kind] = frozenset({"recipe", "folder", "removed"})
-"""The kinds a user chooses for: keep the old behaviour or take the new one."""
-
-
-@dataclass(frozen=True)
-class Item:
-    """One option the move changes for this project, and how to keep what it did."""
-
-    path: str
-    before: Any  # the value under B for this project
-    after: Any  # under A, or UNKNOWN
-    keep: Any  # the value to write to keep the old behaviour; None when no value written in the config can
-    doc: str = ""
-    removed: bool = False  # a flag version 4 removes
-    set_by_project: bool = False
-    follows_source: bool = False  # changes only because the folders do (kept by keeping them)
-    follows: str | None = None
-    """For a value made from a folder: the option of that folder (``srcDir``, ``serverDir``, ``dir.public``)."""
-    kind: Kind = "recipe"
-    replaced_by: str | None = None  # for an option of layout B only: the option of A that takes its place
-
-    @property
-    def goes(self) -> bool:
-        """A flag version 4 removes that the project sets: kept as written, or removed when the new behaviour is
-        adopted."""
-        return self.removed and self.set_by_project
-
-    @property
-    def choosable(self) -> bool:
-        return self.kind in CHOOSABLE and self.keep is not None
-
-
-@dataclass
-class Plan:
-    """What moving to layout A changes for this project."""
-
-    version_before: Any
-    items: list[Item] = field(default_factory=list)
-    folders: list[FolderMove] = field(default_factory=list)
-    folder_conflicts: list[FolderMove] = field(default_factory=list)
-    """Sources whose target in the new source folder exists already: not moved, named in the notes."""
-    notes: list[str] = field(default_factory=list)
-    source_folder: str = "app"
-    staying: frozenset[str] = frozenset()
-    """Names beside the config that stay there while the sources move into app/: a ``~/`` string naming one is
-    written ``~~/`` (see :func:`migrated`)."""
-    imports_left: dict[str, list[str]] = field(default_factory=dict)
-    """Names that stay beside the config although moving files import them through ``~/``: the files to change."""
-    pins: list[tuple[str, Any]] = field(default_factory=list)
-    """Written whatever is chosen for the items: ``srcDir: '.'`` when the sources stay where they are."""
 
 
 def plan_move(
@@ -151,12 +96,11 @@ def plan_move(
             continue  # its documented children say what changes, one by one
         plan.items += _items(option, set_anywhere, src_a, src_b, pinned, keep_source_folder, catalog)
     listed = {i.path for i in plan.items}
-    documented = {o.path: o for o in catalog.options}
     for path, keep in KEEP_OLD:  # a recipe's key the catalogue documents inside its option (omitLineBreaks)
-        if path in listed or path in documented or set_anywhere(path):
+        if path in listed or catalog.by_path.get(path) is not None or set_anywhere(path):
             continue
         before, after = key_default(catalog, path, "B", src_b), key_default(catalog, path, "A", src_a)
-        parent = documented.get(path.rsplit(".", 1)[0])
+        parent = catalog.by_path.get(path.rsplit(".", 1)[0])
         plan.items.append(
             Item(
                 path, keep if before is NO_VALUE else before, UNKNOWN if after is NO_VALUE else after, keep,
@@ -358,7 +302,7 @@ def _items(
         b_default is not None and b_default.kind == "value" and "<srcDir>" in repr(b_default.value)
     ):
         # made from the folders (aliases, the bundler's root): it follows them; keeping them keeps it
-        return [Item(option.path, normal(before), normal(after), None, option.doc, follows_source=True, kind="follows")]
+        return [Item(option.path, normal(before), normal(after), None, option.doc, kind="follows")]
     return [Item(option.path, normal(before), normal(after), None, option.doc, kind="version")]
 
 
@@ -432,6 +376,6 @@ def _folder(path: str) -> str:
 
 
 __all__ = [
-    "KEEP_OLD", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Plan", "folder_moves", "folders_left",
-    "plan_move", "visible_items",
+    "CHOOSABLE", "KEEP_OLD", "NOT_SET", "REMOVED", "REMOVED_TAG", "UNKNOWN", "FolderMove", "Item", "Kind", "Plan",
+    "folder_moves", "folders_left", "plan_move", "visible_items",
 ]  # fmt: skip
