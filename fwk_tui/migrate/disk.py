@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,6 +50,15 @@ class Imports:
     """Entry -> files importing it, for entries that stay beside the config (layout A's own, or named by the config)."""
     unread: int = 0
     """Files not read (over the caps)."""
+    staying: frozenset[str] = frozenset()
+    """Every name beside the config that neither the sources nor what follows them take into app/."""
+
+
+def root_entry(name: str, names: Collection[str]) -> str | None:
+    """The entry of ``names`` that ``~/name`` names: itself, or a file of it with an extension (``types.ts``)."""
+    if not name or name in (".", ".."):
+        return None
+    return next((name + ext for ext in IMPORT_EXTENSIONS if name + ext in names), None)
 
 
 def source_moves(root: Path, src_b: str, src_a: str) -> tuple[list[FolderMove], list[FolderMove]]:
@@ -89,6 +99,7 @@ def imported_roots(root: Path, moves: list[FolderMove], src_a: str, config_text:
             imports.stay[entry] = files
         else:
             imports.move.append(FolderMove(entry, entry, target, tuple(files[:3])))
+    imports.staying = frozenset(beside - moving - {m.source for m in imports.move})
     return imports
 
 
@@ -111,7 +122,7 @@ def _scan(root: Path, moves: list[FolderMove], candidates: set[str], found: dict
                 unread += 1
                 continue
             for name in {m.group(1).decode("utf-8", "replace") for m in _IMPORT.finditer(data)}:
-                entry = next((name + ext for ext in IMPORT_EXTENSIONS if name + ext in candidates), None)
+                entry = root_entry(name, candidates)
                 if entry is not None:
                     where = file.relative_to(root).as_posix()
                     found.setdefault(entry, []).append(where)

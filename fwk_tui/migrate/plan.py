@@ -155,11 +155,7 @@ def _follow_imports(plan: Plan, root: FilePath, src_a: str, config_text: str) ->
             f"{imports.unread} source files were not read for ~/ imports (too many or too large): what they import "
             "from beside the config is not known"
         )
-    moving = {m.source.split("/", 1)[0] for m in plan.folders + plan.folder_conflicts}
-    try:
-        plan.staying = frozenset(p.name for p in root.iterdir()) - moving
-    except OSError:
-        plan.staying = frozenset()
+    plan.staying = imports.staying - {m.source.split("/", 1)[0] for m in plan.folder_conflicts}
 
 
 def _followed(items: list[Item], root: FilePath, src_a: str, src_b: str) -> list[Item]:

@@ -6,7 +6,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.migrate.disk import IMPORT_EXTENSIONS
+from fwk_tui.migrate.disk import root_entry
 from fwk_tui.migrate.plan import VERSION, Item, Plan
 from fwk_tui.paths import Path, format_path, parse_path
 from fwk_tui.source import ConfigDocument
@@ -124,14 +124,10 @@ def _through_root(doc: ConfigDocument, staying: frozenset[str]) -> tuple[ConfigD
     change = {}
     for literal in string_literals(doc):
         text = literal.value
-        if text.startswith(("~/", "@/")) and _stays(text[2:].split("/", 1)[0], staying):
+        if text.startswith(("~/", "@/")) and root_entry(text[2:].split("/", 1)[0], staying) is not None:
             change[text] = text[0] * 2 + text[1:]
     doc, done = rewrite_strings(doc, change)
     return doc, [Rewrite(d.line, d.value, change[d.value]) for d in done]
-
-
-def _stays(name: str, staying: frozenset[str]) -> bool:
-    return bool(name) and name not in (".", "..") and any(name + ext in staying for ext in IMPORT_EXTENSIONS)
 
 
 def _without(doc: ConfigDocument, path: str) -> ConfigDocument:

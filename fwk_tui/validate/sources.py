@@ -134,9 +134,13 @@ def source_folder(values: dict[str, Any], variant: Variant, layout: Layout | Non
     return SourceFolder("app", False, reason="layout A reads app/")
 
 
-def source_places(values: dict[str, Any], variant: Variant, layout: Layout | None) -> list[Place]:
-    """Each entry of the layout: where the app reads it and whether it is there (empty when unknown)."""
-    folder = source_folder(values, variant, layout)
+def source_places(
+    values: dict[str, Any], variant: Variant, layout: Layout | None, folder: SourceFolder | None = None
+) -> list[Place]:
+    """Each entry of the layout: where the app reads it and whether it is there (empty when unknown). ``folder`` is
+    :func:`source_folder`'s answer when the caller has it."""
+    if folder is None:
+        folder = source_folder(values, variant, layout)
     src = folder.path
     if layout is None or src is None:
         return []
@@ -223,10 +227,10 @@ def alias_paths(values: Any, here: tuple[str | int, ...] = ()) -> list[AliasPath
     return found
 
 
-def alias_path_misses(values: dict[str, Any], variant: Variant, layout: Layout | None) -> list[AliasPath]:
-    """The ``~/`` paths that point at nothing inside the source folder while the same path exists beside the
-    config (``~/modules/x`` under layout A, ``modules/`` at the root): ``~~/`` is what they mean."""
-    folder = source_folder(values, variant, layout)
+def alias_path_misses(values: dict[str, Any], folder: SourceFolder, layout: Layout | None) -> list[AliasPath]:
+    """The ``~/`` paths that point at nothing inside the source folder (``folder``, see :func:`source_folder`) while
+    the same path exists beside the config (``~/modules/x`` under layout A, ``modules/`` at the root): ``~~/`` is
+    what they mean."""
     if layout is None or folder.path is None or folder.path == ROOT:
         return []
     misses = []

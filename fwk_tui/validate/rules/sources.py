@@ -38,10 +38,8 @@ def _places(ctx: RuleContext) -> tuple[SourceFolder, list[Place]]:
     """The source folder and the places, computed once per check (four rules read them)."""
     found = ctx.memo.get("sources")
     if found is None:
-        found = ctx.memo["sources"] = (
-            source_folder(ctx.values, ctx.variant, ctx.layout),
-            source_places(ctx.values, ctx.variant, ctx.layout),
-        )
+        folder = source_folder(ctx.values, ctx.variant, ctx.layout)
+        found = ctx.memo["sources"] = (folder, source_places(ctx.values, ctx.variant, ctx.layout, folder))
     return found  # type: ignore[no-any-return]
 
 
@@ -148,9 +146,7 @@ def folder_elsewhere(ctx: RuleContext) -> Iterator[Finding]:
 def alias_path_outside_source(ctx: RuleContext) -> Iterator[Finding]:
     """A ``~/`` path that points into the source folder, where nothing is, while the config's folder has it."""
     folder, _ = _places(ctx)
-    if ctx.layout is None or folder.path in (None, ROOT):
-        return
-    for miss in alias_path_misses(ctx.values, ctx.variant, ctx.layout):
+    for miss in alias_path_misses(ctx.values, folder, ctx.layout):
         path = format_path(miss.path)
         yield Finding(
             "warning",
