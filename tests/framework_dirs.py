@@ -20,17 +20,11 @@ or ``{"error": "..."}`` when the config could not be loaded.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.node_jobs import run_node_script
 
-NODE_DIR = Path(__file__).resolve().parent / "node"
-SCRIPT = NODE_DIR / "resolve-dirs.mjs"
 SCHEMA_PACKAGES = {4: "@nuxt/schema", 3: "nuxt-schema-3"}
 
 
@@ -43,27 +37,10 @@ def framework_places(folders: list[Path], major: int) -> dict[Path, dict[str, An
     """
     if major not in SCHEMA_PACKAGES:
         raise ValueError(f"major must be 3 or 4, not {major!r}")
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed: the framework-folders oracle needs node >= 20 (see README)")
-    package = SCHEMA_PACKAGES[major]
-    if not (NODE_DIR / "node_modules" / package).is_dir():
-        pytest.fail(
-            f"tests/node/node_modules/{package} is missing: run the tests with ./dev test"
-            " (it runs npm ci in tests/node)"
-        )
     jobs = [
         {"id": str(index), "cwd": str(Path(folder).resolve()), "major": major} for index, folder in enumerate(folders)
     ]
-    proc = subprocess.run(
-        ["node", str(SCRIPT)],
-        input=json.dumps(jobs),
-        capture_output=True,
-        text=True,
-        check=False,
-        # A fixed environment: NODE_ENV, NUXT_* and the like change no answer.
-        env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")},
-        timeout=120,
+    raw: dict[str, dict[str, Any]] = run_node_script(
+        "resolve-dirs.mjs", jobs, needs="the framework-folders oracle", packages=(SCHEMA_PACKAGES[major],)
     )
-    assert proc.returncode == 0, f"resolve-dirs.mjs crashed:\n{proc.stderr}"
-    raw: dict[str, dict[str, Any]] = json.loads(proc.stdout)
     return {folder: raw[str(index)] for index, folder in enumerate(folders)}

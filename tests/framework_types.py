@@ -13,17 +13,10 @@ keys) is written at the top of the script.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import shutil
-import subprocess
-from pathlib import Path
 
-import pytest
+from tests.node_jobs import run_node_script
 
-NODE_DIR = Path(__file__).resolve().parent / "node"
-SCRIPT = NODE_DIR / "typecheck-config.mjs"
 PACKAGES = ("typescript", "@nuxt/schema")
 
 # Neutral word -> real word, the inverse of neutralize.py's RULES. Longest words first
@@ -128,24 +121,6 @@ def framework_accepts(texts: dict[str, str]) -> dict[str, tuple[bool, list[tuple
     (accepted, [(property path, message)]). Fails the calling test when node or the
     packages of tests/node are not installed (a missing install fails, never skips).
     """
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed: the framework-types oracle needs node >= 20 (see README)")
-    for package in PACKAGES:
-        if not (NODE_DIR / "node_modules" / package).is_dir():
-            pytest.fail(
-                f"tests/node/node_modules/{package} is missing: run the tests with ./dev test"
-                " (it runs npm ci in tests/node)"
-            )
     jobs = [{"id": key, "text": text} for key, text in texts.items()]
-    proc = subprocess.run(
-        ["node", str(SCRIPT)],
-        input=json.dumps(jobs),
-        capture_output=True,
-        text=True,
-        check=False,
-        env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")},
-        timeout=120,
-    )
-    assert proc.returncode == 0, f"typecheck-config.mjs crashed:\n{proc.stderr}"
-    raw = json.loads(proc.stdout)
+    raw = run_node_script("typecheck-config.mjs", jobs, needs="the framework-types oracle", packages=PACKAGES)
     return {key: (bool(raw[key]["ok"]), [(e["path"], e["message"]) for e in raw[key]["errors"]]) for key in texts}

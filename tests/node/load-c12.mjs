@@ -13,9 +13,9 @@
 // Values are static in the fixtures; anything else is encoded by its kind.
 
 import fs from "node:fs";
-import { loadConfig, loadDotenv } from "c12";
+import { loadDotenv } from "c12";
+import { loadFwkConfig } from "./fwk-loader.mjs";
 
-globalThis.defineFwkConfig = (config) => config;
 
 function encode(value) {
   if (value === undefined) return { __undefined: true };
@@ -43,18 +43,7 @@ for (const job of jobs) {
       results[job.id] = { value: { ...read } };
       continue;
     }
-    const { config } = await loadConfig({
-      cwd: job.cwd,
-      name: "fwk",
-      envName: job.env || false,
-      rcFile: false,
-      packageJson: false,
-      dotenv: false,
-      giget: false,
-      omit$Keys: true,
-      extend: { extendKey: ["theme", "extends"] },
-      jitiOptions: { fsCache: false },  // never write a cache into the fixtures
-    });
+    const { config } = await loadFwkConfig(job.cwd, job.env, { omit$Keys: true });
     results[job.id] = { value: encode(config), warnings };
   } catch (error) {
     results[job.id] = { error: `${error?.name ?? "Error"}: ${error?.message ?? String(error)}` };

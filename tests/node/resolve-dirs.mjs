@@ -52,12 +52,11 @@
 //              layers     local layers: the kit globs "layers/*" under rootDir (loadNuxtConfig)
 
 import fs from "node:fs";
-import { loadConfig } from "c12";
+import { loadFwkConfig } from "./fwk-loader.mjs";
 import { join, relative, resolve, isAbsolute } from "pathe";
 import { resolveAlias } from "pathe/utils";
 import { applyDefaults } from "untyped";
 
-globalThis.defineFwkConfig = (config) => config;
 
 const SCHEMAS = {
   4: () => import("@nuxt/schema").then((m) => m.NuxtConfigSchema),
@@ -100,17 +99,7 @@ function places(options, major) {
 async function resolveJob(job) {
   const major = Number(job.major);
   if (!(major in SCHEMAS)) throw new Error(`major must be 3 or 4, not ${JSON.stringify(job.major)}`);
-  const resolved = await loadConfig({
-    cwd: job.cwd,
-    name: "fwk",
-    envName: job.env || false,
-    rcFile: false,
-    packageJson: false,
-    dotenv: false,
-    giget: false,
-    extend: { extendKey: ["theme", "extends"] },
-    jitiOptions: { fsCache: false }, // never write a cache into the fixtures
-  });
+  const resolved = await loadFwkConfig(job.cwd, job.env);
   const { layers = [], cwd, meta } = resolved;
   const config = { ...resolved.config };
   // as the kit's loadNuxtConfig, before the schema is applied

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.source import UNDEFINED, Code, load_document
+from tests.node_jobs import run_node_script
 
 PROJECTS = Path(__file__).resolve().parent / "projects"
-NODE_DIR = Path(__file__).resolve().parents[1] / "node"
 
 
 def resolve_project(name: str, env: str | None = None) -> Resolved:
@@ -37,20 +32,9 @@ def encoded(value: Any) -> Any:
 
 def c12_load(jobs: list[dict[str, str]]) -> dict[str, Any]:
     """c12's ``loadConfig`` for each job ({"id", "cwd", "env"}): {id: {"value"} | {"error"}}."""
-    if shutil.which("node") is None:
-        pytest.fail("node is not installed: the loader oracle needs node >= 20 (see README)")
-    if not (NODE_DIR / "node_modules" / "c12").is_dir():
-        pytest.fail("tests/node/node_modules has no c12: run the tests with ./dev test (it runs npm ci in tests/node)")
-    proc = subprocess.run(
-        ["node", str(NODE_DIR / "load-c12.mjs")],
-        input=json.dumps(jobs),
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
+    result: dict[str, Any] = run_node_script(
+        "load-c12.mjs", jobs, needs="the loader oracle", packages=("c12",), fixed_environment=False
     )
-    assert proc.returncode == 0, f"load-c12.mjs crashed:\n{proc.stderr}"
-    result: dict[str, Any] = json.loads(proc.stdout)
     return result
 
 

@@ -8,17 +8,16 @@ into values comparable with what the tests set.
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import shutil
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.node_jobs import run_node_script
 
 NODE_DIR = Path(__file__).resolve().parents[1] / "node"
 
@@ -41,18 +40,7 @@ class RealClient:
         for key, spec in files.items():
             file, as_path = spec if isinstance(spec, tuple) else (spec, spec)
             payload.append({"id": key, "file": str(file), "as": str(as_path)})
-        proc = subprocess.run(
-            ["node", str(NODE_DIR / "load-config.mjs"), "--batch"],
-            input=json.dumps(payload),
-            capture_output=True,
-            text=True,
-            check=False,
-            # A fixed environment: `process.env.X || 'default'` evaluates the same everywhere.
-            env={"PATH": os.environ.get("PATH", ""), "HOME": os.environ.get("HOME", "")},
-            timeout=120,
-        )
-        assert proc.returncode == 0, f"load-config.mjs crashed:\n{proc.stderr}"
-        raw = json.loads(proc.stdout)
+        raw = run_node_script("load-config.mjs", payload, needs="the source tests' real client", args=["--batch"])
         return {
             key: Evaluated(error=answer["error"]) if "error" in answer else Evaluated(value=canon_js(answer["value"]))
             for key, answer in raw.items()
