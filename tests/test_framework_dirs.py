@@ -11,19 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.framework_dirs import framework_places
+from tests.skeletons import lay_out
 
 
 def skeleton(root: Path, name: str, *entries: str, config: str | None = None) -> Path:
     """A project folder with empty files (``a/b.ts``) and folders (``a/``), and a config if given."""
-    folder = root / name
-    folder.mkdir()
-    for entry in entries:
-        path = folder / entry
-        if entry.endswith("/"):
-            path.mkdir(parents=True, exist_ok=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch()
+    folder = lay_out(root / name, *entries)
     if config is not None:
         (folder / "fwk.config.ts").write_text(f"export default defineFwkConfig({config})\n")
     return folder

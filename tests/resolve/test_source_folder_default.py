@@ -7,14 +7,11 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import run
+from tests.skeletons import lay_out
 
 
 def _project(root: Path, config: str, *entries: str) -> Path:
-    for entry in entries:
-        target = root / entry
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.mkdir() if entry.endswith("/") else target.write_text("x\n")
-    file = root / "fwk.config.ts"
+    file = lay_out(root, *entries) / "fwk.config.ts"
     file.write_text(f"export default defineFwkConfig({{ {config} }})\n")
     return file
 

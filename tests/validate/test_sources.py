@@ -11,19 +11,13 @@ from fwk_tui.source import ConfigDocument
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import check_document
 from fwk_tui.validate.sources import source_folder, source_places
+from tests.skeletons import lay_out
 
 V4 = "future: { compatibilityVersion: 4 }"
 
 
 def _project(root: Path, config: str, *entries: str) -> Path:
-    for entry in entries:
-        target = root / entry
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if entry.endswith("/"):
-            target.mkdir(exist_ok=True)
-        else:
-            target.write_text("")
-    file = root / "fwk.config.ts"
+    file = lay_out(root, *entries) / "fwk.config.ts"
     file.write_text(f"export default defineFwkConfig({{ {config} }})\n")
     return file
 

@@ -22,6 +22,7 @@ from fwk_tui.source import ConfigDocument
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate.sources import source_folder, source_places
 from tests.framework_dirs import framework_places
+from tests.skeletons import lay_out
 
 SRC_DIRS: tuple[str | None, ...] = (None, "src/", "./src", ".", "app")
 APP_FOLDERS: dict[str, tuple[str, ...]] = {
@@ -66,15 +67,7 @@ def _quoted(value: str | None) -> str:
 
 def _make(folder: Path, entries: tuple[str, ...], options: list[str]) -> Path:
     """A project folder with empty files (``a/b.ts``) and folders (``a/``) and a config holding ``options``."""
-    folder.mkdir(parents=True)
-    for entry in entries:
-        path = folder / entry
-        if entry.endswith("/"):
-            path.mkdir(parents=True, exist_ok=True)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch()
-    config = folder / "fwk.config.ts"
+    config = lay_out(folder, *entries) / "fwk.config.ts"
     config.write_text(f"export default defineFwkConfig({{ {', '.join(options)} }})\n")
     return config
 
