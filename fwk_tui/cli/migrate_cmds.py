@@ -97,11 +97,16 @@ def _migrate(ns: argparse.Namespace) -> int:
         raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
     # Shown without asking (--dry-run, --json): what Enter at every question gives, the old behaviour kept.
     keeping = ns.keep_behaviour or (asking and not interactive and not ns.move_folders)
-    if ns.move_folders or ns.adopt:
-        keep_folder = False  # the sources go where layout A reads them: not asked again
-    else:
-        keep_folder = keeping or (interactive and _ask_folder(resolved, catalog, root))
-    plan = plan_move(resolved, catalog, root, keep_source_folder=bool(keep_folder), config_text=doc.text)
+
+    def kept_where_they_are() -> Plan:
+        return plan_move(resolved, catalog, root, keep_source_folder=True, config_text=doc.text)
+
+    if keeping:
+        plan = kept_where_they_are()
+    else:  # the sources go where layout A reads them, unless asked and told to stay (asked once, not again)
+        plan = plan_move(resolved, catalog, root, config_text=doc.text)
+        if not (ns.move_folders or ns.adopt) and interactive and _ask_folder(plan):
+            plan = kept_where_they_are()
     keep = _choices(plan, keeping, interactive)
     if ns.no_move:  # nothing moves: a folder layout A reads elsewhere keeps its old place
         keep |= {i.path for i in plan.items if i.kind == "folder"}
@@ -194,9 +199,8 @@ def _undo(file: Path) -> int:
     return EXIT_OK
 
 
-def _ask_folder(resolved: Resolved, catalog: Catalog, root: Path) -> bool:
-    """Ask whether the sources stay where they are (True) or move into app/ (False)."""
-    plan = plan_move(resolved, catalog, root)
+def _ask_folder(plan: Plan) -> bool:
+    """Ask whether the sources stay where they are (True) or move into app/ (False, the move ``plan`` makes)."""
     if not any(i.path == "srcDir" for i in plan.items):
         return False
     moved = ", ".join(m.source for m in plan.folders) or "nothing yet"

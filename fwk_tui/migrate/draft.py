@@ -139,19 +139,26 @@ class Draft:
 
     def __post_init__(self) -> None:
         self._before: Findings = findings_under_b(self.doc, self.catalog)  # the file's: the same for every choice
-        moving = plan_move(self.resolved, self.catalog, self.root, keep_source_folder=False, config_text=self.doc.text)
+        self._plans: dict[bool, Plan] = {}  # by keep_source_folder: the choices of items change no plan
+        moving = self._plan(keep_source_folder=False)
         self.source_folder_fixed = not any(i.path == SOURCE for i in moving.items)
         self.folders_to_move = moving.folders
         self._compute()
 
+    def _plan(self, *, keep_source_folder: bool) -> Plan:
+        """The plan for a choice of the source folder, made once (it reads the moving files for their imports)."""
+        if keep_source_folder not in self._plans:
+            self._plans[keep_source_folder] = plan_move(
+                self.resolved,
+                self.catalog,
+                self.root,
+                keep_source_folder=keep_source_folder,
+                config_text=self.doc.text,
+            )
+        return self._plans[keep_source_folder]
+
     def _compute(self) -> None:
-        self.plan = plan_move(
-            self.resolved,
-            self.catalog,
-            self.root,
-            keep_source_folder=self.keep_source_folder,
-            config_text=self.doc.text,
-        )
+        self.plan = self._plan(keep_source_folder=self.keep_source_folder)
         self.outcome = migrated(self.doc, self.plan, self.kept_paths, self.catalog, self._before)
 
     @property
