@@ -284,9 +284,9 @@ class EditorApp(EditorAppBase):
             return self._layers.layer_of is not None
         if action == "environment":
             return self._effective.has_layers  # no layer, section or .env: every environment is the file
-        if action == "undo" and self.move_to_layout_a.can_undo():
-            return True  # nothing in the editor's history, but Ctrl+Z says where the move's undo is
         can = self._edits.can(action)
+        if can is False and action == "undo" and self.move_to_layout_a.can_undo():
+            return True  # nothing in the editor's history, but Ctrl+Z says where the move's undo is
         return True if can is None else can
 
     def action_undo(self) -> None:

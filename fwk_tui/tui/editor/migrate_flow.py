@@ -54,8 +54,7 @@ class MoveToLayoutA:
 
     def remind_folders(self) -> None:
         """After a save: a config in layout A whose sources still lie beside it is told how to move them."""
-        if self.folders_left():
-            self.show_folders_left()
+        self.show_folders_left(said_when_none=False)
 
     def at_version_4(self) -> bool:
         """True when the config (or a layer) already says ``future.compatibilityVersion: 4``."""
@@ -226,15 +225,17 @@ class MoveToLayoutA:
         root = session.path.resolve().parent
         return folders_left(resolved, root, session.document.text if with_imports else None)[0]
 
-    def show_folders_left(self) -> None:
-        """Name the sources still beside the config and their ``git mv`` commands."""
+    def show_folders_left(self, *, said_when_none: bool = True) -> None:
+        """Name the sources still beside the config and their ``git mv`` commands (and, unless told otherwise, that
+        there are none)."""
         from fwk_tui.migrate.draft import left_words
         from fwk_tui.migrate.folders import git_commands
         from fwk_tui.validate.sources import source_folder
 
         moves = self.folders_left(with_imports=True)
         if not moves:
-            self.app.notify("Every source is where the config reads it.", timeout=4)
+            if said_when_none:
+                self.app.notify("Every source is where the config reads it.", timeout=4)
             return
         session = self.app.session
         fallback = source_folder(session.values(), "A", session.layout).fallback
