@@ -10,6 +10,8 @@ variant B.
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -114,6 +116,8 @@ def _split_variants(text: str) -> dict[str, str]:
 
 
 def read_reference() -> list[RefOption]:
+    if not SPEC.is_file():
+        pytest.skip(f"the reference is not beside this clone ({SPEC}): its tests need it", allow_module_level=True)
     text = SPEC.read_text(encoding="utf-8")
     found: list[RefOption] = []
     for section, header, rows in _tables(text):
