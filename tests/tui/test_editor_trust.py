@@ -10,7 +10,7 @@ from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import HUMAN, focused_field, type_slowly, write_config
+from .test_human_speed import HUMAN, focused_field, look_until, type_slowly, write_config
 
 
 async def test_a_spread_item_of_a_list_is_edited_and_saved_as_a_spread(tmp_path: Path) -> None:
@@ -81,17 +81,15 @@ async def test_a_narrow_list_row_folds_inner_brackets_so_the_else_branch_stays(t
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await type_slowly(pilot, "/", *"modules", "enter")
-        rows: list[str] = []
-        for _ in range(20):  # as a person does, look again until the field is drawn (a loaded machine is slower)
-            rows = [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
-            if rows:
-                break
-            await pilot.pause(HUMAN)
-        assert len(rows) == 1 and "1  ...(process.env.ANALYTICS_ID ? […] : [])" in rows[0]
+
+        def rows() -> list[str]:
+            return [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
+
+        await look_until(pilot, app, lambda: focused_field(app) == "modules" and bool(rows()), "the modules field")
+        assert len(rows()) == 1 and "1  ...(process.env.ANALYTICS_ID ? […] : [])" in rows()[0]
         await pilot.resize_terminal(140, 24)
         await pilot.pause(HUMAN)
-        rows = [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
-        assert "? ['@fwk/gtag', ['@fwk/plausible', {…}]] : [])" in rows[0]  # room: less is folded
+        assert "? ['@fwk/gtag', ['@fwk/plausible', {…}]] : [])" in rows()[0]  # room: less is folded
 
 
 async def test_the_status_line_does_not_say_no_problems_while_a_field_does_not_read(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ these, because the app has not re-rendered between them.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Input
@@ -52,6 +53,15 @@ async def type_search(pilot: object, query: str) -> None:
     await type_slowly(pilot, "ctrl+f", pause=0.1)
     await type_slowly(pilot, *query, pause=0.02)
     await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
+async def look_until(pilot: object, app: EditorApp, seen: Callable[[], bool], what: str) -> None:
+    """As a person does, look again (up to ~9 s on a loaded machine) until ``seen``; else fail showing the screen."""
+    for _ in range(30):
+        if seen():
+            return
+        await pilot.pause(HUMAN)  # type: ignore[attr-defined]
+    raise AssertionError(f"never saw {what}; on the screen ({type(app.screen).__name__}):\n{screen_text(app)}")
 
 
 async def search_to(pilot: object, query: str) -> None:
