@@ -30,7 +30,7 @@ SCHEMAS = {v: config_schema(CATALOG, v) for v in ("A", "B")}
 VALIDATORS = {v: Draft202012Validator(s, format_checker=FormatChecker()) for v, s in SCHEMAS.items()}
 # What check says about a key or a value's shape: the diagnostics a schema error must be matched by.
 # (An empty entry's own rule speaks for its type error: `css: ''` is "empty stylesheet path".)
-SHAPE_RULES = {"type", "undocumented-shape", "unknown-key", "other-variant", "alias", "older-major-key"}
+SHAPE_RULES = {"type", "undocumented-shape", "unknown-key", "other-variant", "alias", "older-major-key", "listening-port"}
 SHAPE_RULES |= EMPTY_ENTRY_RULES
 PLACEHOLDER = re.compile(r"<[A-Za-z]\w*>")
 

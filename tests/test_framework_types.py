@@ -15,10 +15,14 @@ from types import ModuleType
 
 import pytest
 
+from fwk_tui.catalog import load_catalog
+from fwk_tui.catalog.framework import DATA_FILE, dump, framework_keys, framework_type
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.errors import DocumentError, ParseError
 from fwk_tui.source.nodes import text_of
-from tests.framework_types import framework_accepts, to_framework
+from fwk_tui.validate import check_document
+from fwk_tui.validate.framework_shape import fits, within
+from tests.framework_types import NEUTRAL_RULES, framework_accepts, shipped_framework_types, to_framework, to_neutral
 from tests.validate.helpers import corpus_files
 
 NEUTRALIZE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "neutralize.py"
@@ -125,46 +129,80 @@ def test_to_framework_undoes_neutralize_on_its_own_words() -> None:
                 assert module.neutralize(back) == neutral, (real, neutral, back)
 
 
-def _corpus_objects() -> dict[str, str]:
+def _corpus_documents() -> dict[str, ConfigDocument]:
     files, why = corpus_files()
     assert not why, why
-    objects: dict[str, str] = {}
+    documents: dict[str, ConfigDocument] = {}
     for file in files:
         try:
             doc = ConfigDocument.from_bytes(file.read_bytes(), file.name)
         except (ParseError, DocumentError):
             continue
         if doc.config_node is not None:
-            objects[file.name] = text_of(doc.config_node)
-        if len(objects) == CORPUS_LIMIT:
+            documents[file.name] = doc
+        if len(documents) == CORPUS_LIMIT:
             break
-    return objects
+    return documents
 
 
-def test_the_corpus_through_the_oracle() -> None:
-    objects = _corpus_objects()
-    assert objects, "no corpus file has a config object to check"
+def test_the_corpus_through_the_oracle_gets_no_error_where_the_framework_accepts_it() -> None:
+    documents = _corpus_documents()
+    assert documents, "no corpus file has a config object to check"
     module = _neutralize_module()
-    texts = {}
-    for name, text in objects.items():
+    catalog = load_catalog()
+    texts, majors, ours = {}, {}, {}
+    for name, doc in documents.items():
+        assert doc.config_node is not None
+        text = text_of(doc.config_node)
         real = to_framework(text)
         if module is not None:
             assert module.neutralize(real) == text, name  # the spelling went back and nothing else moved
-        texts[name] = real
+        result = check_document(doc, catalog)
+        texts[name], majors[name] = real, {"A": 4, "B": 3}[result.variant.variant]
+        ours[name] = [d for d in result.diagnostics if d.severity == "error"]
     start = time.perf_counter()
-    answers = framework_accepts(texts)
+    answers = framework_accepts(texts, majors, module_keys=True)  # a module's options: the framework's way
     took = time.perf_counter() - start
     accepted = sorted(name for name, (ok, _) in answers.items() if ok)
     refused = sorted(name for name, (ok, _) in answers.items() if not ok)
     print(f"\nframework types: {len(accepted)} of {len(answers)} corpus configs accepted ({took:.1f} s)")
-    for name in refused[:8]:
+    for name in refused:
         for path, message in answers[name][1][:3]:
-            print(f"  {name}: {path or '<object>'}: {message.splitlines()[0][:160]}")
-    kinds: dict[str, int] = {}
-    for _, errors in answers.values():
-        for path, _ in errors:
-            top = path.split(".")[0] or "<object>"
-            kinds[top] = kinds.get(top, 0) + 1
-    print("  errors by top-level key:", dict(sorted(kinds.items(), key=lambda kv: -kv[1])))
+            print(f"  refused: {name}: {path or '<object>'}: {message.splitlines()[0][:160]}")
+        print(f"    fwk-tui's errors there: {[f'{d.path}: {d.message}' for d in ours[name]]}")
     assert set(answers) == set(texts)
     assert all(ok or errors for ok, errors in answers.values())  # a refusal always says why
+    wrong = {name: [f"{d.path}: {d.message}" for d in ours[name]] for name in accepted if ours[name]}
+    assert not wrong, f"errors on corpus configs the framework's types accept: {wrong}"
+
+
+def test_the_shipped_framework_types_are_made_from_the_pinned_schema_packages() -> None:
+    # fwk_tui/catalog/framework_types.json is what scripts/framework_types.py makes from tests/node's packages
+    made = dump(shipped_framework_types(load_catalog()))
+    assert made == DATA_FILE.read_text(encoding="utf-8"), "stale: run .venv/bin/python scripts/framework_types.py"
+
+
+def test_the_shipped_framework_types_say_what_the_framework_takes() -> None:
+    # a few facts of the framework's own types, as the package reads them
+    date = framework_type(("compatibilityDate",), "A")
+    assert date is not None and fits(date, "latest") and fits(date, "2025-07-22") and not fits(date, "soon")
+    plugins = framework_type(("plugins",), "A")
+    assert plugins is not None
+    mode = within(plugins, (0, "mode"))
+    assert mode is not None and fits(mode, "all") and not fits(mode, "both")
+    assert fits(framework_type(("devtools",), "A"), True)  # type: ignore[arg-type]
+    version = framework_type(("future", "compatibilityVersion"), "A")
+    assert version is not None and fits(version, 5) and not fits(version, 6)
+    assert not fits(framework_type(("future", "compatibilityVersion"), "B"), 5)  # type: ignore[arg-type]
+    assert framework_type(("srv",), "A") is None  # the server builder types it: not said here
+    builder = framework_type(("builder",), "A")
+    assert builder is not None and fits(builder, "vbuild") and fits(builder, "vite")  # both spellings
+    assert {"presets", "autoImport", "polyfills", "transform"} <= set(framework_keys(("imports",), "A"))
+
+
+def test_to_neutral_is_the_naming_table_of_neutralize() -> None:
+    module = _neutralize_module()
+    if module is None:
+        return  # to_framework's pairs above pin the words
+    assert NEUTRAL_RULES == module.RULES
+    assert to_neutral("nuxt-vite webpack vue postcss") == module.neutralize("nuxt-vite webpack vue postcss")

@@ -18,7 +18,7 @@ from fwk_tui.validate.keys import KeyChecker
 from fwk_tui.validate.not_checked import not_checked
 from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.prototype import prototype_setters
-from fwk_tui.validate.rules import EMPTY_ENTRY_RULES, RULES, RuleContext
+from fwk_tui.validate.rules import RULES, VALUE_RULES, RuleContext
 from fwk_tui.validate.spread_contents import spread_contents
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
@@ -51,14 +51,14 @@ def validate(
         for r in RULES
         for f in r.check(ctx)
     ]
-    # A rule's advice on a path says more than "only in variant B" does, and an empty
-    # entry's (with its fix) more than the type error of an empty source.
+    # A rule's advice on a path says more than "only in variant B" does, and a rule judging
+    # the value itself (an empty entry, with its fix; a port) more than the type check there.
     ruled = {d.path for d in from_rules}
-    emptied = {d.path for d in from_rules if d.rule in EMPTY_ENTRY_RULES}
+    judged = {d.path for d in from_rules if d.rule in VALUE_RULES}
     found = [
         d
         for d in found
-        if not (d.rule == "other-variant" and d.path in ruled) and not (d.rule == "type" and d.path in emptied)
+        if not (d.rule == "other-variant" and d.path in ruled) and not (d.rule == "type" and d.path in judged)
     ]
     diagnostics = found + from_rules
     if positions is not None:

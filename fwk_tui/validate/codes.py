@@ -23,9 +23,11 @@ _OTHER_CODES: dict[str, str] = {
     "duplicate-key": "FWK106",
     "prototype-key": "FWK107",
     "overridden-by-spread": "FWK108",
+    "framework-key": "FWK109",
     # value shapes
     "type": "FWK201",
     "undocumented-shape": "FWK202",
+    "framework-refuses": "FWK203",
     # what could not be checked
     "not-checked": "FWK401",
     "code-value": "FWK402",

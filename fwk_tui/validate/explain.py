@@ -64,6 +64,16 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "Nothing, when a module of the project reads it; otherwise remove it.",
         _TABLE,
     ),
+    "framework-key": (
+        "A key the reference does not list, which the framework's own type has",
+        "The reference summarises the framework; some keys the framework reads are not in it (`imports.presets`, "
+        "`imports.autoImport`). The framework's published config type has them (fwk_tui/catalog/framework_types.json, "
+        "made from its schema packages): the key is not misspelt, and its value is checked against the framework's "
+        "type, warnings at most.",
+        "Nothing: the framework reads it. `fwk-tui explain` has no page of its own for it; the framework's "
+        "documentation does.",
+        "Not in the reference: the framework's own type (its schema package; see docs/type-decisions.md).",
+    ),
     "alias": (
         "A literal spelling of an option with a canonical name",
         "The reference gives some options a second, literal spelling (the brand word of the original, such as "
@@ -122,10 +132,22 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
     "undocumented-shape": (
         "A shape the framework accepts that the reference leaves out",
         "Real configs write some values in a shape the framework takes but the reference does not document (a "
-        "one-item `[name]` module, a list where an object with `dirs` is documented); it works, so it is a warning "
-        "and not an error.",
-        "Write the documented form; the fix does, without changing what the app does.",
+        "one-item `[name]` module, a list where an object with `dirs` is documented, `compatibilityDate: 'latest'`, "
+        "a plugin's `mode: 'all'`). The framework's own published type is the judge (fwk_tui/catalog/"
+        "framework_types.json, made from its schema packages): a value it takes works, so it is an info, hidden by "
+        "default; a value it refuses stays an error.",
+        "Nothing is needed; the fix, where there is one, writes the documented form without changing what the app "
+        "does.",
         _TABLE,
+    ),
+    "framework-refuses": (
+        "A value the framework's own type does not take",
+        "Where the reference's words are wider than the framework's published type (\"one of these, or any "
+        "string\"), a plain value outside the framework's type (`logLevel: ''`, a misspelt name) passes the "
+        "reference and is refused by the framework's type: the editor's type checker marks it, and the framework "
+        "may ignore it or fail on it.",
+        "Use one of the values the message lists.",
+        "Not in the reference: the framework's own type (its schema package; see docs/type-decisions.md).",
     ),
     "not-checked": (
         "The config is built by code",

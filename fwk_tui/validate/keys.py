@@ -46,14 +46,18 @@ options for one environment: their contents are checked like the top level.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from fwk_tui.catalog.framework import framework_field, framework_keys, framework_type, is_unknown
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
+from fwk_tui.validate.framework_shape import RULE as SHAPE_RULE
+from fwk_tui.validate.framework_shape import fits, judged
 from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, nearest, quote_list
@@ -75,7 +79,7 @@ ENV_BLOCKS = ("$development", "$production", "$test")
 RUNTIME_BLOCKS = ("public", "app")
 
 # What these rules report is a key itself (its name, its place, its variant), so they point at the key.
-KEY_RULES = frozenset({"unknown-key", "unknown-group", "alias", "other-variant"})
+KEY_RULES = frozenset({"unknown-key", "unknown-group", "alias", "other-variant", "framework-key"})
 
 _NORMAL, _PASS, _FREE = 0, 1, 2
 _MAX_LISTED = 8
@@ -144,8 +148,9 @@ class KeyChecker:
         if isinstance(value, list):
             value = self._older_items(canon, value, actual)
         type_ = option.type_for(self.variant if option.in_variant(self.variant) else option.variants[0])
-        if not self._tolerated(canon, type_, value, actual, cap):
-            self._type(type_, value, actual, cap)
+        framework = framework_type(canon, self.variant)
+        if not self._tolerated(canon, type_, value, actual, cap, framework):
+            self._type(type_, value, actual, cap, framework)
         if is_free_form(type_) and isinstance(value, dict) and self.index.is_group(canon):
             # `experimental` in variant A is a plain object, yet B's children are catalogued.
             self._object(value, actual, canon, _FREE)
@@ -156,9 +161,7 @@ class KeyChecker:
             message = f"documented for variant {other}; variant A lists no children of {canon[0]}"
             self._say("info", actual, message, "other-variant")
             return
-        message = (
-            f"{option.path} is an option of variant {other} only (this file is checked as variant {self.variant})"
-        )
+        message = f"{option.path} is an option of variant {other} only (this file is checked as variant {self.variant})"
         self._say("warning", actual, message, "other-variant")
 
     def _runtime_blocks(self, config: dict[str, Any], actual: Path) -> None:
@@ -179,11 +182,19 @@ class KeyChecker:
                 fix = Fix("rename", format_path(here), f"Rename {key} to {near}", new_key=near)
             self._say("warning", here, message, "unknown-key", fix)
 
-    def _tolerated(self, canon: Path, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> bool:
-        """Report a value holding a tolerated shape (see tolerated.py); True when it holds one."""
+    def _tolerated(
+        self, canon: Path, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None, framework: TypeExpr | None
+    ) -> bool:
+        """Report a value holding a tolerated shape (see tolerated.py); True when it holds one.
+
+        The framework's own type judges: a shape it takes is an info; one it refuses is not tolerated."""
         issues = tolerated(canon, type_, value, actual)
         if issues is None:
             return False
+        if framework is not None:
+            if not fits(framework, value):
+                return False
+            issues = [replace(i, severity="info") if i.rule == SHAPE_RULE else i for i in issues]
         self._report(issues, cap)
         return True
 
@@ -212,7 +223,11 @@ class KeyChecker:
             return
         if mode == _PASS:
             return  # handed unread to another tool (the bundler, the server engine): its keys are not ours to guess
-        siblings = self.index.children.get(parent, ())
+        if parent and self._framework_key(parent, key, value, actual):
+            return
+        # The framework's own keys there are spellings a misspelt key may have meant, too.
+        documented = self.index.children.get(parent, ())
+        siblings = (*documented, *(k for k in framework_keys(parent, self.variant) if k not in documented))
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.
         near = closest(key, siblings) or self._the_one_that_fits(nearest(key, siblings), parent, value)
@@ -250,13 +265,30 @@ class KeyChecker:
             )
             return
         where = format_path(parent)
-        listed = quote_list(siblings[:_MAX_LISTED]) + (", …" if len(siblings) > _MAX_LISTED else "")
+        listed = quote_list(documented[:_MAX_LISTED]) + (", …" if len(documented) > _MAX_LISTED else "")
         self._say(
             "warning",
             actual,
             f"unknown option {key}: the reference lists no such key under {where} (it lists {listed})",
             "unknown-key",
         )
+
+    def _framework_key(self, parent: Path, key: str, value: Any, actual: Path) -> bool:
+        """A key the reference does not list but the framework's own type has there: an info, its value
+        checked against that type (the framework refuses what does not fit it). True when it is one."""
+        field = framework_field(parent, key, self.variant)
+        if field is None:
+            return False
+        where = format_path(parent)
+        self._say(
+            "info",
+            actual,
+            f"{key} is not in the reference's list for {where}; the framework's own type has it",
+            "framework-key",
+        )
+        if not is_unknown(field):
+            self._report(check_value(field, value, actual), None)
+        return True
 
     def _same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:
         """The one catalogued path with the key ``key`` that means what was written under ``parent`` (see above)."""
@@ -353,10 +385,12 @@ class KeyChecker:
 
     # -- reporting -----------------------------------------------------------------
 
-    def _type(self, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None) -> None:
+    def _type(
+        self, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None, framework: TypeExpr | None = None
+    ) -> None:
         issues: list[Issue] = []
         compile_type(type_)(value, actual, issues)
-        self._report(issues, cap)
+        self._report(judged(issues, type_, framework, value, actual), cap)
 
     def _report(self, issues: list[Issue], cap: Severity | None) -> None:
         for issue in issues:
@@ -397,7 +431,7 @@ def _has(values: dict[str, Any], path: Path) -> bool:
     """True when ``values`` set ``path``."""
     node: Any = values
     for seg in path:
-        if isinstance(node, list) and isinstance(seg, int) and seg < len(node):
+        if isinstance(node, list) and isinstance(seg, int) and seg < len(node):  # noqa: SIM114 (a list: an int)
             node = node[seg]
         elif isinstance(node, dict) and seg in node:
             node = node[seg]

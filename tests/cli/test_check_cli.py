@@ -54,7 +54,8 @@ def test_text_output_is_like_a_compiler(project: Path, capsys: pytest.CaptureFix
     lines = out.splitlines()
     assert lines[0] == DEFAULT_VARIANT
     assert lines[1:4] == [
-        "fwk.config.ts:3:11: error FWK201: expected a whole number from 1 to 65535, got 70000 [devServer.port]",
+        "fwk.config.ts:3:11: error FWK339: a listening port is a whole number from 0 to 65535, not 70000: "
+        "the dev server would not start [devServer.port]",
         "   3 |     port: 70000,",
         "     |           ^",
     ]
@@ -158,11 +159,11 @@ def test_json_is_an_array_of_every_diagnostic(project: Path, capsys: pytest.Capt
     assert data[0] == {
         "severity": "error",
         "path": "devServer.port",
-        "message": "expected a whole number from 1 to 65535, got 70000",
+        "message": "a listening port is a whole number from 0 to 65535, not 70000: the dev server would not start",
         "line": 3,
         "column": 11,
-        "code": "FWK201",
-            "rule": "type",
+        "code": "FWK339",
+        "rule": "listening-port",
         "fix": None,
     }
     assert data[1]["fix"] == {
@@ -200,8 +201,8 @@ def test_github_annotations(project: Path, capsys: pytest.CaptureFixture[str]) -
     lines = out.splitlines()
     assert code == 1
     assert lines[0] == (
-        "::error file=fwk.config.ts,line=3,col=11,title=fwk-tui FWK201 (type)::"
-        "expected a whole number from 1 to 65535, got 70000 [devServer.port]"
+        "::error file=fwk.config.ts,line=3,col=11,title=fwk-tui FWK339 (listening-port)::"
+        "a listening port is a whole number from 0 to 65535, not 70000: the dev server would not start [devServer.port]"
     )
     assert lines[1].startswith("::warning file=fwk.config.ts,line=5,col=3,title=fwk-tui FWK103 (alias)::unhead is")
     assert not any(line.startswith("::notice") for line in lines)
@@ -253,7 +254,7 @@ KEY_PLACES = [
     ("warning", "unknown-key", "server.port", 9, 13),  # moved to devServer.port
     ("warning", "unknown-key", "devServer.zzz", 11, 5),  # unknown, no fix
     ("warning", "dev-server-url-managed", "devServer.url", 12, 5),  # fix removes the key
-    ("error", "type", "devServer.port", 13, 11),  # about the value: at the value
+    ("error", "listening-port", "devServer.port", 13, 11),  # about the value: at the value
     ("warning", "generate-exclude-unused", "generate.exclude", 15, 15),  # no longer used: moved
     ("warning", "type", "plugins[0].mdoe", 16, 28),  # an unknown field of a typed object
     ("info", "normally-not-set", "rootDir", 17, 3),  # a key not to be written at all

@@ -52,7 +52,7 @@ def test_check_of_a_lone_cr_file_names_the_right_line(tmp_path: Path, capsys: py
     path.write_bytes(b"export default {\r  ssr: true,\r  devServer: { port: 99999 },\r}\r")
     code, out, _err = run(capsys, "check", str(path))
     assert code == 1
-    assert f"{path}:3:22: error FWK201:" in out
+    assert f"{path}:3:22: error FWK339:" in out
     assert "   3 |   devServer: { port: 99999 },\n" in out
 
 
@@ -91,7 +91,7 @@ def test_check_notes_a_package_json_too_deep_and_checks_the_rest(
     code, out, err = run(capsys, "check", str(project))
     assert code == 1
     assert f"note: {project.parent / 'package.json'}: nested too deeply to read; package checks skipped" in err
-    assert f"{project}:2:22: error FWK201:" in out
+    assert f"{project}:2:22: error FWK339:" in out
     assert "Traceback" not in err
 
 
@@ -112,4 +112,4 @@ def test_check_names_an_unreadable_app_folder_and_goes_on(
     assert code == 1
     assert f"note: {app}: permission denied; its files are not looked at" in err
     assert f"{project}: permission denied" not in err
-    assert f"{project}:2:22: error FWK201:" in out
+    assert f"{project}:2:22: error FWK339:" in out

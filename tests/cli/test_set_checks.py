@@ -43,11 +43,18 @@ def config_bytes(project: Path) -> bytes:
 # -- the edit is checked ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value", ["99999", "'abc'", "0"])
-def test_an_error_refuses_and_leaves_the_bytes(project: Path, capsys: Capsys, value: str) -> None:
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ("99999", "FWK339: a listening port is a whole number from 0 to 65535, not 99999"),
+        ("'abc'", "FWK201: expected a whole number from 0 to 65535, got 'abc'"),
+        ("-1", "FWK339: a listening port is a whole number from 0 to 65535, not -1"),
+    ],
+)
+def test_an_error_refuses_and_leaves_the_bytes(project: Path, capsys: Capsys, value: str, said: str) -> None:
     code, out, err = run(capsys, "set", "devServer.port", value)
     assert (code, out) == (1, "")
-    assert err.startswith(f"fwk.config.ts:7:11: error FWK201: expected a whole number from 1 to 65535, got {value} ")
+    assert err.startswith(f"fwk.config.ts:7:11: error {said}")
     assert f"   7 |     port: {value},\n" in err  # the new text, where the value is
     assert "nothing written" in err and "--force" in err
     assert config_bytes(project) == CONFIG.encode()
@@ -73,7 +80,7 @@ def test_the_error_points_at_the_new_value_and_shows_its_fix(project: Path, caps
 def test_force_writes_and_still_prints_the_error(project: Path, capsys: Capsys) -> None:
     code, _, err = run(capsys, "set", "devServer.port", "99999", "--force")
     assert code == 0
-    assert "fwk.config.ts:7:11: error FWK201: expected a whole number" in err
+    assert "fwk.config.ts:7:11: error FWK339: a listening port is a whole number" in err
     assert "written despite 1 error (--force)" in err
     assert "port: 99999," in (project / "fwk.config.ts").read_text()
 
@@ -118,7 +125,7 @@ def test_dry_run_shows_the_diff_and_the_same_messages(project: Path, capsys: Cap
     code, out, err = run(capsys, "set", "devServer.port", "99999", "--dry-run")
     assert code == 1
     assert "-    port: 3000,\n+    port: 99999,\n" in out
-    assert "fwk.config.ts:7:11: error FWK201: expected a whole number" in err
+    assert "fwk.config.ts:7:11: error FWK339: a listening port is a whole number" in err
     assert "would not be written" in err and "--force" in err
     code, out, err = run(capsys, "set", "devServer.port", "99999", "--dry-run", "--force")
     assert code == 0
@@ -144,11 +151,11 @@ def test_json_carries_the_diagnostics_as_check_does(project: Path, capsys: Capsy
     assert d == {
         "severity": "error",
         "path": "devServer.port",
-        "message": "expected a whole number from 1 to 65535, got 99999",
+        "message": "a listening port is a whole number from 0 to 65535, not 99999: the dev server would not start",
         "line": 7,
         "column": 11,
-        "code": "FWK201",
-        "rule": "type",
+        "code": "FWK339",
+        "rule": "listening-port",
         "fix": None,
     }
     assert config_bytes(project) == CONFIG.encode()

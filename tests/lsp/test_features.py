@@ -51,7 +51,7 @@ async def test_hover_on_a_key_gives_its_type_defaults_and_variable(client: Langu
     found = await client.text_document_hover_async(types.HoverParams(_id(doc), _at(doc, "port:", 1)))
     assert found is not None and isinstance(found.contents, types.MarkupContent)
     text = found.contents.value
-    assert "**devServer.port**" in text and "- type: `integer(1..65535)`" in text
+    assert "**devServer.port**" in text and "- type: `integer(0..65535)`" in text
     assert "- default (A, this file's variant): `3000`" in text  # the variant detected as check detects it
     on_value = await client.text_document_hover_async(types.HoverParams(_id(doc), _at(doc, "/shop/")))
     assert on_value is not None and isinstance(on_value.contents, types.MarkupContent)

@@ -55,7 +55,7 @@ def test_a_key_item_has_the_type_short_docs_and_replaces_the_word_typed() -> Non
     text, offset = with_cursor(config_text("  devServer: { po| },"))
     items = {i.label: i for i in complete(document_or_none(text), offset, knowledge(), position_in(text)).items}
     port = items["port"]
-    assert port.detail == "integer(1..65535)"
+    assert port.detail == "integer(0..65535)"
     assert port.kind == CompletionItemKind.Property
     docs = port.documentation
     assert docs is not None and "default (A, this file's variant)" in docs.value  # type: ignore[union-attr]

@@ -33,7 +33,7 @@ def test_a_known_option_says_what_explain_says_with_the_variant_marked() -> None
     value, where = found
     assert where == (15, 19)  # the key's range
     assert value.startswith("**devServer.port**")
-    assert "- type: `integer(1..65535)`" in value
+    assert "- type: `integer(0..65535)`" in value
     assert "default (A, this file's variant)" in value and "default (B)" in value
     option = catalog().get("devServer.port")
     assert option is not None and option.doc.split(".")[0] in value

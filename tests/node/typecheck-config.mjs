@@ -2,16 +2,16 @@
 // Test-only oracle: does the REAL framework's config type accept a config object?
 // Never used by the app.
 //
-//   node typecheck-config.mjs < JOBS   -> JOBS: [{"id", "text"}]
+//   node typecheck-config.mjs < JOBS   -> JOBS: [{"id", "text", "major"?: 3 | 4, "moduleKeys"?: bool}]
 //   prints {id: {"ok": bool, "errors": [{"path": "a.b", "message": "..."}]}}
 //
 // "text" is a config object literal's TypeScript source in the framework's real
 // spelling (nuxt, nitro, vite...: tests/framework_types.py's to_framework turns the
 // project's neutral spelling back). All jobs go into ONE in-memory program (one
-// virtual file beside this script, so `import type { NuxtConfig } from '@nuxt/schema'`
-// resolves to tests/node/node_modules/@nuxt/schema 4.6.4), one
+// virtual file beside this script, schema-program.mjs, so `@nuxt/schema` resolves to
+// tests/node/node_modules/@nuxt/schema 4.6.4 and `nuxt-schema-3` to 3.21.11), one
 //
-//     const c<n>: NuxtConfig =
+//     const c<n>: NuxtConfig4 =      (NuxtConfig3 for a job of major 3)
 //     <text>
 //     ;
 //
@@ -20,12 +20,25 @@
 // holds it ("" when the error is about the whole object; array items are their
 // index: "plugins.0.mode").
 //
+// The packages the schema's declarations import for the options' own types are installed
+// beside it at the versions the schema is built with (compatx: compatibilityDate; vue:
+// transitions, keepalive, app config; @unhead/vue: app.head; vue-router; unimport:
+// imports.*; h3: devServer.cors; chokidar, ignore, ofetch, hookable, scule).
+//
 // Where the oracle is conservative (accepts what the framework may refuse):
-//   - @nuxt/schema imports the types of packages that are not installed here (vite,
-//     nitropack, webpack, vue, vue-router, h3, postcss, esbuild, chokidar, @types/node...).
-//     With skipLibCheck those imports become `any`, so the subtrees typed by them
-//     (vite.*, nitro.*, webpack.* options, vue.compilerOptions, router.options, ...)
-//     accept anything.
+//   - the bundlers' and tools' own packages are not installed (vite, webpack, rspack,
+//     postcss, esbuild, oxc, @vitejs/*, vue-loader...). With skipLibCheck those imports
+//     become `any`, so the subtrees typed by them (vite.*, webpack.* options,
+//     postcss.plugins.*, ...) accept anything: the framework hands them to those tools
+//     as they are.
+//   - The server builder's types: @nuxt/schema 4 types nitro.* and routeRules.* through
+//     `NitroTypes`, which the installed server builder (nitro) fills in; without it the
+//     schema falls back to shapes "limited to the keys Nuxt itself reads and writes",
+//     which refuse most of what nitro takes (nitro.preset, a route rule's headers). The
+//     program fills `NitroTypes` with `any`, as if a builder that takes anything were
+//     installed. @nuxt/schema 3 has no `nitro`, `routeRules`, `serverHandlers` or
+//     `devServerHandlers` at all (the framework package adds them to the type): the
+//     program adds them, typed `any`, the same way.
 //   - Names the text uses but does not declare (the file's imports, process,
 //     __dirname, helper functions) are errors typed as `any` by TypeScript; those
 //     "cannot find name" diagnostics are dropped, so such values accept anything.
@@ -38,27 +51,21 @@
 //     "ok" is exact; "errors" may be a subset.
 // Where it is stricter than the framework at run time:
 //   - module options (keys added by modules, e.g. `content`, `colorMode`) are unknown
-//     keys here, since no module's type augmentation is installed;
-//   - nitro.* and routeRules.* are typed by @nuxt/schema's own fallback shapes
-//     (NitroConfigFallback, RouteRuleConfigFallback: "limited to the keys Nuxt itself
-//     reads and writes") because no server builder registers its types in NitroTypes
-//     here: e.g. nitro.preset or a route rule's headers are refused, though nitro
-//     takes them. The schema is checked as shipped, with no augmentation.
+//     keys here, since no module's type augmentation is installed. A job with
+//     "moduleKeys": true drops the "unknown key" errors of the top level (codes 2353,
+//     2561): each such key is taken as a module's (its value is then not checked).
 //
 // A job whose text does not parse as an expression gets ok false and one error with
 // path "" saying so; it is left out of the program so it cannot spoil the others.
 
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import ts from "typescript";
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const VIRTUAL = path.join(HERE, "__typecheck_config__.ts");
+import { HEAD, configType, schemaProgram } from "./schema-program.mjs";
 
 // "Cannot find name", its "did you mean" / "install the types of" variants, and
 // "no value exists in scope for the shorthand property".
 const UNDECLARED_NAME_CODES = new Set([2304, 2552, 2580, 2581, 2582, 2583, 2584, 2591, 2592, 2593, 18004]);
+const EXCESS_KEY_CODES = new Set([2353, 2561]);
 const dropped = (code) => UNDECLARED_NAME_CODES.has(code) || (code >= 7000 && code < 8000);
 
 function readStdin() {
@@ -79,35 +86,18 @@ function parseProblem(text) {
 }
 
 function buildSource(jobs) {
-  const lines = ["import type { NuxtConfig } from '@nuxt/schema';", ""];
-  let offset = lines.join("\n").length + 1;
+  let offset = HEAD.length;
   const spans = []; // {job, name, start, end}: the character range of the job's lines
-  let text = lines.join("\n") + "\n";
+  let text = HEAD;
   jobs.forEach((job, index) => {
     const name = `c${index}`;
-    const chunk = `const ${name}: NuxtConfig =\n${job.text}\n;\n`;
+    const chunk = `const ${name}: ${configType(job.major)} =\n${job.text}\n;\n`;
     spans.push({ job, name, start: offset, end: offset + chunk.length });
     text += chunk;
     offset += chunk.length;
   });
   text += "export {};\n";
   return { text, spans };
-}
-
-function makeHost(options, virtualText) {
-  const host = ts.createCompilerHost(options, true);
-  const getSourceFile = host.getSourceFile.bind(host);
-  const fileExists = host.fileExists.bind(host);
-  const readFile = host.readFile.bind(host);
-  const same = (fileName) => path.resolve(fileName) === VIRTUAL;
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) =>
-    same(fileName)
-      ? ts.createSourceFile(fileName, virtualText, languageVersion, true, ts.ScriptKind.TS)
-      : getSourceFile(fileName, languageVersion, onError, shouldCreate);
-  host.fileExists = (fileName) => same(fileName) || fileExists(fileName);
-  host.readFile = (fileName) => (same(fileName) ? virtualText : readFile(fileName));
-  host.writeFile = () => {};
-  return host;
 }
 
 function propertyName(node, sf) {
@@ -159,33 +149,11 @@ function main() {
   for (const job of jobs) {
     const problem = parseProblem(String(job.text));
     if (problem) result[job.id] = { ok: false, errors: [{ path: "", message: `the text does not parse: ${problem}` }] };
-    else good.push({ id: job.id, text: String(job.text) });
+    else good.push({ id: job.id, text: String(job.text), major: job.major === 3 ? 3 : 4, moduleKeys: Boolean(job.moduleKeys) });
   }
 
   const { text, spans } = buildSource(good);
-  const options = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
-  };
-  const program = ts.createProgram({ rootNames: [VIRTUAL], options, host: makeHost(options, text) });
-  const sf = program.getSourceFile(VIRTUAL);
-
-  // The program must see the real schema: a type that failed to resolve is `any`
-  // and would accept everything.
-  const setup = [...program.getSemanticDiagnostics(sf), ...program.getSyntacticDiagnostics(sf)].filter(
-    (d) => d.start === undefined || d.start < (spans[0]?.start ?? Infinity),
-  );
-  if (setup.length) {
-    const messages = setup.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-    process.stderr.write(`typecheck-config: the program does not load @nuxt/schema:\n${messages.join("\n")}\n`);
-    process.exit(2);
-  }
+  const { program, sf } = schemaProgram(text, "typecheck-config");
 
   const initializers = new Map(); // span name -> initializer node
   for (const statement of sf.statements) {
@@ -206,9 +174,11 @@ function main() {
     }
     const entry = result[span.job.id];
     const init = initializers.get(span.name);
+    const where = init ? pathAt(init, d.start, sf) : "";
+    if (span.job.moduleKeys && EXCESS_KEY_CODES.has(d.code) && where && !where.includes(".")) continue;
     entry.ok = false;
     entry.errors.push({
-      path: init ? pathAt(init, d.start, sf) : "",
+      path: where,
       message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
     });
   }

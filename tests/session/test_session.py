@@ -417,7 +417,7 @@ def test_diagnostics_follow_each_edit_and_undo(session: EditSession) -> None:
     assert not session.diagnostics_for("devServer")
     session.set("devServer.port", 99999)
     [error] = session.diagnostics_for("devServer")
-    assert (error.severity, error.path, error.rule) == ("error", "devServer.port", "type")
+    assert (error.severity, error.path, error.rule) == ("error", "devServer.port", "listening-port")
     assert session.counts()["error"] == 1
     session.set("devServer.port", 8080)
     assert not session.diagnostics_for("devServer")

@@ -40,7 +40,7 @@ def test_check_names_the_option_the_key_spells(tmp_path: Path, capsys: pytest.Ca
     code, out, err = run(capsys, "check", str(file))
     assert code == 1
     assert "unknown option" not in out + err
-    assert f"{file}:2:27: error FWK201: expected a whole number from 1 to 65535, got 99999 [devServer.port]" in out + err
+    assert f"{file}:2:27: error FWK339: a listening port is a whole number from 0 to 65535, not 99999: the dev server would not start [devServer.port]" in out + err
 
 
 def test_node_reads_the_same_keys(tmp_path: Path) -> None:

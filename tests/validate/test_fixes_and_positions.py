@@ -59,12 +59,12 @@ def test_a_rule_about_an_absent_option_points_at_the_nearest_parent() -> None:
 
 
 def test_without_positions_everything_is_at_1_1() -> None:
-    found = validate(load_catalog(), {"devServer": {"port": 0}}, "A")
+    found = validate(load_catalog(), {"devServer": {"port": -1}}, "A")
     assert [(d.line, d.column) for d in found] == [(1, 1)]
 
 
 def test_diagnostics_come_in_source_order() -> None:
-    doc = config("ssrr: true,\ndevServer: { port: 0 },\napp: { baseURL: './' },")
+    doc = config("ssrr: true,\ndevServer: { port: -1 },\napp: { baseURL: './' },")
     lines = [d.line for d in check_document(doc, load_catalog(), "A").diagnostics]
     assert lines == sorted(lines) and len(lines) == 3
 
@@ -103,7 +103,7 @@ def test_a_fix_that_renames_moves_or_removes_the_key_makes_it_about_the_key() ->
 
 
 def test_validate_places_with_value_and_key_positions() -> None:
-    doc = ConfigDocument.parse("export default {\n  ssrr: 1,\n  devServer: { port: 0 },\n}\n")
+    doc = ConfigDocument.parse("export default {\n  ssrr: 1,\n  devServer: { port: -1 },\n}\n")
     found = validate(
         load_catalog(), doc.values(), "A", positions=positions_of(doc), key_positions=key_positions_of(doc)
     )

@@ -39,12 +39,27 @@ def test_a_key_in_the_wrong_case_is_a_misspelling() -> None:
 
 
 def test_an_unknown_nested_key_lists_what_the_reference_has() -> None:
-    d = one(diagnose("imports: { autoImport: false },"), "imports.autoImport")
+    d = one(diagnose("imports: { bogus: false },"), "imports.bogus")
     assert d.severity == "warning"
     assert d.message == (
-        "unknown option autoImport: the reference lists no such key under imports (it lists dirs, global and scan)"
+        "unknown option bogus: the reference lists no such key under imports (it lists dirs, global and scan)"
     )
     assert d.fix is None
+
+
+def test_a_key_the_framework_reads_though_the_reference_does_not_list_it_is_an_info() -> None:
+    # imports.* as the framework's own type has them: no "unknown", no "did you mean"
+    found = diagnose("imports: { presets: [{ from: 'x', imports: ['a'] }], autoImport: false, polyfills: true },")
+    for key in ("presets", "autoImport", "polyfills"):
+        d = one(found, f"imports.{key}")
+        assert (d.severity, d.rule, d.fix) == ("info", "framework-key", None)
+        assert d.message == f"{key} is not in the reference's list for imports; the framework's own type has it"
+    # its value is checked against the framework's type: what does not fit it, the framework refuses
+    d = one(diagnose("imports: { autoImport: 'yes' },"), "imports.autoImport", "type")
+    assert (d.severity, d.message) == ("error", "expected true or false, got 'yes'")
+    # a near spelling of one of the framework's keys is named
+    d = one(diagnose("imports: { autoImprt: false },"), "imports.autoImprt")
+    assert (d.severity, d.message) == ("warning", "unknown option autoImprt; did you mean autoImport?")
 
 
 def test_a_key_known_elsewhere_suggests_a_move() -> None:
@@ -202,22 +217,23 @@ def test_bundler_and_server_engine_groups_pass_unknown_keys_through() -> None:
 
 
 def test_environment_blocks_are_checked_like_the_top_level() -> None:
-    found = diagnose("$production: { devServer: { port: 0 }, i18n: {} }, $env: { staging: { ssrr: true } },")
+    found = diagnose("$production: { devServer: { port: 'x' }, i18n: {} }, $env: { staging: { ssrr: true } },")
     assert one(found, "$production.devServer.port").severity == "error"
     assert one(found, "$production.i18n").severity == "info"
     assert one(found, "$env.staging.ssrr").message == "unknown option ssrr; did you mean ssr?"
 
 
-def test_components_as_a_list_is_tolerated_with_a_warning_and_a_fix() -> None:
+def test_components_as_a_list_is_an_info_with_a_fix() -> None:
+    # the framework's own type takes a list of directories: only the reference's words differ
     d = one(diagnose("components: [{ path: '~/components/ui', global: true }],"), "components")
-    assert (d.severity, d.rule) == ("warning", "undocumented-shape")
+    assert (d.severity, d.rule) == ("info", "undocumented-shape")
     assert d.fix is not None and d.fix.value == {"dirs": [{"path": "~/components/ui", "global": True}]}
     assert one(diagnose("components: 'x',"), "components").severity == "error"
 
 
-def test_telemetry_object_is_tolerated_with_a_warning() -> None:
+def test_telemetry_object_is_an_info() -> None:
     d = one(diagnose("telemetry: { enabled: false },"), "telemetry")
-    assert (d.severity, d.message) == ("warning", "the reference documents telemetry as true or false, not an object")
+    assert (d.severity, d.message) == ("info", "the reference documents telemetry as true or false, not an object")
     assert d.fix is not None and d.fix.value is False
 
 

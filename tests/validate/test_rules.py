@@ -128,6 +128,7 @@ CASES: dict[str, Case] = {
     "dev-server-url-managed": Case(
         "devServer: { url: 'http://localhost:4000' },", "devServer.url", "warning", "devServer: { port: 4000 },"
     ),
+    "listening-port": Case("devServer: { port: 65536 },", "devServer.port", "error", "devServer: { port: 0 },"),
     "generate-exclude-unused": Case(
         "generate: { exclude: ['/admin'] },", "generate.exclude", "warning", "generate: { routes: ['/'] },", "B"
     ),

@@ -43,7 +43,7 @@ def test_each_branch_of_a_conditional_spread_is_checked() -> None:
     )
     found = _check(source)
     assert [(c, line, col, path) for c, line, col, path, _ in found] == [
-        ("FWK201", 2, 50, "devServer.port"),
+        ("FWK339", 2, 50, "devServer.port"),
         ("FWK201", 2, 75, "telemetry"),
     ]
     assert found[0][4].endswith("when process.env.STAGING)")

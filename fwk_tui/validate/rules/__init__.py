@@ -22,11 +22,16 @@ from fwk_tui.validate.rules.runtime_config import looks_secret, secret_evidence
 
 AREAS = (app, rendering, experimental, bundlers, tooling, runtime_config, layers, entries, sources)
 
+# Rules that judge a value by what it is (an empty entry, a port that cannot be one): where one speaks,
+# the type check's words on the same value go unsaid.
+VALUE_RULES = EMPTY_ENTRY_RULES | frozenset({"listening-port"})
+
 __all__ = [
     "AREAS",
     "EMPTY_ENTRY_RULES",
     "RULES",
     "UNREAD_SPREAD",
+    "VALUE_RULES",
     "Finding",
     "Rule",
     "RuleContext",

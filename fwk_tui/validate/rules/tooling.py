@@ -90,6 +90,24 @@ for _option in _SUPERSEDED:
 _HTTP_METHODS = ("get", "head", "post", "put", "delete", "connect", "options", "trace", "patch")
 
 
+@rule("listening-port", "FWK339", "devServer.port: number, default `3000`: Listening port.")
+def listening_port(ctx: RuleContext) -> Iterator[Finding]:
+    """A listening port is a whole number from 0 to 65535: the platform refuses any other, and the dev server
+    does not start (Node: ERR_SOCKET_BAD_PORT; 0 asks for any free port). The framework's own type says only
+    "a number"."""
+    for path in _PORTS:
+        value = ctx.get(path)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        if value != int(value) or not 0 <= value <= MAX_PORT:
+            message = f"a listening port is a whole number from 0 to {MAX_PORT}, not {js_text(value)}: the dev server would not start"
+            yield Finding("error", path, message)
+
+
+_PORTS = ("devServer.port",)
+MAX_PORT = 65535
+
+
 @rule("server-handler-method", "FWK332", "serverHandlers: Item fields: ... `method` (HTTP method).")
 def server_handler_method(ctx: RuleContext) -> Iterator[Finding]:
     """A handler's method must be an HTTP method."""

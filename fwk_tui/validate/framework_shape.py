@@ -1,0 +1,216 @@
+"""The reference's type checks, judged by the framework's own type (catalog/framework.py).
+
+An error means the framework refuses the value, or a rule of the reference is broken. The
+type check follows the reference's words; where those are narrower than the framework's
+published type, each error is judged where it is:
+
+- the framework's type takes the value by a shape the reference leaves out (another
+  literal, another kind: ``mode: 'all'``, ``devtools: true``): an info, with the reference's
+  form as the fix when one is known;
+- the value is of a kind both take, outside what the reference states and a type cannot
+  say (a range, a URL's form, a field it needs): a warning, in the reference's words;
+- the framework's type refuses it too, or does not say: the error stands.
+
+A field the reference does not list inside a value, which the framework's type has, is an
+info, without "did you mean". A plain value the reference's wider words take and the
+framework's type refuses is a warning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from fwk_tui.catalog.framework import is_unknown
+from fwk_tui.catalog.types import TypeExpr
+from fwk_tui.catalog.types.nodes import (
+    AnyType,
+    ArrayType,
+    Field_,
+    LiteralType,
+    NumType,
+    ObjectType,
+    RecordType,
+    StrType,
+    TupleType,
+    UnionType,
+)
+from fwk_tui.paths import Path, format_path
+from fwk_tui.validate.phrases import phrase
+from fwk_tui.validate.text import js_text
+from fwk_tui.validate.typecheck import Issue, check_value
+from fwk_tui.validate.values import MISSING, lookup
+
+RULE = "undocumented-shape"
+REFUSED_RULE = "framework-refuses"
+_MAX_REFUSED = 20  # warnings of one value
+
+
+def fits(framework: TypeExpr, value: Any) -> bool:
+    """True when ``value`` has no error against the framework's type; where the summary of that type does
+    not say (deeper than it goes), it is not said to refuse."""
+    return not any(i.severity == "error" for i in check_value(_unsaid_as_any(framework), value, ()))
+
+
+@cache
+def _unsaid_as_any(t: TypeExpr) -> TypeExpr:
+    if is_unknown(t):
+        return AnyType()
+    if isinstance(t, ArrayType):
+        return ArrayType(_unsaid_as_any(t.item))
+    if isinstance(t, TupleType):
+        return TupleType(tuple(_unsaid_as_any(i) for i in t.items))
+    if isinstance(t, RecordType):
+        return RecordType(_unsaid_as_any(t.value))
+    if isinstance(t, ObjectType):
+        return ObjectType(tuple(Field_(f.name, _unsaid_as_any(f.type), f.optional) for f in t.fields), t.open)
+    if isinstance(t, UnionType):
+        return UnionType(tuple(_unsaid_as_any(o) for o in t.options))
+    return t
+
+
+def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None, value: Any, at: Path) -> list[Issue]:
+    """``issues`` (of ``value`` at ``at`` against the reference's type) as the framework's type judges them.
+
+    Each error is judged where it is: when the framework's type there takes the value, an error that is
+    only the reference's narrower words (another literal, another kind: ``'all'``, ``true``) becomes an
+    info; one where the value is of the kind both take but outside what the reference states (a range, a
+    URL's form, a field it needs: what a type cannot say) becomes a warning, keeping the reference's words.
+    """
+    if framework is None:
+        return issues
+    kept: list[Issue] = []
+    for issue in issues:
+        if issue.severity == "error":
+            kept.append(_judge(issue, reference, framework, value, at))
+        elif issue.about_key and issue.rule == "type" and not is_unknown(within(framework, issue.path[len(at) :])):
+            key = issue.path[-1]
+            where = format_path(issue.path[:-1]) or "the object"
+            message = f"{key} is not in the reference's list for {where}; the framework's own type has it"
+            kept.append(Issue(issue.path, "info", message, about_key=True, rule=RULE))
+        else:
+            kept.append(issue)
+    if not any(i.severity == "error" for i in issues):
+        kept.extend(_refused(framework, value, at))
+    return kept
+
+
+def _judge(issue: Issue, reference: TypeExpr, framework: TypeExpr, value: Any, at: Path) -> Issue:
+    inner = issue.path[len(at) :]
+    here = within(framework, inner)
+    found = lookup(value, inner)
+    if here is None or is_unknown(here) or found is MISSING or not fits(here, found):
+        return issue  # the framework's type refuses it too, or does not say
+    documented = within(reference, inner)
+    if (
+        documented is not None
+        and fits(loosened(documented), found)
+        and not _named(here, found)
+        and not _other_keys(documented, here, found)
+    ):
+        return replace(issue, severity="warning")
+    said = issue.message.replace("expected", "the reference expects", 1)
+    if said == issue.message:
+        said = f"the reference documents {phrase(documented or reference)} here ({issue.message})"
+    message = f"{said}; the framework's own type takes this value"
+    return Issue(issue.path, "info", message, issue.fix_value, rule=RULE, fix_title=issue.fix_title)
+
+
+def _named(t: TypeExpr, value: Any) -> bool:
+    """True when ``t`` takes ``value`` by name: one of its literals, or a date string it describes."""
+    options = t.options if isinstance(t, UnionType) else (t,)
+    return any(
+        (isinstance(o, LiteralType) and o.value == value and type(o.value) is type(value))
+        or (isinstance(o, StrType) and o.format != "string" and fits(o, value))
+        for o in options
+    )
+
+
+def _other_keys(documented: TypeExpr, here: TypeExpr, value: Any) -> bool:
+    """True when ``value`` is an object using keys the reference's shape lacks and the framework's has
+    (``https: { pfx, passphrase }`` where the reference documents ``{key, cert}``): another shape."""
+    if not isinstance(value, dict):
+        return False
+    listed = {field.name for shape in _objects(documented) for field in shape.fields}
+    known = {field.name for shape in _objects(here) for field in shape.fields}
+    return any(key not in listed and key in known for key in value)
+
+
+def _objects(t: TypeExpr) -> list[ObjectType]:
+    options = t.options if isinstance(t, UnionType) else (t,)
+    return [o for o in options if isinstance(o, ObjectType)]
+
+
+def loosened(t: TypeExpr) -> TypeExpr:
+    """``t`` without what a type cannot say: no ranges, no string forms, every field optional."""
+    if isinstance(t, NumType):
+        return NumType()
+    if isinstance(t, StrType):
+        return StrType()
+    if isinstance(t, ArrayType):
+        return ArrayType(loosened(t.item))
+    if isinstance(t, TupleType):
+        return TupleType(tuple(loosened(i) for i in t.items))
+    if isinstance(t, RecordType):
+        return RecordType(loosened(t.value))
+    if isinstance(t, ObjectType):
+        return ObjectType(tuple(Field_(f.name, loosened(f.type), True) for f in t.fields), open=True)
+    if isinstance(t, UnionType):
+        return UnionType(tuple(loosened(o) for o in t.options))
+    return t
+
+
+def _refused(framework: TypeExpr, value: Any, at: Path) -> list[Issue]:
+    """Each plain value (at any depth) the reference's type takes and the framework's own type does not
+    (``logLevel: ''``, where the reference adds "or any string" to the framework's list): a warning, the
+    framework's type as the evidence. Code is left alone (the summary of the framework's type does not
+    see a function's signature), and so are keys (the key checker speaks of those)."""
+    out: list[Issue] = []
+    stack: list[tuple[Path, Any]] = [((), value)]
+    while stack and len(out) < _MAX_REFUSED:
+        inner, item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(((*inner, k), v) for k, v in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend(((*inner, i), v) for i, v in reversed(list(enumerate(item))))
+        elif not isinstance(item, bool) and isinstance(item, (str, int, float)):
+            expected = within(framework, inner)
+            if (
+                expected is not None
+                and not is_unknown(expected)
+                and not isinstance(expected, AnyType)
+                and not fits(expected, item)
+            ):
+                message = f"the framework's own type takes {phrase(expected)}, not {js_text(item)}"
+                out.append(Issue((*at, *inner), "warning", message, rule=REFUSED_RULE))
+    return out
+
+
+def within(t: TypeExpr, path: Path) -> TypeExpr | None:
+    """The part of ``t`` at ``path`` (fields, items, record values; a union is looked through)."""
+    for segment in path:
+        found = _step(t, segment)
+        if found is None:
+            return None
+        t = found
+    return t
+
+
+def _step(t: TypeExpr, segment: str | int) -> TypeExpr | None:
+    if isinstance(t, AnyType):
+        return t
+    if isinstance(t, UnionType):
+        found = [s for s in (_step(o, segment) for o in t.options) if s is not None]
+        if len(found) > 1:
+            return UnionType(tuple(found))
+        return found[0] if found else None
+    if isinstance(t, ObjectType) and isinstance(segment, str):
+        return next((f.type for f in t.fields if f.name == segment), None)
+    if isinstance(t, RecordType) and isinstance(segment, str):
+        return t.value
+    if isinstance(t, ArrayType) and isinstance(segment, int):
+        return t.item
+    if isinstance(t, TupleType) and isinstance(segment, int) and segment < len(t.items):
+        return t.items[segment]
+    return None
