@@ -22,7 +22,8 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from fwk_tui.catalog.framework import is_unknown
+from fwk_tui.catalog.framework import framework_type, is_unknown
+from fwk_tui.catalog.models import Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.catalog.types.nodes import (
     AnyType,
@@ -45,6 +46,11 @@ from fwk_tui.validate.values import MISSING, lookup
 RULE = "undocumented-shape"
 REFUSED_RULE = "framework-refuses"
 _MAX_REFUSED = 20  # warnings of one value
+
+
+def framework_issues(framework: TypeExpr, value: Any, path: Path) -> list[Issue]:
+    """The issues of ``value`` against the framework's type, where the summary of it does not say nothing."""
+    return check_value(_unsaid_as_any(framework), value, path)
 
 
 def fits(framework: TypeExpr, value: Any) -> bool:
@@ -83,7 +89,10 @@ def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None,
     kept: list[Issue] = []
     for issue in issues:
         if issue.severity == "error":
-            kept.append(_judge(issue, reference, framework, value, at))
+            verdict = _judge(issue, reference, framework, value, at)
+            if verdict.rule == RULE and any(k.rule == RULE and k.path == verdict.path for k in kept):
+                continue  # one word per place: `{ pfx }` misses key and cert, one other shape
+            kept.append(verdict)
         elif issue.about_key and issue.rule == "type" and not is_unknown(within(framework, issue.path[len(at) :])):
             key = issue.path[-1]
             where = format_path(issue.path[:-1]) or "the object"
@@ -159,6 +168,32 @@ def loosened(t: TypeExpr) -> TypeExpr:
     if isinstance(t, UnionType):
         return UnionType(tuple(loosened(o) for o in t.options))
     return t
+
+
+def field_error(reference: TypeExpr, value: Any, path: Path, variant: Variant) -> str | None:
+    """Why an editor's field does not take ``value`` at ``path``, or ``None``: the reference's type, where
+    the framework's own type takes a shape it leaves out (``'latest'``, ``mode: 'all'``), takes it too; a
+    value outside what the reference states (a range, a URL's form) is still not taken, as before."""
+    issues = check_value(reference, value, path)
+    first = next((i for i in issues if i.severity == "error"), None)
+    if first is None:
+        return None
+    framework = framework_at(path, variant)
+    if framework is None:
+        return first.message
+    kept = judged(issues, reference, framework, value, path)
+    left = next((i for i in kept if i.rule == "type" and i.severity in ("error", "warning")), None)
+    return None if left is None else left.message
+
+
+def framework_at(path: Path, variant: Variant) -> TypeExpr | None:
+    """The framework's own type at ``path``: from the nearest catalogued place above it, looked into."""
+    for end in range(len(path), 0, -1):
+        found = framework_type(path[:end], variant)
+        if found is not None:
+            inner = within(found, path[end:])
+            return None if inner is None or is_unknown(inner) else inner
+    return None
 
 
 def _refused(framework: TypeExpr, value: Any, at: Path) -> list[Issue]:

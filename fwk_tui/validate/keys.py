@@ -49,7 +49,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from fwk_tui.catalog.framework import framework_field, framework_keys, framework_type, is_unknown
+from fwk_tui.catalog.framework import framework_field, framework_keys, framework_type
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.paths import Path, format_path
@@ -57,7 +57,7 @@ from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
 from fwk_tui.validate.framework_shape import RULE as SHAPE_RULE
-from fwk_tui.validate.framework_shape import fits, judged
+from fwk_tui.validate.framework_shape import fits, framework_issues, judged
 from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.text import closest, js_text, nearest, quote_list
@@ -286,8 +286,7 @@ class KeyChecker:
             f"{key} is not in the reference's list for {where}; the framework's own type has it",
             "framework-key",
         )
-        if not is_unknown(field):
-            self._report(check_value(field, value, actual), None)
+        self._report(framework_issues(field, value, actual), None)
         return True
 
     def _same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:

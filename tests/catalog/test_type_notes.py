@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.catalog import Catalog, compile_catalog
-from fwk_tui.catalog.decisions import decisions_markdown
+from fwk_tui.validate.framework_doc import type_decisions_markdown
 from fwk_tui.catalog.models import Option
 from tests.catalog.reference import SPEC, plain_words, read_reference
 from tests.cli.helpers import run
@@ -136,7 +136,7 @@ def _children(t: object) -> list[object]:
 
 def test_docs_type_decisions_is_current(catalog: Catalog) -> None:
     doc = (REPO / "docs" / "type-decisions.md").read_text(encoding="utf-8")
-    assert doc == decisions_markdown(catalog), "run: python -m fwk_tui.catalog.decisions > docs/type-decisions.md"
+    assert doc == type_decisions_markdown(catalog), "run: python -m fwk_tui.validate.framework_doc > docs/type-decisions.md"
     assert "| `css` | \"array\" | `array<string \\| object>` |" in doc
 
 

@@ -106,6 +106,10 @@ function makeConverter(checker, site) {
     }
     const symbol = t.getSymbol();
     if (symbol && CODE_OBJECTS.has(symbol.getName())) return { kind: "code", function: false };
+    // A RegExp seen through a mapped type (DeepPartial<RegExp>): its own keys, a regular expression.
+    if (["exec", "test", "source", "lastIndex"].every((k) => checker.getPropertyOfType(t, k))) {
+      return { kind: "code", function: false };
+    }
     const props = checker.getPropertiesOfType(t);
     const index = checker.getIndexInfoOfType(t, ts.IndexKind.String);
     if (t.getCallSignatures().length && props.length === 0) return { kind: "code", function: true };

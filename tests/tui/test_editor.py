@@ -411,5 +411,5 @@ async def test_a_short_docs_pane_shows_the_option_before_its_related_links(confi
         assert 'docs = "shown"' in (config.parent.parent / "settings.toml").read_text()
         await go_to(app, pilot, "devServer.port")
         docs = [line.split("▕")[-1] for line in screen_text(app).splitlines()[-10:]]
-        assert any(line.strip().startswith("type") and "integer(1..65535)" in line for line in docs)
+        assert any(line.strip().startswith("type") and "integer(0..65535)" in line for line in docs)
         assert any(line.strip().startswith("default (A)") and "3000" in line for line in docs)

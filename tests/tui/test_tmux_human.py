@@ -75,7 +75,7 @@ def person(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_typing_a_port_over_a_wrong_value_writes_the_whole_number(person) -> None:  # type: ignore[no-untyped-def]
     term, file = person("export default defineFwkConfig({ devServer: { port: 'abc' } })\n")
     term.go_to("devServer.port")
-    term.wait_for("port  integer(1..65535)")
+    term.wait_for("port  integer(0..65535)")
     term.press("C-u")
     term.write("8080")
     term.wait_for("● unsaved")
@@ -120,7 +120,7 @@ def test_save_says_which_field_holds_text_that_does_not_read(person) -> None:  #
     term.go_to("ssr")
     term.press("Space")
     term.go_to("devServer.port")
-    term.wait_for("port  integer(1..65535)")
+    term.wait_for("port  integer(0..65535)")
     term.press("C-u")
     term.write("abc")
     term.press("C-s")
@@ -143,7 +143,7 @@ def test_setting_then_resetting_an_option_leaves_the_file_as_it_was(person) -> N
     body = "export default defineFwkConfig({\n  ssr: true,\n})\n"
     term, file = person(body)
     term.go_to("devServer.port")
-    term.wait_for("port  integer(1..65535)")
+    term.wait_for("port  integer(0..65535)")
     term.write("4000")
     term.wait_for("● unsaved")
     term.press("C-r")

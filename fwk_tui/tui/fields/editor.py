@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
-from fwk_tui.catalog.models import Default
+from fwk_tui.catalog.models import Default, Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
@@ -121,6 +121,16 @@ class ValueEditor(Widget):
         self.last_typed: Edit | None = None
         """The last edit typing in this editor asked for (its own value coming back is not a change of kind)."""
         self.prepare()
+
+    @property
+    def variant(self) -> Variant:
+        """The layout variant the file is edited as (A where the app does not say)."""
+        try:
+            session = getattr(self.app, "session", None)
+        except Exception:  # noqa: BLE001 (not mounted: no app to ask)
+            return "A"
+        variant = getattr(session, "variant", "A")
+        return "B" if variant == "B" else "A"
 
     def prepare(self) -> None:
         """Set up what a kind of editor keeps beside its value (called once, at the end of ``__init__``)."""

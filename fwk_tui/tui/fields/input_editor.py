@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
+from fwk_tui.paths import parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.editor import (
@@ -18,7 +19,7 @@ from fwk_tui.tui.fields.editor import (
     lazy_static,
     same_value,
 )
-from fwk_tui.tui.fields.kinds import first_error
+from fwk_tui.tui.fields.kinds import field_error
 from fwk_tui.tui.fields.present import not_set, safe
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
@@ -130,7 +131,7 @@ class InputEditor(ValueEditor):
             return None, str(exc)
         if self.type_ is None:
             return value, None
-        return value, first_error(self.type_, value)
+        return value, field_error(self.type_, value, parse_path(self.path), self.variant)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

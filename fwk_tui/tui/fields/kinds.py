@@ -14,6 +14,7 @@ from typing import Any
 from fwk_tui.catalog.models import Default, has_placeholder
 from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, StrType, TypeExpr, UnionType, describe, render
 from fwk_tui.source.values import UNDEFINED, Code
+from fwk_tui.validate.framework_shape import field_error
 from fwk_tui.validate.typecheck import first_error, fits
 from fwk_tui.validate.typekinds import closed_values as enum_values
 from fwk_tui.validate.typekinds import holds_kind, on_kind, same_literal
@@ -24,6 +25,7 @@ __all__ = [
     "ANY",
     "UnionKind",
     "enum_values",
+    "field_error",
     "first_error",
     "fits",
     "kind_of_value",

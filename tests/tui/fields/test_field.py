@@ -225,7 +225,7 @@ async def test_keys_typed_while_the_editor_mounts_reach_it() -> None:
             if inputs and inputs.first().value == "99999":
                 break
         assert app.field.query_one(SafeInput).value == "99999"
-        assert "expected a whole number from 1 to 65535, got 99999" in screen_text(app)
+        assert "expected a whole number from 0 to 65535, got 99999" in screen_text(app)
 
 
 async def test_fast_typing_is_not_undone_by_the_echo_of_an_earlier_keystroke() -> None:
