@@ -74,7 +74,18 @@ def _type_at(text: str, variant: Variant) -> TypeExpr | None:
 def framework_type(path: Path, variant: Variant) -> TypeExpr | None:
     """The framework's own type of the value at ``path`` (a catalogued option or a group above one) in
     ``variant``; ``None`` where its types do not say."""
-    return _type_at(format_path(path), variant)
+    key = (path, variant)
+    found = _BY_PATH.get(key, _UNSEEN)
+    if found is _UNSEEN:
+        if len(_BY_PATH) >= _KEPT:  # the parents of keys a file makes up: keep the memory bounded
+            _BY_PATH.clear()
+        found = _BY_PATH[key] = _type_at(format_path(path), variant)
+    return found  # type: ignore[return-value]
+
+
+_UNSEEN = object()
+_BY_PATH: dict[tuple[Path, Variant], object] = {}
+_KEPT = 8192
 
 
 def is_unknown(t: TypeExpr | None) -> bool:
@@ -82,7 +93,17 @@ def is_unknown(t: TypeExpr | None) -> bool:
     package the framework's types import, or deeper than the summary goes), alone or as one of a union's."""
     if t is None:
         return True
-    return isinstance(t, UnionType) and (not t.options or any(is_unknown(o) for o in t.options))
+    if not isinstance(t, UnionType):
+        return False
+    found = _UNKNOWN.get(id(t))
+    if found is None or found[0] is not t:
+        if len(_UNKNOWN) >= _KEPT:
+            _UNKNOWN.clear()
+        found = _UNKNOWN[id(t)] = (t, not t.options or any(is_unknown(o) for o in t.options))
+    return found[1]
+
+
+_UNKNOWN: dict[int, tuple[TypeExpr, bool]] = {}
 
 
 def framework_keys(path: Path, variant: Variant) -> dict[str, TypeExpr]:

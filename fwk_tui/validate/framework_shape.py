@@ -40,7 +40,7 @@ from fwk_tui.catalog.types.nodes import (
 from fwk_tui.paths import Path, format_path
 from fwk_tui.validate.phrases import phrase
 from fwk_tui.validate.text import js_text
-from fwk_tui.validate.typecheck import Issue, check_value
+from fwk_tui.validate.typecheck import Checker, Issue, check_value, compile_type
 from fwk_tui.validate.values import MISSING, lookup
 
 RULE = "undocumented-shape"
@@ -50,13 +50,32 @@ _MAX_REFUSED = 20  # warnings of one value
 
 def framework_issues(framework: TypeExpr, value: Any, path: Path) -> list[Issue]:
     """The issues of ``value`` against the framework's type, where the summary of it does not say nothing."""
-    return check_value(_unsaid_as_any(framework), value, path)
+    out: list[Issue] = []
+    _checker(framework)(value, path, out)
+    return out
 
 
 def fits(framework: TypeExpr, value: Any) -> bool:
     """True when ``value`` has no error against the framework's type; where the summary of that type does
     not say (deeper than it goes), it is not said to refuse."""
-    return not any(i.severity == "error" for i in check_value(_unsaid_as_any(framework), value, ()))
+    out: list[Issue] = []
+    return _checker(framework)(value, (), out) and not any(i.severity == "error" for i in out)
+
+
+# The framework's types are the shipped summary's own objects, made once and kept (framework.py), and
+# the parts of them: their checkers are kept by identity, which costs no hash of a whole type.
+_CHECKERS: dict[int, tuple[TypeExpr, Checker]] = {}
+_KEPT = 4096
+
+
+def _checker(t: TypeExpr) -> Checker:
+    found = _CHECKERS.get(id(t))
+    if found is None or found[0] is not t:
+        if len(_CHECKERS) >= _KEPT:  # a union looked into is made anew: keep the memory bounded
+            _CHECKERS.clear()
+        found = (t, compile_type(_unsaid_as_any(t)))
+        _CHECKERS[id(t)] = found
+    return found[1]
 
 
 @cache
@@ -86,6 +105,14 @@ def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None,
     """
     if framework is None:
         return issues
+    if not issues:  # the common case, kept cheap: a plain value or one to walk
+        if isinstance(value, (dict, list)):
+            return _refused(framework, value, at)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return issues
+        if type(value).__name__ in _takes_every(framework) or is_unknown(framework):
+            return issues
+        return _refused(framework, value, at)
     kept: list[Issue] = []
     for issue in issues:
         if issue.severity == "error":
@@ -200,26 +227,53 @@ def _refused(framework: TypeExpr, value: Any, at: Path) -> list[Issue]:
     """Each plain value (at any depth) the reference's type takes and the framework's own type does not
     (``logLevel: ''``, where the reference adds "or any string" to the framework's list): a warning, the
     framework's type as the evidence. Code is left alone (the summary of the framework's type does not
-    see a function's signature), and so are keys (the key checker speaks of those)."""
+    see a function's signature), and so are keys (the key checker speaks of those). One walk of the value
+    and the type together."""
     out: list[Issue] = []
-    stack: list[tuple[Path, Any]] = [((), value)]
+    stack: list[tuple[Path, Any, TypeExpr]] = [((), value, framework)]
     while stack and len(out) < _MAX_REFUSED:
-        inner, item = stack.pop()
+        inner, item, expected = stack.pop()
+        if is_unknown(expected) or isinstance(expected, AnyType):
+            continue
         if isinstance(item, dict):
-            stack.extend(((*inner, k), v) for k, v in reversed(item.items()))
+            for key, child in item.items():
+                below = _step(expected, key)
+                if below is not None:
+                    stack.append(((*inner, key), child, below))
         elif isinstance(item, list):
-            stack.extend(((*inner, i), v) for i, v in reversed(list(enumerate(item))))
-        elif not isinstance(item, bool) and isinstance(item, (str, int, float)):
-            expected = within(framework, inner)
-            if (
-                expected is not None
-                and not is_unknown(expected)
-                and not isinstance(expected, AnyType)
-                and not fits(expected, item)
-            ):
-                message = f"the framework's own type takes {phrase(expected)}, not {js_text(item)}"
-                out.append(Issue((*at, *inner), "warning", message, rule=REFUSED_RULE))
+            for index, child in enumerate(item):
+                below = _step(expected, index)
+                if below is not None:
+                    stack.append(((*inner, index), child, below))
+        elif (
+            not isinstance(item, bool)
+            and isinstance(item, (str, int, float))
+            and type(item).__name__ not in _takes_every(expected)
+            and not fits(expected, item)
+        ):
+            message = f"the framework's own type takes {phrase(expected)}, not {js_text(item)}"
+            out.append(Issue((*at, *inner), "warning", message, rule=REFUSED_RULE))
     return out
+
+
+_EVERY: dict[int, tuple[TypeExpr, frozenset[str]]] = {}
+
+
+def _takes_every(t: TypeExpr) -> frozenset[str]:
+    """The Python kinds of plain value (``str``, ``int``, ``float``) ``t`` takes whatever their value."""
+    found = _EVERY.get(id(t))
+    if found is None or found[0] is not t:
+        if len(_EVERY) >= _KEPT:
+            _EVERY.clear()
+        options = t.options if isinstance(t, UnionType) else (t,)
+        kinds: set[str] = set()
+        for o in options:
+            if isinstance(o, StrType) and o.format == "string":
+                kinds.add("str")
+            elif isinstance(o, NumType) and o.min is None and o.max is None and not o.integer:
+                kinds.update(("int", "float"))
+        found = _EVERY[id(t)] = (t, frozenset(kinds))
+    return found[1]
 
 
 def within(t: TypeExpr, path: Path) -> TypeExpr | None:
