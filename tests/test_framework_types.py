@@ -27,6 +27,8 @@ from tests.validate.helpers import corpus_files
 
 NEUTRALIZE = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "neutralize.py"
 CORPUS_LIMIT = 50
+SUMMARY: list[str] = []
+"""The counts, printed at the end of the run (tests/conftest.py)."""
 BRAND_WORDS = {"vue", "vitest", "webpack", "rspack", "esbuild", "autoprefixer", "cssnano", "postcss", "unhead"}
 BRAND_WORDS |= {"chokidar", "oxc", "nuxt", "nitro", "vite"}
 
@@ -165,6 +167,10 @@ def test_the_corpus_through_the_oracle_gets_no_error_where_the_framework_accepts
     took = time.perf_counter() - start
     accepted = sorted(name for name, (ok, _) in answers.items() if ok)
     refused = sorted(name for name, (ok, _) in answers.items() if not ok)
+    SUMMARY.append(
+        f"framework types, the corpus: {len(accepted)} of {len(answers)} configs accepted, check errs on none of"
+        f" those ({took:.1f} s)"
+    )
     print(f"\nframework types: {len(accepted)} of {len(answers)} corpus configs accepted ({took:.1f} s)")
     for name in refused:
         for path, message in answers[name][1][:3]:

@@ -71,6 +71,8 @@ STRING_SAMPLES = {
 EVERY_KIND = ["true", "1", "'x'", "[]", "{}"]
 CORPUS_PER_OPTION = 3
 REFERENCE_RULES = {r.code: r.reference for r in RULES}
+SUMMARY: list[str] = []
+"""The counts, printed at the end of the run (tests/conftest.py)."""
 
 
 def our_samples(t: TypeExpr, depth: int = 0) -> list[str]:
@@ -265,14 +267,15 @@ def test_no_error_on_a_value_the_framework_accepts(cases: list[Case]) -> None:
     agree = sum(1 for c in cases if bool(c.errors) != c.theirs[0])
     warned = [c for c in judged if not c.errors and any(d.severity == "warning" for d in c.ours)]
     options = {c.option.path for c in cases}
-    print(
-        f"\nframework types, option by option: {len(options)} options in their variants, {len(cases)} values compared;"
-        f" {agree} agree ({len(cases) - len(accepted)} refused by the framework's types);"
-        f" of {len(accepted)} accepted: {len(accepted) - len(judged)} not judged (another tool's types, or an array"
-        f" where TypeScript takes any object), {len(by_rule)} errors by a rule of the reference,"
-        f" {len(wrong)} unexplained errors, {len(warned)} warnings; {len(lenient)} values check takes"
-        " that the framework's types refuse"
+    SUMMARY.append(
+        f"framework types, option by option: {len(options)} options in their variants, {len(cases)} values compared;"
+        f" {agree} agree ({len(cases) - len(accepted)} refused by the framework's types); of {len(accepted)}"
+        f" accepted: {len(accepted) - len(judged)} not judged (another tool's types, or an array where TypeScript"
+        f" takes any object), {len(by_rule)} errors by a rule of the reference, {len(wrong)} unexplained errors,"
+        f" {len(warned)} warnings; {len(lenient)} values check takes that the framework's types refuse, each of a"
+        " documented class"
     )
+    print("\n" + SUMMARY[-1])
     for code, count in Counter(code_of(d.rule) for c in by_rule for d in c.errors).most_common():
         print(f"  {code} ({count} values): {REFERENCE_RULES.get(code, '')[:150]}")
     warnings = Counter(code_of(d.rule) for c in warned for d in c.ours if d.severity == "warning")
