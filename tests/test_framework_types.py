@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.catalog.framework import DATA_FILE, dump, framework_keys, framework_type
+from fwk_tui.catalog.framework import DATA_FILE, dump, framework_keys, framework_type, is_unknown
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.errors import DocumentError, ParseError
 from fwk_tui.source.nodes import text_of
@@ -200,7 +200,9 @@ def test_the_shipped_framework_types_say_what_the_framework_takes() -> None:
     version = framework_type(("future", "compatibilityVersion"), "A")
     assert version is not None and fits(version, 5) and not fits(version, 6)
     assert not fits(framework_type(("future", "compatibilityVersion"), "B"), 5)  # type: ignore[arg-type]
-    assert framework_type(("srv",), "A") is None  # the server builder types it: not said here
+    assert is_unknown(framework_type(("srv",), "A"))  # the server builder types it: not said here
+    prefixer = framework_type(("cssproc", "plugins", "prefixer"), "A")
+    assert prefixer is not None and fits(prefixer, False)  # `false | Options`: the tool's options are its own
     builder = framework_type(("builder",), "A")
     assert builder is not None and fits(builder, "vbuild") and fits(builder, "vite")  # both spellings
     assert {"presets", "autoImport", "polyfills", "transform"} <= set(framework_keys(("imports",), "A"))

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fwk_tui.catalog.framework import framework_type, is_unknown, schema_version
 from fwk_tui.catalog.models import TAG_TEXT, VARIANTS, Catalog, Default, Option, Variant
-from fwk_tui.catalog.types import to_json
+from fwk_tui.catalog.types import render, to_json
 
 RUNTIME_ENV_RULE = (
     "FWK_<KEY> overrides a top-level key; FWK_PUBLIC_<KEY> overrides public.<key>; "
@@ -95,6 +96,7 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
         "type": option.type_text(variant),
         "schema": to_json(option.type_for(variant)),
         "type_note": type_note_json(option),
+        "framework_type": _framework_json(option, variant),
         "beyond_reference": option.beyond_reference,
         "variants": list(option.variants),
         "default": _default_json(default),
@@ -113,6 +115,13 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
         "env": env_of(option),
         "related": list(option.related),
     }
+
+
+def _framework_json(option: Option, variant: Variant) -> dict[str, Any] | None:
+    theirs = framework_type(option.segments, variant)
+    if theirs is None or is_unknown(theirs):
+        return None
+    return {"schema": schema_version(variant), "type": render(theirs), "json": to_json(theirs)}
 
 
 def explain_rows(option: Option, variant: Variant) -> list[tuple[str, str]]:
@@ -158,9 +167,29 @@ def explain_text(catalog: Catalog, option: Option, variant: Variant) -> str:
         lines += ["", *_wrap(option.doc, 78, "  ")]
     for note in explain_notes(option):
         lines += ["", *_wrap(note, 78, "  ")]
+    theirs = framework_type_text(option, variant)
+    if theirs is not None:
+        lines += ["", *_wrap(f"the framework's own type ({theirs[0]}): {theirs[1]}", 78, "  ")]
     if option.related:
         lines += ["", "  related: " + ", ".join(option.related)]
     return "\n".join(lines)
+
+
+_SHOWN_TYPE = 240
+
+
+def framework_type_text(option: Option, variant: Variant) -> tuple[str, str] | None:
+    """Where the framework's own published type of the option says another thing than the catalogue's
+    (check judges by it what the reference's words refuse): (its schema, the type), else ``None``."""
+    theirs = framework_type(option.segments, variant)
+    if theirs is None or is_unknown(theirs):
+        return None
+    text = render(theirs)
+    if text == option.type_text(variant):
+        return None
+    if len(text) > _SHOWN_TYPE:
+        text = text[: _SHOWN_TYPE - 1] + "…"
+    return f"schema {schema_version(variant) or '?'}", text
 
 
 def _wrap(text: str, width: int, indent: str) -> list[str]:

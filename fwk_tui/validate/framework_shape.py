@@ -134,9 +134,9 @@ def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None,
 
 def _judge(issue: Issue, reference: TypeExpr, framework: TypeExpr, value: Any, at: Path) -> Issue:
     inner = issue.path[len(at) :]
-    here = within(framework, inner)
+    here = _said(within(framework, inner))
     found = lookup(value, inner)
-    if here is None or is_unknown(here) or found is MISSING or not fits(here, found):
+    if here is None or found is MISSING or not fits(here, found):
         return issue  # the framework's type refuses it too, or does not say
     documented = within(reference, inner)
     if (
@@ -151,6 +151,17 @@ def _judge(issue: Issue, reference: TypeExpr, framework: TypeExpr, value: Any, a
         said = f"the reference documents {phrase(documented or reference)} here ({issue.message})"
     message = f"{said}; the framework's own type takes this value"
     return Issue(issue.path, "info", message, issue.fix_value, rule=RULE, fix_title=issue.fix_title)
+
+
+def _said(t: TypeExpr | None) -> TypeExpr | None:
+    """What the summary of the framework's type says there: a union's members it knows (``false`` of
+    ``false | Options``, where the options' type is a package's not installed here), or ``None``."""
+    if t is None or not isinstance(t, UnionType):
+        return t
+    known = tuple(o for o in t.options if not is_unknown(o))
+    if not known:
+        return None
+    return known[0] if len(known) == 1 else t if len(known) == len(t.options) else UnionType(known)
 
 
 def _named(t: TypeExpr, value: Any) -> bool:

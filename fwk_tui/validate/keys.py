@@ -255,6 +255,11 @@ class KeyChecker:
                 "unknown-group",
             )
             return
+        if not parent and value is False:
+            # The framework's module loader reads a module's key set to false as "this module is off".
+            message = f"{key} is not in the reference: false turns off the module whose options it names"
+            self._say("info", actual, message, "unknown-group")
+            return
         if not parent:
             self._say(
                 "warning",

@@ -25,7 +25,7 @@ from fwk_tui.source.spread_reading import SpreadReading
 from fwk_tui.source.spreads import may_spread_in_object
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
-from fwk_tui.validate.diagnostics import Diagnostic
+from fwk_tui.validate.diagnostics import Diagnostic, Severity
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
 from fwk_tui.validate.values import MISSING, lookup
 
@@ -296,15 +296,23 @@ class _SpreadReader(Reader):
 
     def _overridden(self, member: Member, path: Path, spread: Node) -> None:
         content = self._reading.content(_argument(spread), self._last)
-        when = f" when {content.when}" if content.when else ""
-        message = (
-            f"{format_path(path)} is set again by {self._label(spread)}{when}, which comes after it "
-            f"and wins at run time: this value has no effect"
-        )
+        if content.when:
+            # Only while the condition holds: otherwise the value written is the one used.
+            message = (
+                f"{format_path(path)} is set again by {self._label(spread)} when {content.when}, which comes "
+                "after it and wins then: this value is used only when that does not hold"
+            )
+            severity: Severity = "info"
+        else:
+            message = (
+                f"{format_path(path)} is set again by {self._label(spread)}, which comes after it "
+                "and wins at run time: this value has no effect"
+            )
+            severity = "warning"
         where = self.span(member.key_node if member.key_node is not None else member.node)
         key = (member.node.start_byte, OVERRIDDEN, message)
         if key not in self._found:
-            d = Diagnostic("warning", format_path(path), message, OVERRIDDEN, about_key=True)
+            d = Diagnostic(severity, format_path(path), message, OVERRIDDEN, about_key=True)
             self._found[key] = d.at(where)
 
 

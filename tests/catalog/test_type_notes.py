@@ -96,7 +96,7 @@ def test_the_false_errors_of_the_issue_are_decided_in_the_catalogue(catalog: Cat
     keyed = catalog.get("optimization.keyedComposables")
     assert keyed is not None and "source?: string" in keyed.type_text()
     assert "source is optional" in note("optimization.keyedComposables")
-    assert "warning" in note("modules") and "warning" in note("cssproc.order")
+    assert "info" in note("modules") and "info" in note("cssproc.order")
 
 
 def test_required_fields_each_have_a_reason(catalog: Catalog) -> None:

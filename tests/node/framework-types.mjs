@@ -16,13 +16,13 @@
 // package that is not installed here (the bundlers', the tools': TypeScript's unresolved
 // type), or from the server builder (ServerBuilderTypes: nitro.*, routeRules.*,
 // serverHandlers: the installed builder types those), or `never` (a key the type forbids:
-// the reference's own rules speak of those). A union with a member that does not say is
-// null as a whole. `any`/`unknown` declared by the schema is {"kind": "any"}. Objects are
+// the reference's own rules speak of those). Inside a type, UNKNOWN (below) marks the same;
+// a union keeps its other members. `any`/`unknown` declared by the schema is {"kind": "any"}. Objects are
 // open: which keys exist is the key checker's business, and it reads the fields.
 
 import fs from "node:fs";
 import ts from "typescript";
-import { head, schemaProgram } from "./schema-program.mjs";
+import { head, schemaProgram, toolStubs } from "./schema-program.mjs";
 
 const F = ts.TypeFlags;
 const LONG_UNION = 16;
@@ -32,8 +32,10 @@ const UNKNOWN = { kind: "union", options: [] };
 const CODE_OBJECTS = new Set(["RegExp", "Date", "Function", "Promise", "Map", "Set", "WeakMap", "URL"]);
 
 function makeConverter(checker, site) {
-  // ServerBuilderTypes, or what a mapped type (DeepPartial) made of it: its one marker key.
-  const unknownHere = (t) => Boolean(t.flags & F.Object && checker.getPropertyOfType(t, "__serverBuilder"));
+  // ServerBuilderTypes or ToolTypes (schema-program.mjs), or what a mapped type (DeepPartial)
+  // made of them: their one marker key.
+  const unknownHere = (t) =>
+    Boolean(t.flags & F.Object && (checker.getPropertyOfType(t, "__serverBuilder") || checker.getPropertyOfType(t, "__tool")));
   const key = (node) => JSON.stringify(node);
   // `${number}-${number}-${number}`: the schema's DateString (compatibilityDate).
   // (TypeScript spells it out as `${number}${number}${number}${number}-0${number}-1${number}`...)
@@ -52,8 +54,9 @@ function makeConverter(checker, site) {
         else hasFalse = true;
         continue;
       }
-      const node = convert(member, depth);
-      if (node === null) return null;
+      // A member the summary cannot say (a package's type not installed here) stays as UNKNOWN: the
+      // others still say what they take (`false | Options` takes false).
+      const node = convert(member, depth) ?? UNKNOWN;
       if (node.kind === "any") return node;
       out.set(key(node), node);
     }
@@ -181,7 +184,7 @@ function main() {
   const jobs = JSON.parse(fs.readFileSync(0, "utf8"));
   const top = head("ServerBuilderTypes");
   const text = `${top}declare const c4: NuxtConfig4;\ndeclare const c3: NuxtConfig3;\nexport {};\n`;
-  const { program, sf } = schemaProgram(text, "framework-types", top.length);
+  const { program, sf } = schemaProgram(text, "framework-types", top.length, toolStubs());
   const checker = program.getTypeChecker();
   const roots = {};
   for (const statement of sf.statements) {

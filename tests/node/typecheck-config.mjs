@@ -27,10 +27,10 @@
 //
 // Where the oracle is conservative (accepts what the framework may refuse):
 //   - the bundlers' and tools' own packages are not installed (vite, webpack, rspack,
-//     postcss, esbuild, oxc, @vitejs/*, vue-loader...). With skipLibCheck those imports
-//     become `any`, so the subtrees typed by them (vite.*, webpack.* options,
-//     postcss.plugins.*, ...) accept anything: the framework hands them to those tools
-//     as they are.
+//     postcss, esbuild, oxc, @vitejs/*, vue-loader...). Their types are declared `any`
+//     (schema-program.mjs, toolStubs), so the subtrees typed by them (vite.*, webpack.*
+//     options, postcss.plugins.*, ...) accept anything: the framework hands them to those
+//     tools as they are.
 //   - The server builder's types: @nuxt/schema 4 types nitro.* and routeRules.* through
 //     `NitroTypes`, which the installed server builder (nitro) fills in; without it the
 //     schema falls back to shapes "limited to the keys Nuxt itself reads and writes",
@@ -60,7 +60,7 @@
 
 import fs from "node:fs";
 import ts from "typescript";
-import { HEAD, configType, schemaProgram } from "./schema-program.mjs";
+import { HEAD, configType, schemaProgram, toolStubs } from "./schema-program.mjs";
 
 // "Cannot find name", its "did you mean" / "install the types of" variants, and
 // "no value exists in scope for the shorthand property".
@@ -153,7 +153,7 @@ function main() {
   }
 
   const { text, spans } = buildSource(good);
-  const { program, sf } = schemaProgram(text, "typecheck-config");
+  const { program, sf } = schemaProgram(text, "typecheck-config", HEAD.length, toolStubs(false));
 
   const initializers = new Map(); // span name -> initializer node
   for (const statement of sf.statements) {

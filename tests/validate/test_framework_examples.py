@@ -69,7 +69,9 @@ def test_a_value_the_framework_takes_is_no_error(
 
 def test_a_value_the_framework_refuses_is_still_said() -> None:
     # The framework's types (3.21.11 and 4.6.4) take 'manual' | 'automatic' | 'automatic-immediate' | false only.
-    says = framework_accepts({"reload": to_framework("{ experimental: { emitRouteChunkError: 'reload' } }")}, {"reload": 3})
+    says = framework_accepts(
+        {"reload": to_framework("{ experimental: { emitRouteChunkError: 'reload' } }")}, {"reload": 3}
+    )
     assert says["reload"][0] is False
     found = diagnose("experimental: { emitRouteChunkError: 'reload' },", "B")
     assert [(d.severity, d.path) for d in found] == [("error", "experimental.emitRouteChunkError")]
@@ -83,3 +85,34 @@ def test_an_older_major_key_points_at_the_successor_the_catalogue_has() -> None:
     [d] = [d for d in found if d.path == "build.postcss"]
     assert (d.severity, d.rule) == ("warning", "older-major-key")
     assert "use cssproc (the top-level CSS post-processor options)" in d.message
+
+
+def test_what_real_projects_write_beyond_the_first_examples() -> None:
+    # Found on real public projects: each of these works, and check says so.
+    found = diagnose("cssproc: { plugins: { cssminifier: false, prefixer: false } },")
+    assert [(d.severity, d.path) for d in found] == [
+        ("info", "cssproc.plugins.cssminifier"),  # `false | Options`: the framework skips the plugin
+        ("info", "cssproc.plugins.prefixer"),
+    ]
+    [d] = diagnose("scripts: false,")  # a module's key set to false turns that module off
+    assert (d.severity, d.message) == (
+        "info",
+        "scripts is not in the reference: false turns off the module whose options it names",
+    )
+    # a module's public namespace named for analytics holds publishable values
+    assert diagnose("runtimeConfig: { public: { scripts: { cloudflareWebAnalytics: { token: '' } } } },") == []
+    # an SDK's API key read from RAMP_API_KEY: the variable's name hints no more than the key's
+    [d] = diagnose("runtimeConfig: { public: { rampApiKey: process.env.RAMP_API_KEY } },")
+    assert d.severity == "info"
+    # a secret-named variable still warns
+    [d] = diagnose("runtimeConfig: { public: { supabase: process.env.SUPABASE_SERVICE_ROLE_KEY } },")
+    assert d.severity == "warning"
+
+
+def test_a_value_a_conditional_spread_may_replace_is_used_when_the_condition_does_not_hold() -> None:
+    body = "cssproc: { plugins: { cssminifier: false, ...(process.env.NODE_ENV === 'production' ? { cssminifier: {} } : {}) } },"
+    found = [d for d in diagnose(body) if d.rule == "overridden-by-spread"]
+    assert [(d.severity, d.path) for d in found] == [("info", "cssproc.plugins.cssminifier")]
+    assert "this value is used only when that does not hold" in found[0].message
+    found = [d for d in diagnose("ssr: true, ...{ ssr: false },") if d.rule == "overridden-by-spread"]
+    assert [(d.severity, d.message.endswith("this value has no effect")) for d in found] == [("warning", True)]

@@ -120,7 +120,7 @@ class OptionDetail(Vertical):
         if option.in_variant(self.variant):
             return None
         other = other_variant(self.variant)
-        return Text(f"Not in variant {self.variant}: only variant {other} has this option (v switches).")
+        return Text(f"Not in variant {self.variant}: only variant {other} has this option (F2 switches).")
 
     def _option_fields(self, option: Option) -> RenderableType:
         variant, other = self.variant, other_variant(self.variant)

@@ -55,12 +55,17 @@ def _words(key: str) -> list[str]:
     return [w.lower() for w in split_words(key) if w]
 
 
-def _key_word(words: list[str]) -> bool:
-    """``key`` alone, ``apiKey``, ``privateKey``: a key whose name only says "key" of something sensitive."""
+def _key_word(words: list[str], *, strong: bool = False) -> bool:
+    """``key`` alone, ``apiKey``, ``privateKey``: a key whose name only says "key" of something sensitive.
+
+    ``strong``: only a key its qualifier marks as a secret (``SERVICE_ROLE_KEY``, ``privateKey``), not an
+    API key, which publishable SDK keys are called too."""
+    qualifiers = _KEY_QUALIFIERS - {"api"} if strong else _KEY_QUALIFIERS
     for i, word in enumerate(words):
-        if word in ("key", "apikey", "privatekey"):
-            if word != "key" or len(words) == 1 or (i > 0 and words[i - 1] in _KEY_QUALIFIERS):
-                return True
+        if word == "privatekey" or (word == "apikey" and not strong):
+            return True
+        if word == "key" and ((len(words) == 1 and not strong) or (i > 0 and words[i - 1] in qualifiers)):
+            return True
     return False
 
 
@@ -87,7 +92,10 @@ def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
         return "warning", "its value is a URL with a password in it"
     read = _ENV_READ.search(value.text) if isinstance(value, Code) else None
     variable = (read.group(1) or read.group(2)) if read else None
-    if variable and looks_secret(variable) and not _PUBLIC_WORDS & set(_words(variable)):
+    named = _words(variable) if variable else []
+    if named and _PUBLIC_WORDS & set(named):
+        variable, named = None, []
+    if named and (_SECRET_WORDS & set(named) or _key_word(named, strong=True)):
         return "warning", f"it is read from {variable}"
     if words and words[-1] in _ABOUT_WORDS:
         return None  # csrfTokenName names a token; it is not one
@@ -96,6 +104,8 @@ def secret_evidence(key: str, value: Any) -> tuple[Severity, str] | None:
         return "warning", f"its name says {strong[0]}"
     if _key_word(words):
         return "info", "only its name hints so"
+    if named and _key_word(named):  # RAMP_API_KEY says no more than rampApiKey would
+        return "info", f"only the name of {variable}, which it is read from, hints so"
     return None
 
 
@@ -110,8 +120,9 @@ def secret_in_public_runtime_config(ctx: RuleContext) -> Iterator[Finding]:
 
     The evidence is weighed: a warning for a value shaped like a secret key (sk_live_, ghp_, AKIA...), a URL with a
     password, a read of a secret-named variable, or a name saying secret, private, password, token or credentials;
-    an info when only a name like apiKey hints so. Public by the conventions of publishable keys, never flagged:
-    names with public, publishable, site, search, anon, client, analytics, measurement, tracking or widget, and
+    an info when only a name like apiKey (or the variable's, RAMP_API_KEY) hints so. Public by the conventions of
+    publishable keys, never flagged: names with public, publishable, site, search, anon, client, analytics,
+    measurement, tracking or widget (the key's, or an object's holding it: scripts.cloudflareWebAnalytics.token), and
     values shaped pk_live_, pk_test_, pk., phc_, G-, UA-, GTM-. Never a secret: booleans and numbers (also
     !!x, comparisons, Boolean(x)), names about a secret (csrfTokenName, passwordMinLength) and fetch's option
     words (credentials: 'include', mode: 'cors').
@@ -126,7 +137,8 @@ def _secrets(ctx: RuleContext, block: dict[str, Any], path: Path) -> Iterator[Fi
     for key, value in block.items():
         here = (*path, key)
         if isinstance(value, dict):
-            yield from _secrets(ctx, value, here)
+            if not _PUBLIC_WORDS & set(_words(key)):  # scripts.cloudflareWebAnalytics: a publishable namespace
+                yield from _secrets(ctx, value, here)
             continue
         evidence = secret_evidence(key, value)
         if evidence is None:
