@@ -276,9 +276,6 @@ class ConfigForm(VerticalScroll):
         if field is None or not field.is_attached:
             return False
         self.scroll_to_widget(field, animate=False, top=True)
-        # A form just built has not laid its fields out yet: once it has, the field holding the focus
-        # is brought into view if it is not (the group's words above it stay when it is).
-        self.call_after_refresh(self.scroll_to_widget, field, animate=False)
         field.take_focus()
         return True
 
