@@ -123,8 +123,7 @@ def nest(option: Option, value: str) -> str:
 
 def corpus_values(catalog: Catalog) -> dict[str, list[str]]:
     """The texts the corpus's configs write at each option's path, a few distinct ones per option."""
-    files, why = corpus_files()
-    assert not why, why
+    files, _ = corpus_files()  # without a corpus (a clone alone, offline), the other samples still run
     found: dict[str, list[str]] = defaultdict(list)
     for file in files:
         try:
