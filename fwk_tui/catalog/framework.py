@@ -18,9 +18,10 @@ open: which keys exist is the key checker's business.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Any, TypeVar
 
 from fwk_tui.catalog.models import Variant
 from fwk_tui.catalog.types import TypeExpr
@@ -28,6 +29,7 @@ from fwk_tui.catalog.types.nodes import ObjectType, UnionType, from_json
 from fwk_tui.paths import Path, format_path
 
 DATA_FILE = FilePath(__file__).with_name("framework_types.json")
+R = TypeVar("R")
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -88,22 +90,33 @@ _BY_PATH: dict[tuple[Path, Variant], object] = {}
 _KEPT = 8192
 
 
+def by_identity(compute: Callable[[TypeExpr], R]) -> Callable[[TypeExpr], R]:
+    """``compute`` kept per type object: the framework's types are the summary's own objects, made once
+    and kept (and their parts), so the answer is found by identity, which costs no hash of a whole type.
+    A union looked into is made anew each time: the memory is bounded."""
+    kept: dict[int, tuple[TypeExpr, R]] = {}
+
+    def answer(t: TypeExpr) -> R:
+        found = kept.get(id(t))
+        if found is None or found[0] is not t:
+            if len(kept) >= _KEPT:
+                kept.clear()
+            found = kept[id(t)] = (t, compute(t))
+        return found[1]
+
+    return answer
+
+
 def is_unknown(t: TypeExpr | None) -> bool:
     """True where the summary does not say: nothing there, or its mark (an empty union: a key typed by a
     package the framework's types import, or deeper than the summary goes), alone or as one of a union's."""
-    if t is None:
-        return True
-    if not isinstance(t, UnionType):
-        return False
-    found = _UNKNOWN.get(id(t))
-    if found is None or found[0] is not t:
-        if len(_UNKNOWN) >= _KEPT:
-            _UNKNOWN.clear()
-        found = _UNKNOWN[id(t)] = (t, not t.options or any(is_unknown(o) for o in t.options))
-    return found[1]
+    return t is None or (isinstance(t, UnionType) and _unknown_union(t))
 
 
-_UNKNOWN: dict[int, tuple[TypeExpr, bool]] = {}
+@by_identity
+def _unknown_union(t: TypeExpr) -> bool:
+    assert isinstance(t, UnionType)
+    return not t.options or any(is_unknown(o) for o in t.options)
 
 
 def framework_keys(path: Path, variant: Variant) -> dict[str, TypeExpr]:

@@ -18,11 +18,12 @@ framework's type refuses is a warning.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from fwk_tui.catalog.framework import framework_type, is_unknown
+from fwk_tui.catalog.framework import by_identity, framework_type, is_unknown
 from fwk_tui.catalog.models import Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.catalog.types.nodes import (
@@ -62,36 +63,30 @@ def fits(framework: TypeExpr, value: Any) -> bool:
     return _checker(framework)(value, (), out) and not any(i.severity == "error" for i in out)
 
 
-# The framework's types are the shipped summary's own objects, made once and kept (framework.py), and
-# the parts of them: their checkers are kept by identity, which costs no hash of a whole type.
-_CHECKERS: dict[int, tuple[TypeExpr, Checker]] = {}
-_KEPT = 4096
-
-
+@by_identity
 def _checker(t: TypeExpr) -> Checker:
-    found = _CHECKERS.get(id(t))
-    if found is None or found[0] is not t:
-        if len(_CHECKERS) >= _KEPT:  # a union looked into is made anew: keep the memory bounded
-            _CHECKERS.clear()
-        found = (t, compile_type(_unsaid_as_any(t)))
-        _CHECKERS[id(t)] = found
-    return found[1]
+    return compile_type(_unsaid_as_any(t))
 
 
 @cache
 def _unsaid_as_any(t: TypeExpr) -> TypeExpr:
-    if is_unknown(t):
-        return AnyType()
+    return AnyType() if is_unknown(t) else _rebuilt(t, _unsaid_as_any)
+
+
+def _rebuilt(t: TypeExpr, part: Callable[[TypeExpr], TypeExpr], *, loose: bool = False) -> TypeExpr:
+    """``t`` with ``part`` applied to each type inside it (items, values, fields, members); ``loose``:
+    every field optional, and the object open."""
     if isinstance(t, ArrayType):
-        return ArrayType(_unsaid_as_any(t.item))
+        return ArrayType(part(t.item))
     if isinstance(t, TupleType):
-        return TupleType(tuple(_unsaid_as_any(i) for i in t.items))
+        return TupleType(tuple(part(i) for i in t.items))
     if isinstance(t, RecordType):
-        return RecordType(_unsaid_as_any(t.value))
+        return RecordType(part(t.value))
     if isinstance(t, ObjectType):
-        return ObjectType(tuple(Field_(f.name, _unsaid_as_any(f.type), f.optional) for f in t.fields), t.open)
+        fields = tuple(Field_(f.name, part(f.type), f.optional or loose) for f in t.fields)
+        return ObjectType(fields, t.open or loose)
     if isinstance(t, UnionType):
-        return UnionType(tuple(_unsaid_as_any(o) for o in t.options))
+        return UnionType(tuple(part(o) for o in t.options))
     return t
 
 
@@ -195,17 +190,7 @@ def loosened(t: TypeExpr) -> TypeExpr:
         return NumType()
     if isinstance(t, StrType):
         return StrType()
-    if isinstance(t, ArrayType):
-        return ArrayType(loosened(t.item))
-    if isinstance(t, TupleType):
-        return TupleType(tuple(loosened(i) for i in t.items))
-    if isinstance(t, RecordType):
-        return RecordType(loosened(t.value))
-    if isinstance(t, ObjectType):
-        return ObjectType(tuple(Field_(f.name, loosened(f.type), True) for f in t.fields), open=True)
-    if isinstance(t, UnionType):
-        return UnionType(tuple(loosened(o) for o in t.options))
-    return t
+    return _rebuilt(t, loosened, loose=True)
 
 
 def field_error(reference: TypeExpr, value: Any, path: Path, variant: Variant) -> str | None:
@@ -267,24 +252,17 @@ def _refused(framework: TypeExpr, value: Any, at: Path) -> list[Issue]:
     return out
 
 
-_EVERY: dict[int, tuple[TypeExpr, frozenset[str]]] = {}
-
-
+@by_identity
 def _takes_every(t: TypeExpr) -> frozenset[str]:
     """The Python kinds of plain value (``str``, ``int``, ``float``) ``t`` takes whatever their value."""
-    found = _EVERY.get(id(t))
-    if found is None or found[0] is not t:
-        if len(_EVERY) >= _KEPT:
-            _EVERY.clear()
-        options = t.options if isinstance(t, UnionType) else (t,)
-        kinds: set[str] = set()
-        for o in options:
-            if isinstance(o, StrType) and o.format == "string":
-                kinds.add("str")
-            elif isinstance(o, NumType) and o.min is None and o.max is None and not o.integer:
-                kinds.update(("int", "float"))
-        found = _EVERY[id(t)] = (t, frozenset(kinds))
-    return found[1]
+    options = t.options if isinstance(t, UnionType) else (t,)
+    kinds: set[str] = set()
+    for o in options:
+        if isinstance(o, StrType) and o.format == "string":
+            kinds.add("str")
+        elif isinstance(o, NumType) and o.min is None and o.max is None and not o.integer:
+            kinds.update(("int", "float"))
+    return frozenset(kinds)
 
 
 def within(t: TypeExpr, path: Path) -> TypeExpr | None:
