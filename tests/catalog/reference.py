@@ -115,10 +115,15 @@ def _split_variants(text: str) -> dict[str, str]:
     return out
 
 
-def read_reference() -> list[RefOption]:
+def reference_text() -> str:
+    """The reference's text; the calling test (or module) is skipped, saying why, when it is not beside this clone."""
     if not SPEC.is_file():
         pytest.skip(f"the reference is not beside this clone ({SPEC}): its tests need it", allow_module_level=True)
-    text = SPEC.read_text(encoding="utf-8")
+    return SPEC.read_text(encoding="utf-8")
+
+
+def read_reference() -> list[RefOption]:
+    text = reference_text()
     found: list[RefOption] = []
     for section, header, rows in _tables(text):
         if set(header) in _SKIP_HEADERS or section.startswith(("Naming", "Limits")):

@@ -14,7 +14,7 @@ import pytest
 from fwk_tui.catalog import Catalog, compile_catalog
 from fwk_tui.validate.framework_doc import type_decisions_markdown
 from fwk_tui.catalog.models import Option
-from tests.catalog.reference import SPEC, plain_words, read_reference
+from tests.catalog.reference import plain_words, read_reference, reference_text
 from tests.cli.helpers import run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def test_every_type_that_is_not_the_references_words_has_a_note_quoting_them(cat
 
 
 def test_a_notes_words_are_the_references_own(catalog: Catalog) -> None:
-    text = plain_words(SPEC.read_text(encoding="utf-8"))
+    text = plain_words(reference_text())
     notes = [(o.path, o.type_note) for o in catalog.options if o.type_note is not None]
     assert len(notes) > 80
     assert [p for p, n in notes if n.reference != NO_ROW and n.reference not in text] == []
