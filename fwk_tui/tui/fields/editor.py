@@ -204,13 +204,13 @@ class ValueEditor(Widget):
         """Focus the part editing ``segments`` below this editor's path (opening what holds it)."""
         self.focus_first()
 
-    def focus_first(self) -> bool:
+    def focus_first(self, *, scroll_visible: bool = True) -> bool:
         """Focus the first focusable part of the editor; ``False`` when it has none."""
         if self.focusable:
-            self.focus()
+            self.focus(scroll_visible=scroll_visible)
             return True
         target = next((w for w in self.query("*") if w.focusable), None)
         if target is None:
             return False
-        target.focus()
+        target.focus(scroll_visible=scroll_visible)
         return True

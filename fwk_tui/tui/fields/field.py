@@ -168,7 +168,10 @@ class OptionField(Widget, can_focus=True):
         return self._editor
 
     def _focus_editor(self) -> None:
-        self._editor.focus_first()
+        # The field itself was brought into view by what focused it: the hand-over to its
+        # editor, inside the same rows, does not scroll again (an animated scroll, aimed
+        # before the form was laid out, would carry the field away).
+        self._editor.focus_first(scroll_visible=False)
         self.can_focus = False  # the editor has the keys now (see take_focus)
         self._handed_over = True
         self._schedule_replay()
@@ -184,10 +187,10 @@ class OptionField(Widget, can_focus=True):
         parts = [self._editor, *self._editor.query("*")] if self._active else list(self.query("*"))
         target = next((w for w in parts if w.focusable), None)
         if target is not None:
-            target.focus()
+            target.focus(scroll_visible=False)  # the form scrolls to the field (ConfigForm.focus_path)
             return
         self.can_focus = True
-        self.focus()
+        self.focus(scroll_visible=False)
 
     def _schedule_replay(self) -> None:
         if self._early_keys and not self._replaying:

@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 
 from fwk_tui.catalog.types import TypeExpr, UnionType
 from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing, same_value
-from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
-from fwk_tui.tui.fields.kinds import UnionKind, kind_of_value, starter, union_kinds
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.input_editor import InputEditor
+from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
+from fwk_tui.tui.fields.kinds import UnionKind, kind_of_value, starter, union_kinds
 from fwk_tui.tui.fields.registry import editor_class, register
 from fwk_tui.tui.fields.slot import swap_editor
 
@@ -80,11 +80,11 @@ class UnionEditor(ValueEditor):
             return None
         return cls(self.path, self._inner_type(value), value, default=self.default, classes="union--inner")
 
-    def focus_first(self) -> bool:
+    def focus_first(self, *, scroll_visible: bool = True) -> bool:
         """A value of a text kind takes the keys at once (a module just added is typed next); others start at the picker."""
-        if isinstance(self.inner, InputEditor) and self.inner.focus_first():
+        if isinstance(self.inner, InputEditor) and self.inner.focus_first(scroll_visible=scroll_visible):
             return True
-        return super().focus_first()
+        return super().focus_first(scroll_visible=scroll_visible)
 
     def enters_with(self, editor: ValueEditor) -> bool:
         return editor is self or editor is self.inner

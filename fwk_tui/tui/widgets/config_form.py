@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Collection
 
 from rich.text import Text
+from textual import events
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
@@ -14,8 +14,8 @@ from textual.widgets import Static
 from fwk_tui.catalog.models import Variant
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.editor import ValueEditor
-from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.factory import field_for
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup
 from fwk_tui.validate import Diagnostic, diagnostics_at, within
 
@@ -54,6 +54,8 @@ class ConfigForm(VerticalScroll):
         self.unread: dict[str, str] = {}
         """Text typed into fields of groups since left, that does not read (by path): shown again when
         the field comes back, and named by the save."""
+        self._sought: OptionField | None = None  # the field focus_path went to, kept in view while laid out
+        self._sought_focus: Widget | None = None
 
     @property
     def fields(self) -> dict[str, OptionField]:
@@ -222,7 +224,7 @@ class ConfigForm(VerticalScroll):
             self.run_worker(self.mount_rest(), exclusive=True, group="form-rest")
 
     # The form is being used: the held-back fields are wanted now.
-    on_focus = on_descendant_focus = on_mouse_scroll_down = _mount_rest_soon
+    on_focus = _mount_rest_soon
 
     def refresh_state(
         self,
@@ -275,9 +277,55 @@ class ConfigForm(VerticalScroll):
         field = self.field_at(path)
         if field is None or not field.is_attached:
             return False
-        self.scroll_to_widget(field, animate=False, top=True)
         field.take_focus()
+        # Fields just mounted have no place yet, or a stale one, and the fields above it and the
+        # docs pane beside still take their sizes: until the person moves the focus or scrolls,
+        # each change of the form's size or content scrolls the field's top to the form's top
+        # again (as far as the form scrolls; a field the first screen holds stays under the
+        # group's title). The focus itself does not scroll (take_focus): its animated scroll
+        # aims at where the field was when it began.
+        self._sought, self._sought_focus = field, None
+        self._keep_sought_in_view()
+        self.call_after_refresh(self._keep_sought_in_view)
         return True
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._mount_rest_soon()
+        if self._sought is None:
+            return
+        if self._sought_focus in (None, self._sought) and self._sought in event.widget.ancestors_with_self:
+            self._sought_focus = event.widget  # the focus focus_path gave, or the field's hand-over to its editor
+        elif event.widget is not self._sought_focus:
+            self._sought = None  # the person moved on: the form scrolls as they ask
+
+    def on_mouse_scroll_down(self) -> None:
+        self._sought = None
+        self._mount_rest_soon()
+
+    def on_mouse_scroll_up(self) -> None:
+        self._sought = None
+
+    def on_resize(self) -> None:
+        self._keep_sought_in_view()
+
+    def watch_virtual_size(self) -> None:
+        self._keep_sought_in_view()
+
+    def _keep_sought_in_view(self) -> None:
+        field = self._sought
+        if field is None:
+            return
+        if not field.is_attached:
+            self._sought = None
+            return
+        region = field.virtual_region
+        if not region.size:
+            return
+        # A field the form's first screen holds whole is shown with the group's title above it.
+        height = self.scrollable_content_region.height
+        top = 0 if region.bottom <= height else min(region.y, self.max_scroll_y)
+        if round(self.scroll_y) != top:
+            self.scroll_to(y=top, animate=False, immediate=True)
 
 
 _SEPARATOR = re.compile(r"[.\[]")
