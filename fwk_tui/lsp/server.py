@@ -10,16 +10,12 @@ layers (:mod:`fwk_tui.lsp.answers`).
 from __future__ import annotations
 
 import copy
-import functools
-import inspect
 import json
 import logging
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from lsprotocol import types
@@ -32,7 +28,8 @@ from fwk_tui.lsp.answers import COMPLETION_TRIGGERS, Answers
 from fwk_tui.lsp.checking import Checks
 from fwk_tui.lsp.diagnostics import FULL_CHECK_MAX_BYTES, Checked, check_open
 from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
-from fwk_tui.lsp.transport import FwkProtocol, one_line, serve_stdio, serve_tcp
+from fwk_tui.lsp.failures import boundary, log_in_lines, raised_at, said
+from fwk_tui.lsp.transport import FwkProtocol, serve_stdio, serve_tcp
 from fwk_tui.oserrors import os_error_words
 
 NAME = "fwk-tui"
@@ -45,7 +42,6 @@ WATCHED = ("**/package.json", "**/fwk.config.*")
 PARSE_ERROR = types.ResponseError(code=-32700, message="Parse error")
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class FwkLanguageServer(LanguageServer):
@@ -216,50 +212,6 @@ class FwkLanguageServer(LanguageServer):
         self.checks.stop()
 
 
-def said(error: BaseException) -> str:
-    """``error`` in one line: its type and the first line of its message."""
-    text = one_line(str(error))
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def raised_at(error: BaseException) -> str:
-    """The file and line ``error`` was raised at (for the server's own log)."""
-    frames = traceback.extract_tb(error.__traceback__)
-    if not frames:
-        return "an unknown place"
-    last = frames[-1]
-    return f"{Path(last.filename).name}:{last.lineno}"
-
-
-def boundary(nothing: Any) -> Callable[[F], F]:
-    """A feature handler that never fails: a bug is one line in the log and ``nothing`` is the answer."""
-
-    def wrap(handler: F) -> F:
-        if inspect.iscoroutinefunction(handler):
-
-            @functools.wraps(handler)
-            async def guarded_async(ls: FwkLanguageServer, params: Any) -> Any:
-                try:
-                    return await handler(ls, params)
-                except Exception as error:  # noqa: BLE001
-                    ls.failed(f"{handler.__name__} failed (a bug in fwk-tui)", error)
-                    return nothing
-
-            return guarded_async  # type: ignore[return-value]
-
-        @functools.wraps(handler)
-        def guarded(ls: FwkLanguageServer, params: Any) -> Any:
-            try:
-                return handler(ls, params)
-            except Exception as error:  # noqa: BLE001
-                ls.failed(f"{handler.__name__} failed (a bug in fwk-tui)", error)
-                return nothing
-
-        return guarded  # type: ignore[return-value]
-
-    return wrap
-
-
 def build_server() -> FwkLanguageServer:
     """A server with its features registered."""
     server = FwkLanguageServer()
@@ -345,7 +297,7 @@ def serve(tcp_port: int | None = None) -> int:
     On TCP each connection is a session of its own, and the server listens until Ctrl+C
     (:mod:`fwk_tui.lsp.transport`).
     """
-    _log_in_lines()
+    log_in_lines()
     if tcp_port is None:
         # The stdin reader is a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
         signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
@@ -360,23 +312,3 @@ def serve(tcp_port: int | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     return 0
-
-
-class _OneLine(logging.Formatter):
-    """Log records in one line each: an exception is its type and message, never its traceback."""
-
-    def formatException(self, ei: Any) -> str:
-        error = ei[1]
-        return f"({said(error)})" if isinstance(error, BaseException) else ""
-
-    def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\n", " ")
-
-
-def _log_in_lines() -> None:
-    """The server's log (and pygls's) on stderr, warnings and worse, a line each."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine("fwk-tui lsp: %(message)s"))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(logging.WARNING)

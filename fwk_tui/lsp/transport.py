@@ -23,6 +23,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter, run_async
 from pygls.protocol import LanguageServerProtocol
 
+from fwk_tui.lsp.failures import one_line
 from fwk_tui.lsp.framing import CHUNK, FrameReader
 
 INVALID_REQUEST = -32600
@@ -79,12 +80,6 @@ class FwkProtocol(LanguageServerProtocol):
             # pygls puts the traceback of a failed handler in ``data``: the client gets the one line.
             error = ResponseError(code=error.code, message=one_line(error.message))
         super()._send_response(msg_id, result, error)
-
-
-def one_line(text: str) -> str:
-    """The first line of ``text`` that says something (an exception's message, not its traceback)."""
-    lines = [line.strip() for line in str(text).splitlines() if line.strip()]
-    return lines[-1] if lines and lines[0].startswith("Traceback") else (lines[0] if lines else "")
 
 
 def _note(protocol: LanguageServerProtocol, message: str) -> None:
