@@ -71,20 +71,18 @@ def boundary(nothing: Any) -> Callable[[F], F]:
 
 
 class _OneLine(logging.Formatter):
-    """Log records in one line each: an exception is its type and message, never its traceback."""
-
-    def formatException(self, ei: Any) -> str:
-        error = ei[1]
-        return f"({said(error)})" if isinstance(error, BaseException) else ""
+    """Log records in one line each: the first line of the message, an exception as its type and message."""
 
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\n", " ")
+        message = record.getMessage().split("\n", 1)[0].rstrip()
+        error = record.exc_info[1] if record.exc_info else None
+        return f"fwk-tui lsp: {message} ({said(error)})" if error is not None else f"fwk-tui lsp: {message}"
 
 
 def log_in_lines() -> None:
     """The server's log (and pygls's) on stderr, warnings and worse, a line each."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_OneLine("fwk-tui lsp: %(message)s"))
+    handler.setFormatter(_OneLine())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(logging.WARNING)

@@ -188,7 +188,6 @@ class FwkLanguageServer(LanguageServer):
 
     def failed(self, what: str, error: BaseException) -> None:
         """Say in one line that ``what`` failed on ``error`` (stderr also gets where, never a traceback)."""
-        log.debug("%s", what, exc_info=error)
         self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"{what}: {said(error)}"))
         log.warning("%s: %s (at %s)", what, said(error), raised_at(error))
 
@@ -203,7 +202,7 @@ class FwkLanguageServer(LanguageServer):
                 self.protocol._send_response(None, error=PARSE_ERROR)  # type: ignore[arg-type]
                 self.note(f"a message from the client was dropped: its body is not JSON ({said(error)})")
             else:
-                self.failed("the server met an error (a bug in fwk-tui)", error)
+                self.failed("a message from the client could not be handled", error)
         except Exception:  # noqa: BLE001  the report must not fail in turn: the transport may be gone
             log.warning("an error could not be reported to the client: %s", said(error))
 
