@@ -11,20 +11,26 @@ EXIT_BAD_INPUT = 2
 
 HUMAN_HINT = (
     "fwk-tui lsp: the language server speaks LSP on stdin and stdout, for an editor to start "
-    "(setup: docs/cli.md, \"The language server\"); Ctrl+C stops it"
+    '(setup: docs/cli.md, "The language server"); Ctrl+C stops it'
 )
 
 DESCRIPTION = (
     "Run the language server of fwk.config.* files for an editor (VS Code, Neovim, Helix, Zed, any LSP "
     "client): the diagnostics of fwk-tui check as you type, and its fixes as code actions. It speaks LSP on "
-    "stdin and stdout, as editors start it; --tcp PORT listens on 127.0.0.1 instead, to watch or debug a session."
+    "stdin and stdout, as editors start it; --tcp PORT listens on 127.0.0.1 instead, to watch or debug a session "
+    "(each connection a session of its own, until Ctrl+C)."
 )
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
     """Add ``lsp`` to ``sub``."""
     p = sub.add_parser("lsp", help="the language server for editors (LSP over stdio)", description=DESCRIPTION)
-    p.add_argument("--tcp", type=int, metavar="PORT", help="listen on 127.0.0.1:PORT instead of stdio (for debugging)")
+    p.add_argument(
+        "--tcp",
+        type=int,
+        metavar="PORT",
+        help="listen on 127.0.0.1:PORT instead of stdio (for debugging; a session per connection, until Ctrl+C)",
+    )
     p.set_defaults(run=_lsp)
 
 

@@ -31,6 +31,8 @@ from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import CheckResult, Diagnostic, Layout, Project, check_document
 
 SOURCE = "fwk-tui"
+FULL_CHECK_MAX_BYTES = 1024 * 1024
+"""Over this size (1 MB) the server checks a document's syntax only: a full check takes seconds per megabyte."""
 _WORD = re.compile(rb"[A-Za-z0-9_$]+")
 
 _SEVERITY = {
@@ -74,6 +76,8 @@ def check_open(doc: OpenDocument, catalog: Catalog, variant: Variant | None = No
     config = doc.config
     if config is None:
         return Checked(doc.version, None, _refusal(doc))
+    if len(doc.data) > FULL_CHECK_MAX_BYTES:
+        return Checked(doc.version, None, [_syntax_only(doc)])
     file = doc.file
     project, layout, notes = None, None, []
     if file is not None:
@@ -83,7 +87,11 @@ def check_open(doc: OpenDocument, catalog: Catalog, variant: Variant | None = No
     result = check_document(config, catalog, variant, project=project, layout=layout)
     diagnostics = [lsp_diagnostic(doc, d) for d in result.diagnostics]
     if file is not None:
-        merged = check_merged(file, config, catalog, result, None, project)
+        try:
+            merged = check_merged(file, config, catalog, result, None, project)
+        except Exception as error:  # noqa: BLE001  the file's own diagnostics stand without its layers'
+            notes.append(f"{doc.filename}: its layers could not be read ({type(error).__name__}: {error})")
+            merged = None
         diagnostics += [_merged_diagnostic(doc, config, f) for f in merged.findings] if merged is not None else []
     return Checked(doc.version, result, diagnostics, notes, project, layout, variant)
 
@@ -175,6 +183,18 @@ def _refusal(doc: OpenDocument) -> list[types.Diagnostic]:
         where = positions.range(0, 0)
         message = str(error).removeprefix(f"{doc.filename}: ")
     return [types.Diagnostic(range=where, message=message, severity=types.DiagnosticSeverity.Error, source=SOURCE)]
+
+
+def _syntax_only(doc: OpenDocument) -> types.Diagnostic:
+    """Where the full check would be: a note that a document this big is checked for its syntax only."""
+    size = len(doc.data) / 1_048_576
+    message = (
+        f"This file is {size:.1f} MB: over {FULL_CHECK_MAX_BYTES // 1_048_576} MB the language server checks "
+        "its syntax only (fwk-tui check checks all of it)"
+    )
+    return types.Diagnostic(
+        range=doc.positions.range(0, 0), message=message, severity=types.DiagnosticSeverity.Information, source=SOURCE
+    )
 
 
 def _next_char(data: bytes, offset: int) -> int:

@@ -9,13 +9,14 @@ layers (:mod:`fwk_tui.lsp.answers`).
 
 from __future__ import annotations
 
+import copy
+import json
 import logging
 import os
 import signal
 import sys
-import traceback
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -24,8 +25,11 @@ from fwk_tui import __version__
 from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.lsp.actions import KINDS, code_actions
 from fwk_tui.lsp.answers import COMPLETION_TRIGGERS, Answers
-from fwk_tui.lsp.diagnostics import Checked, check_open
+from fwk_tui.lsp.checking import Checks
+from fwk_tui.lsp.diagnostics import FULL_CHECK_MAX_BYTES, Checked, check_open
 from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
+from fwk_tui.lsp.failures import boundary, log_in_lines, raised_at, said
+from fwk_tui.lsp.transport import FwkProtocol, serve_stdio, serve_tcp
 from fwk_tui.oserrors import os_error_words
 
 NAME = "fwk-tui"
@@ -35,53 +39,54 @@ EXIT_INTERRUPTED = 130
 WATCHED = ("**/package.json", "**/fwk.config.*")
 """What the checks read from disk besides the open document: package.json, and the layers' configs."""
 
+PARSE_ERROR = types.ResponseError(code=-32700, message="Parse error")
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
 class FwkLanguageServer(LanguageServer):
-    """The server and what it knows of the open configs."""
+    """The server and what it knows of the open configs (one client's: on TCP each connection has its own)."""
 
     def __init__(self) -> None:
-        super().__init__(NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental, protocol_cls=FwkProtocol
+        )
         self.documents: dict[str, OpenDocument] = {}
-        self.checks: dict[str, tuple[bytes, Checked]] = {}
+        self.checks = Checks(self.documents, self._check, self._publish)
         self.variant: Variant | None = None
         """The variant the client chose (``initializationOptions.variant``); None: detected per file."""
-        self._catalog: Catalog | None = None
         self._noted: set[str] = set()
         self.answers = Answers(lambda: self.catalog, lambda: self.workspace.position_codec)
 
     @property
     def catalog(self) -> Catalog:
         """The option catalogue, loaded when first needed (not before the client's first document)."""
-        if self._catalog is None:
-            self._catalog = load_catalog()
-        return self._catalog
+        return load_catalog()
 
     def open(self, uri: str, text: str, version: int) -> OpenDocument | None:
-        """Keep the document at ``uri`` when it is a config (else None) and publish its diagnostics."""
+        """Keep the document at ``uri`` when it is a config (else None) and check it."""
         if not is_config_name(name_of(uri)):
             return None
         doc = OpenDocument.opened(uri, text, version, self.workspace.position_codec)
         self.documents[uri] = doc
-        self.publish(doc)
+        self.checks.forget(uri)
+        self.checks.due(doc, at_once=True)
         return doc
 
     def change(self, params: types.DidChangeTextDocumentParams) -> None:
-        """Apply an edit of the client to its document, and publish the new diagnostics."""
+        """Apply an edit of the client to its document, and check it again soon (:mod:`fwk_tui.lsp.checking`)."""
         uri = params.text_document.uri
         doc = self.documents.get(uri)
         if doc is None:
             return
         try:
             doc.change(params.text_document.version, params.content_changes)
-        except Exception:  # noqa: BLE001  never lose the text: read it again as pygls keeps it
-            self.log(f"{uri}: the edit could not be spliced; the text is read again\n{traceback.format_exc()}")
+        except Exception as error:  # noqa: BLE001  never lose the text: read it again as pygls keeps it
+            self.failed(f"{uri}: the edit could not be spliced; the text is read again", error)
             text = self.workspace.get_text_document(uri).source
             doc = OpenDocument.opened(uri, text, params.text_document.version, self.workspace.position_codec)
             self.documents[uri] = doc
-        self.publish(doc)
+        self.checks.due(doc)
 
     def saved(self, uri: str | None = None) -> None:
         """A file was written: check the open configs again (they read layers and package.json from disk).
@@ -91,8 +96,8 @@ class FwkLanguageServer(LanguageServer):
         self.answers.forget()  # the layers may have changed: the effective values are read again
         for doc in list(self.documents.values()):
             if doc.uri != uri:
-                self.checks.pop(doc.uri, None)
-                self.publish(doc)
+                self.checks.forget(doc.uri)
+                self.checks.due(doc, at_once=True)
 
     def watch(self) -> None:
         """Ask the client to say when a package.json or a config changes on disk, when it can be asked."""
@@ -111,55 +116,54 @@ class FwkLanguageServer(LanguageServer):
     def close(self, uri: str) -> None:
         """Forget the document and clear its diagnostics."""
         if self.documents.pop(uri, None) is not None:
-            self.checks.pop(uri, None)
+            self.checks.forget(uri)
             self.answers.forget(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
-    def checked(self, doc: OpenDocument) -> Checked:
-        """The check of ``doc`` as it is now (made once per text)."""
-        kept = self.checks.get(doc.uri)
-        if kept is not None and kept[0] is doc.data and kept[1].version == doc.version:
-            return kept[1]
+    def _check(self, doc: OpenDocument) -> Checked:
+        """The check of ``doc`` (a snapshot; run in the checks' thread, so it logs nothing itself: see notes)."""
         try:
-            checked = check_open(doc, self.catalog, self.variant)
-        except Exception:  # noqa: BLE001  a bug in a check: said in the log, the server goes on
-            self.log(f"{doc.uri}: the check failed (a bug in fwk-tui)\n{traceback.format_exc()}")
-            checked = Checked(doc.version, None, [])
+            return check_open(doc, self.catalog, self.variant)
+        except Exception as error:  # noqa: BLE001  a bug in a check: said in the log, the server goes on
+            return Checked(doc.version, None, [], [f"{doc.uri}: the check failed (a bug in fwk-tui): {said(error)}"])
+
+    def _publish(self, doc: OpenDocument, checked: Checked) -> None:
+        """Send the client the diagnostics of ``doc`` (and, once each, the notes of its check)."""
         for note in checked.notes:
             if note not in self._noted:
                 self._noted.add(note)
                 self.log(note, types.MessageType.Warning)
-        self.checks[doc.uri] = (doc.data, checked)
-        return checked
-
-    def publish(self, doc: OpenDocument) -> None:
-        """Send the client the diagnostics of ``doc``."""
-        checked = self.checked(doc)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=doc.uri, version=doc.version, diagnostics=checked.diagnostics)
         )
 
-    def actions(self, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    async def actions(self, params: types.CodeActionParams) -> list[types.CodeAction] | None:
         """The code actions at ``params.range`` (None for a document the server does not keep)."""
         doc = self.documents.get(params.text_document.uri)
         if doc is None:
             return None
-        checked = self.checked(doc)
-        if checked.result is None:
+        checked = await self.checks.current(doc)
+        doc = self.documents.get(params.text_document.uri)
+        if checked.result is None or doc is None or checked.version != doc.version:
             return []
         variant = checked.result.variant.variant
         found = checked.result.diagnostics
-        return code_actions(doc, found, checked.again(self.catalog), self.catalog, variant, params)
+        catalog = self.catalog
+        return await self.answer(
+            doc, [], lambda d: code_actions(d, found, checked.again(catalog), catalog, variant, params)
+        )
 
-    def answer(self, doc: OpenDocument | None, nothing: T, ask: Callable[[OpenDocument], T]) -> T:
-        """``ask(doc)``, or ``nothing`` for a document the server does not keep or when a bug stops the answer
-        (said in the log, as a failed check is: the editor gets no error box for a hover)."""
-        if doc is None:
+    async def answer(self, doc: OpenDocument | None, nothing: T, ask: Callable[[OpenDocument], T]) -> T:
+        """``ask(doc)`` in the checks' thread, or ``nothing``: for a document the server does not keep, one
+        checked for its syntax only (over 1 MB), or when a bug stops the answer (said in one log line, as a
+        failed check is: the editor gets no error box for a hover)."""
+        if doc is None or len(doc.data) > FULL_CHECK_MAX_BYTES:
             return nothing
+        snapshot = copy.copy(doc)  # the loop may change ``doc`` while the thread reads this one
         try:
-            return ask(doc)
-        except Exception:  # noqa: BLE001
-            self.log(f"{doc.uri}: no answer (a bug in fwk-tui)\n{traceback.format_exc()}")
+            return await self.checks.run(lambda: ask(snapshot))
+        except Exception as error:  # noqa: BLE001
+            self.failed(f"{doc.uri}: no answer (a bug in fwk-tui)", error)
             return nothing
 
     def takes_snippets(self) -> bool:
@@ -169,11 +173,12 @@ class FwkLanguageServer(LanguageServer):
         item = completion.completion_item if completion is not None else None
         return bool(item is not None and item.snippet_support)
 
-    def variant_of(self, doc: OpenDocument) -> Variant | None:
-        """The variant ``doc`` is checked in (the client's choice, else the one check detected)."""
-        if self.variant is not None:
+    def variant_of(self, doc: OpenDocument | None) -> Variant | None:
+        """The variant ``doc`` is checked in (the client's choice, else the one its last check detected)."""
+        if self.variant is not None or doc is None:
             return self.variant
-        result = self.checked(doc).result
+        latest = self.checks.latest(doc.uri)
+        result = latest.result if latest is not None else None
         return result.variant.variant if result is not None else None
 
     def log(self, message: str, kind: types.MessageType = types.MessageType.Error) -> None:
@@ -181,83 +186,128 @@ class FwkLanguageServer(LanguageServer):
         log.warning("%s", message)
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
+    def failed(self, what: str, error: BaseException) -> None:
+        """Say in one line that ``what`` failed on ``error`` (stderr also gets where, never a traceback)."""
+        self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"{what}: {said(error)}"))
+        log.warning("%s: %s (at %s)", what, said(error), raised_at(error))
+
+    def note(self, message: str) -> None:
+        """What the transport dropped or refused of the client's messages, in one line."""
+        self.log(message, types.MessageType.Warning)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """An error pygls met outside a feature: a body that is not JSON is answered as JSON-RPC says, all in one line."""
+        try:
+            if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+                self.protocol._send_response(None, error=PARSE_ERROR)  # type: ignore[arg-type]
+                self.note(f"a message from the client was dropped: its body is not JSON ({said(error)})")
+            else:
+                self.failed("a message from the client could not be handled", error)
+        except Exception:  # noqa: BLE001  the report must not fail in turn: the transport may be gone
+            log.warning("an error could not be reported to the client: %s", said(error))
+
+    def end(self) -> None:
+        """The client has gone: no more checks."""
+        self.checks.stop()
+
 
 def build_server() -> FwkLanguageServer:
     """A server with its features registered."""
     server = FwkLanguageServer()
 
     @server.feature(types.INITIALIZE)
+    @boundary(None)
     def initialize(ls: FwkLanguageServer, params: types.InitializeParams) -> None:
         options = params.initialization_options
         chosen = options.get("variant") if isinstance(options, dict) else None
         ls.variant = chosen if chosen in ("A", "B") else None
 
     @server.feature(types.INITIALIZED)
+    @boundary(None)
     def initialized(ls: FwkLanguageServer, params: types.InitializedParams) -> None:
         ls.watch()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @boundary(None)
     def watched_files_changed(ls: FwkLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
         ls.saved()
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @boundary(None)
     def did_open(ls: FwkLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
         ls.open(item.uri, item.text, item.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @boundary(None)
     def did_change(ls: FwkLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
         ls.change(params)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @boundary(None)
     def did_save(ls: FwkLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
         ls.saved(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    @boundary(None)
     def did_close(ls: FwkLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.close(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=KINDS))
-    def code_action(ls: FwkLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-        return ls.actions(params)
+    @boundary(None)
+    async def code_action(ls: FwkLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        return await ls.actions(params)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: FwkLanguageServer, params: types.HoverParams) -> types.Hover | None:
+    @boundary(None)
+    async def hover(ls: FwkLanguageServer, params: types.HoverParams) -> types.Hover | None:
         doc = ls.documents.get(params.text_document.uri)
-        return ls.answer(doc, None, lambda d: ls.answers.hover(d, params.position, ls.variant_of(d)))
+        variant = ls.variant_of(doc)
+        return await ls.answer(doc, None, lambda d: ls.answers.hover(d, params.position, variant))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
-    def completion(ls: FwkLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+    @boundary(None)
+    async def completion(ls: FwkLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
         doc = ls.documents.get(params.text_document.uri)
         snippets = ls.takes_snippets()
-        return ls.answer(doc, None, lambda d: ls.answers.complete(d, params.position, ls.variant_of(d), snippets=snippets))
+        variant = ls.variant_of(doc)
+        return await ls.answer(doc, None, lambda d: ls.answers.complete(d, params.position, variant, snippets=snippets))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    def document_symbols(ls: FwkLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
+    @boundary([])
+    async def document_symbols(ls: FwkLanguageServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol]:
         doc = ls.documents.get(params.text_document.uri)
-        return ls.answer(doc, [], lambda d: ls.answers.symbols(d, ls.variant_of(d)))
+        variant = ls.variant_of(doc)
+        return await ls.answer(doc, [], lambda d: ls.answers.symbols(d, variant))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def go_to_definition(ls: FwkLanguageServer, params: types.DefinitionParams) -> list[types.Location]:
+    @boundary([])
+    async def go_to_definition(ls: FwkLanguageServer, params: types.DefinitionParams) -> list[types.Location]:
         doc = ls.documents.get(params.text_document.uri)
-        return ls.answer(doc, [], lambda d: ls.answers.definition(d, params.position, ls.variant_of(d)))
+        variant = ls.variant_of(doc)
+        return await ls.answer(doc, [], lambda d: ls.answers.definition(d, params.position, variant))
 
     return server
 
 
 def serve(tcp_port: int | None = None) -> int:
-    """Run the server on stdin and stdout, or on ``tcp_port`` of 127.0.0.1, until the client stops it; the exit code."""
-    server = build_server()
+    """Run the server on stdin and stdout, or on ``tcp_port`` of 127.0.0.1, until the client stops it; the exit code.
+
+    On TCP each connection is a session of its own, and the server listens until Ctrl+C
+    (:mod:`fwk_tui.lsp.transport`).
+    """
+    log_in_lines()
     if tcp_port is None:
-        # pygls reads stdin in a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
+        # The stdin reader is a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
         signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
-        server.start_io()
-        return 0
+        return serve_stdio(build_server())
     try:
-        server.start_tcp(TCP_HOST, tcp_port)
+        serve_tcp(build_server, TCP_HOST, tcp_port)
     except OSError as exc:
         # asyncio's message repeats the address: the errno's own words say it shorter.
         words = os.strerror(exc.errno).lower() if exc.errno else os_error_words(exc)
         sys.stderr.write(f"fwk-tui lsp: cannot listen on {TCP_HOST}:{tcp_port}: {words}\n")
         return EXIT_CANNOT_LISTEN
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
     return 0

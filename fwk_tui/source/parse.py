@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from functools import cache, lru_cache
 
 import tree_sitter_typescript
@@ -25,9 +26,15 @@ def language() -> Language:
     return Language(tree_sitter_typescript.language_typescript())
 
 
-@cache
+_PARSERS = threading.local()
+
+
 def _parser() -> Parser:
-    return Parser(language())
+    # One parser per thread: the language server checks a document in a thread while its loop parses edits.
+    parser: Parser | None = getattr(_PARSERS, "parser", None)
+    if parser is None:
+        parser = _PARSERS.parser = Parser(language())
+    return parser
 
 
 _LONE_CR = re.compile(rb"\r(?!\n)")

@@ -121,7 +121,10 @@ def test_a_client_on_tcp_gets_positions_in_the_encoding_it_chose(tmp_path: Path)
             done = rpc.send("shutdown", None, request=True)
             rpc.until(answer_to=done)
             rpc.send("exit", None)
-        assert server.wait(timeout=20) == 0
+            assert connection.recv(1) == b""  # the client's exit ends its connection
+        # The server listens on (an editor that reconnects finds it) until Ctrl+C.
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=20) == 130
         assert server.stdout is not None and server.stdout.read() == b""  # nothing but the socket carries messages
     finally:
         if server.poll() is None:

@@ -1,0 +1,180 @@
+"""How the language server meets its clients: on stdin and stdout, or on TCP with a session per connection.
+
+Both read the client's bytes through :class:`fwk_tui.lsp.framing.FrameReader`
+(a bad header costs one message, never the stream) into pygls's message loop.
+On TCP every connection gets a server of its own (its documents, its variant,
+its answers): a second local process that connects sees nothing of the first
+client's session, and the first client keeps all its answers. A client's
+``exit`` ends its connection; the listener goes on until Ctrl+C, so an editor
+that reconnects finds the server still there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, BinaryIO, Protocol
+
+from lsprotocol.types import ResponseError
+from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdoutWriter, run_async
+from pygls.protocol import LanguageServerProtocol
+
+from fwk_tui.lsp.failures import one_line
+from fwk_tui.lsp.framing import CHUNK, FrameReader
+
+INVALID_REQUEST = -32600
+log = logging.getLogger(__name__)
+
+
+class Session(Protocol):
+    """What a transport needs of a server: its protocol, a place to say what it dropped, an end."""
+
+    protocol: LanguageServerProtocol
+
+    def note(self, message: str) -> None: ...
+
+    def report_server_error(self, error: Exception, source: Any) -> None: ...
+
+    def end(self) -> None: ...
+
+
+class _Refused:
+    """A JSON-RPC message whose params do not read as its method's: answered with the error, by its id."""
+
+    jsonrpc = "2.0"
+
+    def __init__(self, data: dict[str, Any], error: JsonRpcException) -> None:
+        self.id = data.get("id")
+        self.method = data.get("method")
+        self.error = error
+
+
+class FwkProtocol(LanguageServerProtocol):
+    """pygls's protocol, with what a hostile client sends answered as JSON-RPC says, and no traceback in an answer."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            return _Refused(data, error)
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, _Refused):
+            line = f"{message.error.message} ({message.method or 'a message'})".strip()
+            _note(self, f"a message from the client was refused: {line}")
+            if message.id is not None and message.method is not None:
+                self._send_response(message.id, error=message.error.to_response_error())
+            return
+        if not hasattr(message, "jsonrpc"):  # JSON, but not an object with "jsonrpc"
+            _note(self, "a message from the client was refused: it is not a JSON-RPC message")
+            self._send_response(None, error=ResponseError(INVALID_REQUEST, "Invalid Request"))  # type: ignore[arg-type]
+            return
+        super().handle_message(message)
+
+    def _send_response(self, msg_id: Any, result: Any = None, error: ResponseError | None = None) -> None:
+        if error is not None:
+            # pygls puts the traceback of a failed handler in ``data``: the client gets the one line.
+            error = ResponseError(code=error.code, message=one_line(error.message))
+        super()._send_response(msg_id, result, error)
+
+
+def _note(protocol: LanguageServerProtocol, message: str) -> None:
+    server: Any = protocol._server
+    note = getattr(server, "note", None)
+    if callable(note):
+        note(message)
+    else:
+        log.warning("%s", message)
+
+
+def serve_stdio(server: Session, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    """Serve one client on stdin and stdout until it exits or closes them; the exit code its ``exit`` sets."""
+    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    source = stdin or sys.stdin.buffer
+
+    async def main() -> None:
+        chunks = _Chunks(source, asyncio.get_running_loop())
+        await _run(server, FrameReader(chunks.read, server.note))
+
+    code = 0
+    try:
+        asyncio.run(main())
+    except BrokenPipeError:
+        log.warning("the client closed its end of the pipe")
+    except SystemExit as exit_:  # the client's exit: 0 after a shutdown, else 1
+        code = exit_.code if isinstance(exit_.code, int) else 0
+    finally:
+        server.end()
+    return code
+
+
+def serve_tcp(new_session: Callable[[], Session], host: str, port: int) -> None:
+    """Listen on ``host``:``port``, a new session for each connection, until interrupted (OSError: cannot listen)."""
+
+    async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        session = new_session()
+        session.protocol.set_writer(writer)  # type: ignore[arg-type]
+
+        async def read() -> bytes:
+            try:
+                return await reader.read(CHUNK)
+            except OSError:
+                return b""
+
+        try:
+            await _run(session, FrameReader(read, session.note))
+        except SystemExit:
+            pass  # this client's exit: its connection ends, the others go on
+        except Exception as error:  # noqa: BLE001  one connection's failure is not the listener's
+            log.warning("a connection ended on an error: %s", one_line(repr(error)))
+        finally:
+            session.end()
+            writer.close()
+
+    async def listen() -> None:
+        listener = await asyncio.start_server(connection, host, port)
+        async with listener:
+            await listener.serve_forever()
+
+    asyncio.run(listen())
+
+
+async def _run(server: Session, reader: FrameReader) -> None:
+    await run_async(threading.Event(), reader, server.protocol, log, server.report_server_error)
+
+
+class _Chunks:
+    """Chunks of a blocking stream, read in a daemon thread one at a time as asked (an exit never waits for it)."""
+
+    def __init__(self, source: BinaryIO, loop: asyncio.AbstractEventLoop) -> None:
+        self._read1: Callable[[int], bytes] = getattr(source, "read1", source.read)
+        self._loop = loop
+        self._wanted = threading.Semaphore(0)
+        self._future: asyncio.Future[bytes] | None = None
+        threading.Thread(target=self._run, name="fwk-tui stdin", daemon=True).start()
+
+    def read(self) -> asyncio.Future[bytes]:
+        self._future = self._loop.create_future()
+        self._wanted.release()
+        return self._future
+
+    def _run(self) -> None:
+        chunk = b"x"
+        while chunk:
+            self._wanted.acquire()
+            try:
+                chunk = self._read1(CHUNK)
+            except (OSError, ValueError):
+                chunk = b""
+            try:
+                self._loop.call_soon_threadsafe(self._settle, chunk)
+            except RuntimeError:  # the loop has closed: the server is leaving
+                return
+
+    def _settle(self, chunk: bytes) -> None:
+        if self._future is not None and not self._future.done():
+            self._future.set_result(chunk)

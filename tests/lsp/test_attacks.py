@@ -1,0 +1,357 @@
+"""A hostile or broken client against the real server process: raw bytes on its stdin, or a second TCP connection.
+
+Each test is an attack that once took the server down, made it deaf, leaked one
+client's answers to another or sent a traceback; the server must answer the
+good messages that follow, in one-line logs.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fwk_tui.source import MAX_BYTES
+from tests.lsp.conftest import SERVER_COMMAND
+from tests.lsp.test_command import _connect, _free_port
+
+TEXT = "export default defineFwkConfig({\n  ssr: 'yes',\n})\n"  # FWK201: ssr takes a boolean
+WAIT_S = 15.0
+Message = dict[str, Any]
+
+
+def frame(message: Message) -> bytes:
+    body = json.dumps(message).encode("utf-8")
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+class Wire:
+    """A client on a byte stream: what it sends is raw bytes, what it gets is read in a thread into a queue."""
+
+    def __init__(self, send: Callable[[bytes], None], receive: Callable[[], bytes]) -> None:
+        self._send = send
+        self._receive = receive
+        self.got: queue.Queue[Message | None] = queue.Queue()
+        self.seen: list[Message] = []
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def raw(self, data: bytes) -> None:
+        self._send(data)
+
+    def notify(self, method: str, params: Any) -> None:
+        self.raw(frame({"jsonrpc": "2.0", "method": method, "params": params}))
+
+    def request(self, method: str, params: Any) -> int:
+        self.next_id += 1
+        self.raw(frame({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}))
+        return self.next_id
+
+    def until(self, match: Callable[[Message], bool], timeout: float = WAIT_S) -> Message:
+        """The first message from now on that ``match`` accepts (AssertionError when none comes in time)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                message = self.got.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"nothing such came in {timeout} s") from None
+            if message is None:
+                raise AssertionError("the server closed its end")
+            self.seen.append(message)
+            if match(message):
+                return message
+
+    def answer(self, asked: int, timeout: float = WAIT_S) -> Message:
+        return self.until(lambda m: m.get("id") == asked and "method" not in m, timeout)
+
+    def initialize(self, **capabilities: Any) -> Message:
+        asked = self.request("initialize", {"processId": None, "rootUri": None, "capabilities": capabilities})
+        answer = self.answer(asked)
+        self.notify("initialized", {})
+        return answer
+
+    def open(self, uri: str, text: str, version: int = 1) -> None:
+        item = {"uri": uri, "languageId": "typescript", "version": version, "text": text}
+        self.notify("textDocument/didOpen", {"textDocument": item})
+
+    def diagnostics(self, uri: str, version: int, timeout: float = WAIT_S) -> list[Message]:
+        published = self.until(
+            lambda m: (
+                m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"]["uri"] == uri
+                and m["params"].get("version") == version
+            ),
+            timeout,
+        )
+        return list(published["params"]["diagnostics"])
+
+    def hover(self, uri: str, line: int, character: int) -> int:
+        return self.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+        )
+
+    def logs(self) -> list[str]:
+        return [
+            m["params"]["message"] for m in self.seen if m.get("method") in ("window/logMessage", "window/showMessage")
+        ]
+
+    def _read(self) -> None:
+        buffer = b""
+        try:
+            while True:
+                while b"\r\n\r\n" not in buffer:
+                    chunk = self._receive()
+                    if not chunk:
+                        raise EOFError
+                    buffer += chunk
+                head, _, buffer = buffer.partition(b"\r\n\r\n")
+                length = next(int(h.split(b":")[1]) for h in head.split(b"\r\n") if h.lower().startswith(b"content-"))
+                while len(buffer) < length:
+                    chunk = self._receive()
+                    if not chunk:
+                        raise EOFError
+                    buffer += chunk
+                self.got.put(json.loads(buffer[:length]))
+                buffer = buffer[length:]
+        except (EOFError, OSError, ValueError):
+            self.got.put(None)
+
+
+@pytest.fixture
+def stdio() -> Iterator[tuple[Wire, subprocess.Popen[bytes]]]:
+    """The server on a pipe, a client that writes raw bytes to it."""
+    server = subprocess.Popen(SERVER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stdin, stdout = server.stdin, server.stdout
+    assert stdin is not None and stdout is not None
+
+    def send(data: bytes) -> None:
+        stdin.write(data)
+        stdin.flush()
+
+    wire = Wire(send, lambda: stdout.read1(65536))
+    try:
+        yield wire, server
+    finally:
+        server.kill()
+        server.wait()
+
+
+def no_traceback(lines: list[str]) -> None:
+    for line in lines:
+        assert "Traceback" not in line and 'File "' not in line and "\n" not in line.strip(), line
+
+
+# 1. A second process on the TCP port.
+
+
+def test_a_second_tcp_connection_is_a_session_of_its_own(tmp_path: Path) -> None:
+    port = _free_port()
+    server = subprocess.Popen([*SERVER_COMMAND, "--tcp", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        with _connect(port, server) as first_socket:
+            first = Wire(first_socket.sendall, lambda: first_socket.recv(65536))
+            first.initialize()
+            uri = (tmp_path / "fwk.config.ts").as_uri()
+            first.open(uri, TEXT)
+            assert [d["code"] for d in first.diagnostics(uri, 1)] == ["FWK201"]
+            # A second local process connects (and sends nothing): the first client keeps its answers.
+            with _connect(port, server) as other_socket:
+                other = Wire(other_socket.sendall, lambda: other_socket.recv(65536))
+                time.sleep(0.5)
+                change = {
+                    "range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 12}},
+                    "text": "1",
+                }
+                changed = {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [change]}
+                first.notify("textDocument/didChange", changed)
+                assert [d["code"] for d in first.diagnostics(uri, 2)] == ["FWK201"]
+                assert first.answer(first.hover(uri, 1, 3))["result"] is not None
+                with pytest.raises(AssertionError):
+                    other.until(lambda m: True, timeout=1.0)  # nothing of the first client's session
+                # The second one is served on its own: it does not see the first one's document.
+                other.initialize()
+                assert other.answer(other.hover(uri, 1, 3))["result"] is None
+                assert not any(m.get("method") == "textDocument/publishDiagnostics" for m in other.seen)
+                assert first.answer(first.hover(uri, 1, 3))["result"] is not None
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)
+
+
+def test_the_tcp_server_listens_on_the_loopback_address_only() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # no packet is sent: this only picks the outward address
+            outward = probe.getsockname()[0]
+        except OSError:
+            pytest.skip("no network interface besides the loopback")
+    if outward.startswith("127."):
+        pytest.skip("no network interface besides the loopback")
+    port = _free_port()
+    server = subprocess.Popen([*SERVER_COMMAND, "--tcp", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _connect(port, server).close()
+        with pytest.raises(OSError):
+            socket.create_connection((outward, port), timeout=5).close()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)
+
+
+# 2. A bad header; 3. a length too big to take.
+
+GOOD_HOVER = {"textDocument": {"uri": "file:///nowhere/fwk.config.ts"}, "position": {"line": 0, "character": 0}}
+BODY = json.dumps({"jsonrpc": "2.0", "id": 99, "method": "textDocument/hover", "params": GOOD_HOVER}).encode()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"Content-Length: -5\r\n\r\n" + BODY,
+        b"Content-Length: twelve\r\n\r\n" + BODY,
+        b"Content-Length: 10\r\n\r\n" + BODY,  # too short: the rest of the body runs into the next header
+        b"Content-Length: 12\r\n\r\n{not json!!}",
+        b"Content-Type: application/json\r\n\r\n" + BODY,
+        b"garbage\r\n\r\n",
+        b"[1, 2]" + b"Content-Length: 4\r\n\r\n" + b"[42]",
+    ],
+    ids=["negative", "not a number", "too short", "not json", "no length", "not a header", "not a message"],
+)
+def test_a_bad_header_or_body_costs_that_message_only(stdio: tuple[Wire, subprocess.Popen[bytes]], bad: bytes) -> None:
+    wire, _ = stdio
+    wire.initialize()
+    wire.raw(bad)
+    asked = wire.hover("file:///nowhere/fwk.config.ts", 0, 0)
+    assert wire.answer(asked) == {"jsonrpc": "2.0", "id": asked, "result": None}
+    assert wire.answer(wire.hover("file:///nowhere/fwk.config.ts", 0, 0))["result"] is None  # and the next one
+    said = [line for line in wire.logs() if "client" in line]
+    assert said and all(line.startswith("a message from the client was") for line in said), wire.logs()
+    no_traceback(wire.logs())
+
+
+@pytest.mark.parametrize(
+    "length", [10**12, 2**63, 2**64 + 1, 10**400], ids=["a terabyte", "2**63", "2**64+1", "400 digits"]
+)
+def test_an_impossible_length_is_refused_and_the_server_goes_on(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], length: int
+) -> None:
+    wire, server = stdio
+    wire.initialize()
+    wire.raw(b"Content-Length: %d\r\n\r\n" % length + BODY)
+    asked = wire.hover("file:///nowhere/fwk.config.ts", 0, 0)
+    assert wire.answer(asked)["result"] is None
+    assert server.poll() is None
+    (said,) = [line for line in wire.logs() if "dropped" in line]
+    assert "over the 20 MB a message may be" in said
+    no_traceback(wire.logs())
+
+
+def test_a_message_over_the_cap_is_skipped_and_one_a_full_document_needs_is_taken(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    wire, _ = stdio
+    wire.initialize()
+    padding = " " * (21 * 1024 * 1024)  # an honest message of 21 MB: over the cap
+    wire.raw(frame({"jsonrpc": "2.0", "id": 50, "method": "textDocument/hover", "params": GOOD_HOVER, "x": padding}))
+    asked = wire.hover("file:///nowhere/fwk.config.ts", 0, 0)
+    assert wire.answer(asked)["result"] is None
+    assert not any(m.get("id") == 50 for m in wire.seen)
+    # A document of the 10 MB fwk-tui opens, with its JSON escapes (a quote is two bytes), is taken.
+    entries = [f'    "k{i}": "\\\\",\n' for i in range(MAX_BYTES // 16)]
+    text = "export default {\n" + "".join(entries)[: MAX_BYTES - 200].rpartition("\n")[0] + "\n}\n"
+    assert len(json.dumps(text)) > MAX_BYTES
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    wire.open(uri, text)
+    (note,) = wire.diagnostics(uri, 1, timeout=60)
+    assert "checks its syntax only" in note["message"]
+
+
+# 4. No traceback reaches the client.
+
+
+def test_a_layer_the_os_cannot_stat_leaves_the_files_own_diagnostics_and_one_line(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    wire, _ = stdio
+    wire.initialize()
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    text = "export default defineFwkConfig({\n  extends: ['" + "a" * 300 + "'],\n  ssr: 'yes',\n})\n"
+    wire.open(uri, text)
+    assert "FWK201" in [d.get("code") for d in wire.diagnostics(uri, 1)]
+    for line, character in ((1, 4), (2, 3)):
+        assert "result" in wire.answer(wire.hover(uri, line, character))
+    symbols = wire.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "result" in wire.answer(symbols)
+    assert any("File name too long" in line for line in wire.logs())
+    no_traceback(wire.logs())
+
+
+def test_an_error_answer_is_one_line_without_a_traceback(stdio: tuple[Wire, subprocess.Popen[bytes]]) -> None:
+    wire, _ = stdio
+    wire.initialize()
+    unknown = wire.answer(wire.request("workspace/executeCommand", {"command": "no.such.command", "arguments": []}))
+    broken = wire.answer(wire.request("textDocument/hover", {"textDocument": {"uri": 42}}))  # params of no hover
+    for answer in (unknown, broken):
+        assert set(answer["error"]) == {"code", "message"}, answer  # no "data" with a traceback
+        no_traceback([answer["error"]["message"]])
+    assert broken["error"]["code"] == -32602  # Invalid params, to the request's own id
+    no_traceback(wire.logs())
+
+
+# 5. A big document does not hold the server up.
+
+
+def big_config(megabytes: float) -> str:
+    entry = "    k{}: {{ a: 'x{}', b: [1, 2, {}], c: true }},\n"
+    count = int(megabytes * 1_048_576 / len(entry.format(10**5, 10**5, 10**5)))
+    items = "".join(entry.format(i, i, i) for i in range(count))
+    return "export default defineFwkConfig({\n  ssr: true,\n  runtimeConfig: { public: {\n" + items + "  } },\n})\n"
+
+
+def test_a_change_to_a_10_mb_config_does_not_hold_up_hover_or_shutdown(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    wire, server = stdio
+    wire.initialize()
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    text = big_config(9.7)
+    wire.open(uri, text)
+    wire.diagnostics(uri, 1, timeout=60)
+    began = time.monotonic()
+    change = {"range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 11}}, "text": "false"}
+    wire.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [change]})
+    assert wire.answer(wire.hover(uri, 1, 3), timeout=10)["result"] is None  # its syntax only: no answers
+    (note,) = wire.diagnostics(uri, 2, timeout=10)
+    assert "checks its syntax only" in note["message"]
+    assert wire.answer(wire.request("shutdown", None), timeout=10)["result"] is None
+    assert time.monotonic() - began < 10
+    wire.notify("exit", None)
+    assert server.wait(timeout=10) == 0
+
+
+def test_a_burst_of_changes_is_checked_once_as_its_last_version(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    wire, _ = stdio
+    wire.initialize()
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    wire.open(uri, big_config(0.3))
+    wire.diagnostics(uri, 1, timeout=60)
+    for version in range(2, 22):
+        ssr = "1111" if version % 2 else "2222"
+        change = {"range": {"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 11}}, "text": ssr}
+        wire.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}
+        )
+    wire.diagnostics(uri, 21, timeout=30)
+    published = [m for m in wire.seen if m.get("method") == "textDocument/publishDiagnostics"]
+    assert [m["params"]["version"] for m in published] == [1, 21]
