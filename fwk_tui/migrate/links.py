@@ -1,0 +1,197 @@
+"""Symbolic links that move with the sources: which must be rewritten to keep pointing where they did.
+
+A relative link resolves from its own folder: when a folder moves into app/, a
+link inside it that points outside it (``pages/x.vue -> ../../shared/s.vue``),
+or a moved entry that is itself a relative link (``layouts -> ../extpages``),
+would point elsewhere. Each such link gets the target that reaches the same
+place from its new folder. Links that stay inside what moves, and absolute
+links, are left as they are. Links are read, never followed: a walk never
+leaves the moved folders.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import stat
+from dataclasses import dataclass
+
+MAX_ENTRIES = 500_000
+"""Entries of the moving folders walked for links; a folder past that is refused (its links unchecked)."""
+
+
+@dataclass(frozen=True)
+class LinkFix:
+    """A link rewritten by the move: where it is after the move (from the config's folder), its target before and
+    after."""
+
+    path: str
+    before: str
+    after: str
+
+    def at(self, source: str, target: str) -> str:
+        """Where this link is when the move of ``source`` to ``target`` is undone."""
+        return source + self.path[len(target) :]
+
+
+@dataclass
+class LinkPlan:
+    """Per move, the links to rewrite; and what makes the move unsafe (one line each, naming the link)."""
+
+    fixes: list[list[LinkFix]]
+    problems: list[str]
+    folders: set[str]
+    """Folders (from the config's folder, before the move) holding a link to rewrite: they must be writable."""
+
+
+def plan_links(root: str, moves: list[tuple[str, str]]) -> LinkPlan:
+    """The links inside ``moves`` ((source, target) from ``root``, a real path) that need a new target."""
+    places = [(_physical(root, s), _physical(root, t)) for s, t in moves]
+    plan = LinkPlan([], [], set())
+    budget = [MAX_ENTRIES]
+    for (source, target), (phys_source, phys_target) in zip(moves, places, strict=True):
+        fixes: list[LinkFix] = []
+        for link, problem in _links(root, source, budget):
+            if problem:
+                plan.problems.append(problem)
+                continue
+            fix, problem = _rewrite(root, link, source, target, phys_source, phys_target, places)
+            if problem:
+                plan.problems.append(problem)
+            elif fix is not None:
+                fixes.append(fix)
+                plan.folders.add(posixpath.dirname(link))
+        plan.fixes.append(fixes)
+    return plan
+
+
+def _links(root: str, source: str, budget: list[int]) -> list[tuple[str, str]]:
+    """The links at or under ``source`` (relative paths), never followed; or a problem saying why they cannot be
+    listed."""
+    top = os.path.join(root, source)
+    try:
+        if stat.S_ISLNK(os.lstat(top).st_mode):
+            return [(source, "")]
+    except OSError:
+        return []
+    if not os.path.isdir(top):
+        return []
+    found: list[tuple[str, str]] = []
+    unreadable: list[OSError] = []
+    for folder, dirs, files in os.walk(top, onerror=unreadable.append, followlinks=False):
+        budget[0] -= len(dirs) + len(files)
+        if budget[0] < 0:
+            return [("", f"{source}: more than {MAX_ENTRIES:,} entries: its links cannot all be checked")]
+        relative = posixpath.join(source, os.path.relpath(folder, top).replace(os.sep, "/")).removesuffix("/.")
+        for name in dirs + files:
+            if os.path.islink(os.path.join(folder, name)):
+                found.append((posixpath.join(relative, name), ""))
+    for exc in unreadable:
+        where = os.path.relpath(os.fsdecode(exc.filename or top), root)
+        found.append(("", f"{where}: cannot be read ({exc.strerror or exc}): its links cannot be checked"))
+    return found
+
+
+def _rewrite(
+    root: str,
+    link: str,
+    source: str,
+    target: str,
+    phys_source: str,
+    phys_target: str,
+    places: list[tuple[str, str]],
+) -> tuple[LinkFix | None, str]:
+    """The new target of ``link`` (under ``source``, which moves to ``target``), None when it needs none; or a
+    problem."""
+    try:
+        written = os.readlink(os.path.join(root, link))
+    except OSError as exc:
+        return None, f"{link}: a link that cannot be read ({exc.strerror or exc})"
+    if written.startswith("/") or not written:
+        return None, ""  # absolute: it points where it did from anywhere
+    where = phys_source + link[len(source) :]
+    folder = posixpath.dirname(where)
+    new_folder = posixpath.dirname(phys_target + link[len(source) :])
+    pointed = posixpath.normpath(posixpath.join(folder, written))
+    then = _moved(pointed, places)
+    if posixpath.normpath(posixpath.join(new_folder, written)) == then:
+        return None, ""  # it points inside what moves with it, as before
+    parts = [p for p in written.split("/") if p not in ("", ".")]
+    ups = len(parts) - len(list(_after_ups(parts)))
+    if ".." in parts[ups:]:
+        # ``a/../b`` resolves through ``a`` on disk, which may itself be a link: no rewrite is sure to be right
+        return None, f"{link} -> {written}: a link whose target climbs back (..) after a folder: cannot be rewritten"
+    after = posixpath.relpath(then, new_folder) + ("/" if written.endswith("/") else "")
+    return LinkFix(target + link[len(source) :], written, after), ""
+
+
+def _after_ups(parts: list[str]) -> list[str]:
+    for n, part in enumerate(parts):
+        if part != "..":
+            return parts[n:]
+    return []
+
+
+def _moved(path: str, places: list[tuple[str, str]]) -> str:
+    """Where ``path`` (real) is after the moves."""
+    for source, target in places:
+        if path == source or path.startswith(source + "/"):
+            return target + path[len(source) :]
+    return path
+
+
+def _physical(root: str, relative: str) -> str:
+    """The real path of ``relative`` under ``root``, its last part not followed (a folder not there yet: its
+    nearest existing ancestor's real path and the rest)."""
+    head, name = posixpath.split(relative)
+    missing: list[str] = []
+    while head and not os.path.lexists(os.path.join(root, head)):
+        head, part = posixpath.split(head)
+        missing.insert(0, part)
+    base = os.path.realpath(os.path.join(root, head)) if head else root
+    return posixpath.join(base, *missing, name)
+
+
+class LinkFailed(Exception):
+    """A link that could not be set; ``done`` the ones set before it."""
+
+    def __init__(self, fix: LinkFix, error: OSError, done: list[LinkFix]) -> None:
+        super().__init__(f"{fix.path}: {error.strerror or error}")
+        self.fix, self.error, self.done = fix, error, done
+
+
+def set_links(root: str, fixes: list[LinkFix], *, forth: bool, back_at: tuple[str, str] | None = None) -> None:
+    """Point each link at its new target (``forth``) or its old one; LinkFailed at the first that cannot be.
+
+    ``back_at`` (source, target): the links are where they were before the move (the move was undone).
+    """
+    done: list[LinkFix] = []
+    for fix in fixes:
+        path = fix.at(*back_at) if back_at else fix.path
+        try:
+            retarget(os.path.join(root, path), fix.after if forth else fix.before)
+        except OSError as exc:
+            raise LinkFailed(fix, exc, done) from None
+        done.append(fix)
+
+
+def retarget(path: str, target: str) -> None:
+    """Replace the link at ``path`` by one to ``target``, in one step (a new link renamed over it), keeping its
+    owner where it can."""
+    spare = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.fwk-tui-link")
+    owner = os.lstat(path)
+    if os.path.lexists(spare):
+        os.unlink(spare)
+    os.symlink(target, spare)
+    try:
+        try:
+            os.lchown(spare, owner.st_uid, owner.st_gid)
+        except OSError:
+            pass  # not ours to give away: the new link is the user's own
+        os.replace(spare, path)
+    except OSError:
+        try:
+            os.unlink(spare)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,155 @@
+"""Symbolic links that move with the sources keep pointing where they did, and the undo gives them back as they were.
+
+Each link is checked by what it reaches (the bytes of the file, the entries of
+the folder) and by its text: rewritten only when it must be.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.migrate.folders import MoveError, move_folders
+from fwk_tui.migrate.plan import FolderMove
+from fwk_tui.migrate.undo import new_folders, record_move, undo_move
+from tests.cli.helpers import run
+
+BEFORE = b"export default defineFwkConfig({\n  ssr: true,\n})\n"
+WRITTEN = b"export default defineFwkConfig({\n  future: { compatibilityVersion: 4 },\n  ssr: true,\n})\n"
+MOVES = [
+    FolderMove("components", "components", "app/components"),
+    FolderMove("layouts", "layouts", "app/layouts"),
+    FolderMove("pages", "pages", "app/pages"),
+]
+
+LINKS = {
+    # outside what moves: rewritten
+    "pages/x.vue": "../../shared/s.vue",  # out of the project, as the attack had it
+    "pages/blog/pkg.json": "../../package.json",  # to what stays beside the config
+    "pages/up": "..",  # the config's folder itself (a folder link: never walked into)
+    "pages/gone.vue": "../missing.vue",  # dangling: it names the same missing place
+    "pages/via.vue": "../hop.vue",  # a link to a link beside the config: the first hop only
+    "layouts": "../extpages",  # a moved entry that is itself a relative link
+    # inside what moves (itself, or another moved folder): as they are
+    "pages/home.vue": "index.vue",
+    "pages/blog/back.vue": "../index.vue",
+    "pages/button.vue": "../components/Button.vue",
+    "pages/loop": "loop",  # a loop: read, never followed
+    "pages/a": "b",
+    "pages/b": "a",
+}
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "pages" / "blog").mkdir(parents=True)
+    (root / "components").mkdir()
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "extpages").mkdir()
+    (tmp_path / "shared" / "s.vue").write_text("<template>shared</template>\n")
+    (tmp_path / "extpages" / "default.vue").write_text("<template>layout</template>\n")
+    (root / "pages" / "index.vue").write_text("<template>home</template>\n")
+    (root / "components" / "Button.vue").write_text("<template>button</template>\n")
+    (root / "package.json").write_text('{"name": "shop"}\n')
+    (root / "hop.vue").symlink_to("../shared/s.vue")
+    (root / "pages" / "abs.vue").symlink_to(tmp_path / "shared" / "s.vue")  # absolute: as it is
+    for link, target in LINKS.items():
+        (root / link).symlink_to(target)
+    (root / "fwk.config.ts").write_bytes(BEFORE)
+    return root
+
+
+def _reached(path: Path) -> object:
+    """What a link gives a reader: the file's bytes, the folder it is, or nothing (dangling or a loop)."""
+    try:
+        if path.is_dir():
+            return os.path.realpath(path)
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def test_links_in_and_as_moved_folders_keep_pointing_where_they_did_and_the_undo_restores_them(
+    tmp_path: Path,
+) -> None:
+    root = _project(tmp_path)
+    reached = {link: _reached(root / link) for link in [*LINKS, "pages/abs.vue"]}
+    created = new_folders(root, MOVES)
+    done = move_folders(root, MOVES)
+    config = root / "fwk.config.ts"
+    write_bytes_atomically(config, WRITTEN)
+    record_move(config, BEFORE, WRITTEN, done, created)
+
+    now = {link: os.readlink(root / "app" / link) for link in LINKS}
+    assert now == {
+        **LINKS,
+        "pages/x.vue": "../../../shared/s.vue",
+        "pages/blog/pkg.json": "../../../package.json",
+        "pages/up": "../..",
+        "pages/gone.vue": "../../missing.vue",
+        "pages/via.vue": "../../hop.vue",
+        "layouts": "../../extpages",
+    }
+    for link, was in reached.items():
+        assert _reached(root / "app" / link) == was, link
+    assert os.readlink(root / "app" / "pages" / "abs.vue") == str(tmp_path / "shared" / "s.vue")
+    assert os.readlink(root / "hop.vue") == "../shared/s.vue"  # beside the config: not part of the move
+
+    undo_move(config)
+    assert {link: os.readlink(root / link) for link in LINKS} == LINKS
+    assert config.read_bytes() == BEFORE and not (root / "app").exists()
+
+
+def test_a_link_that_climbs_back_after_a_folder_is_refused_naming_it_before_anything_moves(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "pages" / "odd.vue").symlink_to("blog/../../package.json")
+    with pytest.raises(MoveError, match=r"^pages/odd\.vue -> blog/\.\./\.\./package\.json: .*cannot be rewritten"):
+        move_folders(root, MOVES)
+    assert not (root / "app").exists() and os.readlink(root / "layouts") == "../extpages"
+
+
+def test_a_link_that_cannot_be_rewritten_puts_everything_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from fwk_tui.migrate import links as links_module
+
+    root = _project(tmp_path)
+    real = links_module.retarget
+    calls: list[str] = []
+
+    def third_fails(path: str, target: str) -> None:
+        calls.append(path)
+        if len(calls) == 3:
+            raise PermissionError(13, "Permission denied", path)
+        real(path, target)
+
+    monkeypatch.setattr(links_module, "retarget", third_fails)
+    with pytest.raises(MoveError, match=r"^rewriting the link app/pages/.*: every folder is back where it was"):
+        move_folders(root, MOVES)
+    assert {link: os.readlink(root / link) for link in LINKS} == LINKS
+    assert not (root / "app").exists()
+
+
+def test_the_command_says_which_links_it_rewrote_and_undo_gives_them_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = _project(tmp_path)
+    (root / "pages" / "odd.vue").symlink_to("blog/../../package.json")
+    config = str(root / "fwk.config.ts")
+    code, _, err = run(capsys, "migrate", config, "--adopt", "--move-folders")
+    said = (
+        f"{config}: pages/odd.vue -> blog/../../package.json: a link whose target climbs back (..) after a folder: "
+        "cannot be rewritten; nothing was written"
+    )
+    assert code == 2 and err.strip().splitlines() == [said]
+    assert (root / "fwk.config.ts").read_bytes() == BEFORE and not (root / "app").exists()
+    (root / "pages" / "odd.vue").unlink()
+    code, out, err = run(capsys, "migrate", config, "--adopt", "--move-folders")
+    assert code == 0, err
+    assert "moved layouts -> app/layouts\n  link app/layouts -> ../../extpages (was ../extpages: it points" in out
+    assert "  link app/pages/x.vue -> ../../../shared/s.vue (was ../../shared/s.vue: it points where it did)" in out
+    code, out, err = run(capsys, "migrate", config, "--undo")
+    assert code == 0, err
+    assert "moved app/layouts -> layouts\n  link layouts -> ../extpages again" in out
+    assert {link: os.readlink(root / link) for link in LINKS} == LINKS
