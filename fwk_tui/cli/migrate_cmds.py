@@ -31,7 +31,7 @@ from fwk_tui.migrate.plan import (
     folder_moves,
     folders_left,
 )  # fmt: skip
-from fwk_tui.migrate.preflight import in_the_way, preflight
+from fwk_tui.migrate.preflight import MoveRefused, in_the_way, preflight
 from fwk_tui.migrate.undo import UndoError, new_folders, record_more_moves, undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
@@ -305,7 +305,7 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     try:
         done = move_folders(root, moves)
     except MoveError as exc:
-        err(f"{root}: {exc}")
+        err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
         return EXIT_BAD_INPUT
     try:
         record_more_moves(file, done, created)

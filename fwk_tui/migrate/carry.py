@@ -8,6 +8,7 @@ from pathlib import Path
 
 from fwk_tui.migrate.folders import MoveError, move_back, move_folders
 from fwk_tui.migrate.plan import FolderMove
+from fwk_tui.migrate.preflight import MoveRefused
 from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
@@ -32,9 +33,9 @@ def carry_out(config: Path, before: bytes, moves: list[FolderMove], write: Calla
     try:
         on_disk = read_file_bytes(config, MAX_BYTES)
     except UnreadableFile as exc:
-        raise MoveError(f"{exc}: nothing was moved") from None
+        raise MoveRefused(str(exc)) from None
     if on_disk != before:  # the write would refuse it, after the folders moved: say so before
-        raise MoveError(f"{config.name} changed on disk since it was read: nothing was moved")
+        raise MoveRefused(f"{config.name} changed on disk since it was read")
     root = config.resolve().parent
     created = new_folders(root, moves)
     done = move_folders(root, moves)

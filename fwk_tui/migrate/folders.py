@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fwk_tui.migrate.links import LinkFailed, LinkPlan, set_links
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.preflight import MoveError, preflight
+from fwk_tui.migrate.preflight import MoveError, MoveRefused, preflight
 from fwk_tui.oserrors import os_error_words
 
 
@@ -22,12 +22,12 @@ def git_commands(moves: list[FolderMove]) -> list[str]:
 
 
 def check_moves(root: Path, moves: list[FolderMove]) -> LinkPlan:
-    """The links ``moves`` rewrite; MoveError naming the first thing that stops them (and how many more there
+    """The links ``moves`` rewrite; MoveRefused naming the first thing that stops them (and how many more there
     are), before anything is moved or written."""
     problems, links = preflight(root, moves)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise MoveError(f"{problems[0]}{more}: nothing was moved")
+        raise MoveRefused(f"{problems[0]}{more}")
     return links
 
 

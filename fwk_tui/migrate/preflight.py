@@ -30,6 +30,10 @@ class MoveError(Exception):
     """A move that could not be made; every folder moved before it was moved back (or nothing was moved)."""
 
 
+class MoveRefused(MoveError):
+    """A move refused before anything moved (a precondition that does not hold)."""
+
+
 class Move(Protocol):
     @property
     def source(self) -> str: ...
