@@ -278,3 +278,26 @@ def test_a_big_tree_is_fingerprinted_by_count(project: Path, monkeypatch: pytest
     assert prints[1] == {"entries": 7} and "sha256" in prints[0]
     (project / "app" / "pages" / "new.vue").write_bytes(b"")
     _refused(project, config, r"^app/pages changed since the move \(.*7 entries then, 8 now\)")
+
+
+def test_an_undo_that_could_not_rename_a_folder_is_refused_naming_it_before_anything_moves(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _moved(project)
+    after = _listing(project)
+    app_mtime = (project / "app").stat().st_mtime_ns
+    real = os.access
+
+    def pages_read_only(path: object, mode: int, **kw: object) -> bool:
+        return False if Path(os.fsdecode(path)) == project / "app" / "pages" else real(path, mode, **kw)
+
+    monkeypatch.setattr(os, "access", pages_read_only)
+    with pytest.raises(
+        UndoError,
+        match=r"^app/pages: not writable \(permission denied\): a folder needs that to move into another: nothing was "
+        r"undone$",
+    ):
+        undo_move(config)
+    # app.vue was not moved back and forth again: app/ itself was not touched
+    assert _listing(project) == after and (project / "app").stat().st_mtime_ns == app_mtime
+    assert has_record(config)
