@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import posixpath
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass
 
 MAX_ENTRIES = 500_000
@@ -23,20 +24,22 @@ MAX_ENTRIES = 500_000
 @dataclass(frozen=True)
 class LinkFix:
     """A link rewritten by the move: where it is after the move (from the config's folder), its target before and
-    after."""
+    after; ``moves`` False for a link that stays where it is (elsewhere in the project, pointing into what moves)."""
 
     path: str
     before: str
     after: str
+    moves: bool = True
 
     def at(self, source: str, target: str) -> str:
-        """Where this link is when the move of ``source`` to ``target`` is undone."""
-        return source + self.path[len(target) :]
+        """Where this link is when the move of ``source`` to ``target`` (the one it is recorded with) is undone."""
+        return source + self.path[len(target) :] if self.moves else self.path
 
 
 @dataclass
 class LinkPlan:
-    """Per move, the links to rewrite; and what makes the move unsafe (one line each, naming the link)."""
+    """Per move, the links to rewrite (those it moves, and those elsewhere that point into it); and what makes the
+    move unsafe (one line each, naming the link)."""
 
     fixes: list[list[LinkFix]]
     problems: list[str]
@@ -44,24 +47,34 @@ class LinkPlan:
     """Folders (from the config's folder, before the move) holding a link to rewrite: they must be writable."""
 
 
-def plan_links(root: str, moves: list[tuple[str, str]]) -> LinkPlan:
-    """The links inside ``moves`` ((source, target) from ``root``, a real path) that need a new target."""
+def plan_links(root: str, moves: list[tuple[str, str]], skipped: Collection[str] = ()) -> LinkPlan:
+    """The links that need a new target when ``moves`` ((source, target) from ``root``, a real path) are made:
+    those inside what moves, and those elsewhere in the project (but in folders named in ``skipped``) that point
+    into it."""
     places = [(_physical(root, s), _physical(root, t)) for s, t in moves]
-    plan = LinkPlan([], [], set())
+    plan = LinkPlan([[] for _ in moves], [], set())
     budget = [MAX_ENTRIES]
-    for (source, target), (phys_source, phys_target) in zip(moves, places, strict=True):
-        fixes: list[LinkFix] = []
-        for link, problem in _links(root, source, budget):
-            if problem:
-                plan.problems.append(problem)
-                continue
-            fix, problem = _rewrite(root, link, source, target, phys_source, phys_target, places)
-            if problem:
-                plan.problems.append(problem)
-            elif fix is not None:
-                fixes.append(fix)
-                plan.folders.add(posixpath.dirname(link))
-        plan.fixes.append(fixes)
+    found = [
+        (link, problem, n) for n, (source, _) in enumerate(moves) for link, problem in _links(root, source, budget)
+    ]
+    found += [(link, problem, -1) for link, problem in _links_beside(root, moves, skipped, budget)]
+    for link, problem, n in found:
+        if problem:
+            plan.problems.append(problem)
+            continue
+        if n >= 0:
+            source, target = moves[n]
+            before, after = places[n][0] + link[len(source) :], places[n][1] + link[len(source) :]
+            fix, into, problem = _rewrite(root, link, before, after, target + link[len(source) :], places)
+        else:
+            where = posixpath.join(root, link)
+            fix, into, problem = _rewrite(root, link, where, where, link, places)
+            n = into
+        if problem:
+            plan.problems.append(problem)
+        elif fix is not None:
+            plan.fixes[n].append(fix)
+            plan.folders.add(posixpath.dirname(link))
     return plan
 
 
@@ -76,16 +89,36 @@ def _links(root: str, source: str, budget: list[int]) -> list[tuple[str, str]]:
         return []
     if not os.path.isdir(top):
         return []
+    return _walk(root, source, budget, set())
+
+
+def _links_beside(
+    root: str, moves: list[tuple[str, str]], skipped: Collection[str], budget: list[int]
+) -> list[tuple[str, str]]:
+    """The links elsewhere in the project (not in what moves, nor in build and package folders)."""
+    return _walk(root, "", budget, {s for s, _ in moves}, skipped)
+
+
+def _walk(
+    root: str, start: str, budget: list[int], pruned: set[str], skipped: Collection[str] = ()
+) -> list[tuple[str, str]]:
+    top = os.path.join(root, start) if start else root
     found: list[tuple[str, str]] = []
     unreadable: list[OSError] = []
     for folder, dirs, files in os.walk(top, onerror=unreadable.append, followlinks=False):
         budget[0] -= len(dirs) + len(files)
         if budget[0] < 0:
-            return [("", f"{source}: more than {MAX_ENTRIES:,} entries: its links cannot all be checked")]
-        relative = posixpath.join(source, os.path.relpath(folder, top).replace(os.sep, "/")).removesuffix("/.")
-        for name in dirs + files:
-            if os.path.islink(os.path.join(folder, name)):
-                found.append((posixpath.join(relative, name), ""))
+            return [
+                ("", f"{start or 'the project'}: more than {MAX_ENTRIES:,} entries: its links cannot all be checked")
+            ]
+        relative = os.path.relpath(folder, root).replace(os.sep, "/")
+        relative = "" if relative == "." else relative
+        names = dirs + files
+        dirs[:] = [d for d in dirs if d not in skipped and posixpath.join(relative, d) not in pruned]
+        for name in names:
+            path = posixpath.join(relative, name)
+            if path not in pruned and os.path.islink(os.path.join(folder, name)):
+                found.append((path, ""))
     for exc in unreadable:
         where = os.path.relpath(os.fsdecode(exc.filename or top), root)
         found.append(("", f"{where}: cannot be read ({exc.strerror or exc}): its links cannot be checked"))
@@ -93,36 +126,36 @@ def _links(root: str, source: str, budget: list[int]) -> list[tuple[str, str]]:
 
 
 def _rewrite(
-    root: str,
-    link: str,
-    source: str,
-    target: str,
-    phys_source: str,
-    phys_target: str,
-    places: list[tuple[str, str]],
-) -> tuple[LinkFix | None, str]:
-    """The new target of ``link`` (under ``source``, which moves to ``target``), None when it needs none; or a
-    problem."""
+    root: str, link: str, before: str, after: str, after_path: str, places: list[tuple[str, str]]
+) -> tuple[LinkFix | None, int, str]:
+    """The new target of ``link`` (its real path ``before`` the move, ``after`` it; from the config's folder
+    ``after_path``), None when it needs none; the move its target lies in (-1: none); or a problem."""
     try:
         written = os.readlink(os.path.join(root, link))
     except OSError as exc:
-        return None, f"{link}: a link that cannot be read ({exc.strerror or exc})"
-    if written.startswith("/") or not written:
-        return None, ""  # absolute: it points where it did from anywhere
-    where = phys_source + link[len(source) :]
-    folder = posixpath.dirname(where)
-    new_folder = posixpath.dirname(phys_target + link[len(source) :])
-    pointed = posixpath.normpath(posixpath.join(folder, written))
-    then = _moved(pointed, places)
-    if posixpath.normpath(posixpath.join(new_folder, written)) == then:
-        return None, ""  # it points inside what moves with it, as before
+        return None, -1, f"{link}: a link that cannot be read ({exc.strerror or exc})"
     parts = [p for p in written.split("/") if p not in ("", ".")]
-    ups = len(parts) - len(list(_after_ups(parts)))
-    if ".." in parts[ups:]:
+    ups = len(parts) - len(_after_ups(parts))
+    folder, new_folder = posixpath.dirname(before), posixpath.dirname(after)
+    pointed = posixpath.normpath(posixpath.join(folder, written))  # an absolute target: itself
+    then, into = _moved(pointed, places)
+    if written.startswith("/"):
+        if then == pointed:
+            return None, into, ""  # absolute, to what does not move: it points where it did from anywhere
+        new = then
+    elif posixpath.normpath(posixpath.join(new_folder, written)) == then:
+        return None, into, ""  # it points inside what moves with it, as before
+    else:
+        new = posixpath.relpath(then, new_folder)
+    if ".." in parts[ups:] or (written.startswith("/") and ".." in parts):
         # ``a/../b`` resolves through ``a`` on disk, which may itself be a link: no rewrite is sure to be right
-        return None, f"{link} -> {written}: a link whose target climbs back (..) after a folder: cannot be rewritten"
-    after = posixpath.relpath(then, new_folder) + ("/" if written.endswith("/") else "")
-    return LinkFix(target + link[len(source) :], written, after), ""
+        return (
+            None,
+            into,
+            f"{link} -> {written}: a link whose target climbs back (..) after a folder: cannot be rewritten",
+        )
+    new += "/" if written.endswith("/") and not new.endswith("/") else ""
+    return LinkFix(after_path, written, new, moves=before != after), into, ""
 
 
 def _after_ups(parts: list[str]) -> list[str]:
@@ -132,12 +165,12 @@ def _after_ups(parts: list[str]) -> list[str]:
     return []
 
 
-def _moved(path: str, places: list[tuple[str, str]]) -> str:
-    """Where ``path`` (real) is after the moves."""
-    for source, target in places:
+def _moved(path: str, places: list[tuple[str, str]]) -> tuple[str, int]:
+    """Where ``path`` (real) is after the moves, and the index of the move that takes it (-1: none)."""
+    for n, (source, target) in enumerate(places):
         if path == source or path.startswith(source + "/"):
-            return target + path[len(source) :]
-    return path
+            return target + path[len(source) :], n
+    return path, -1
 
 
 def _physical(root: str, relative: str) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from fwk_tui.migrate.disk import SKIPPED
 from fwk_tui.migrate.links import LinkPlan, plan_links
 
 _FS_IOC_GETFLAGS = 0x80086601
@@ -51,7 +52,7 @@ def preflight(root: Path, moves: Sequence[Move]) -> tuple[list[str], LinkPlan]:
     problems += _blocked_words(blocked)
     if problems:
         return problems, LinkPlan([], [], set())
-    links = plan_links(str(root), [(m.source, m.target) for m in moves])
+    links = plan_links(str(root), [(m.source, m.target) for m in moves], SKIPPED)
     return [*links.problems, *renamable(root, moves, links.folders)], links
 
 

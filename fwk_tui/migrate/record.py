@@ -91,10 +91,10 @@ def recorded_moves(record: dict[str, Any]) -> tuple[list[FolderMove], list[Any],
 def _link(link: Any, target: str, bad: UndoError) -> LinkFix:
     if not isinstance(link, dict) or not all(isinstance(link.get(k), str) for k in ("path", "before", "after")):
         raise bad
-    path = check_relative(link["path"])
-    if path != target and not path.startswith(target + "/"):
+    path, moves = check_relative(link["path"]), link.get("moves", True) is not False
+    if moves and path != target and not path.startswith(target + "/"):
         raise UndoError(f"{RECORD_NAME}: the link {path!r} is not in {target}, which it records it in")
-    return LinkFix(path, link["before"], link["after"])
+    return LinkFix(path, link["before"], link["after"], moves)
 
 
 def check_relative(path: str) -> str:
@@ -122,9 +122,16 @@ def entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
         tree = fingerprint_or_error(root, move.target)
         entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree}
         if move.links:
-            entry["links"] = [{"path": f.path, "before": f.before, "after": f.after} for f in move.links]
+            entry["links"] = [_link_entry(f) for f in move.links]
         out.append(entry)
     return out
+
+
+def _link_entry(fix: LinkFix) -> dict[str, Any]:
+    entry: dict[str, Any] = {"path": fix.path, "before": fix.before, "after": fix.after}
+    if not fix.moves:
+        entry["moves"] = False  # elsewhere in the project, pointing into what moved: it stays where it is
+    return entry
 
 
 def fingerprint_or_error(root: Path, relative: str) -> dict[str, Any]:

@@ -174,6 +174,9 @@ def undo_move(config: Path) -> Undone:
     before = _check_state(config, record, moves, fingerprints)
     undone = Undone(config)
     links = [fix for move in moves for fix in move.links]
+    for fix in links:  # those elsewhere in the project are not in the fingerprints
+        if _target(root / fix.path) != fix.after:
+            raise UndoError(f"{fix.path} changed since the move (a link to {fix.after} then): nothing was undone")
     back = [FolderMove(m.name, m.target, m.source) for m in moves]
     problems = renamable(root, back, {posixpath.dirname(fix.path) for fix in links})
     if problems:
@@ -315,6 +318,13 @@ def _rename_all(pairs: list[tuple[str, str]], root: Path) -> list[str]:
         except OSError as exc:
             stuck.append(f"{source} is still not at {target} ({os_error_words(exc)})")
     return stuck
+
+
+def _target(path: Path) -> str | None:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return None
 
 
 def _set_all(root: Path, links: list[LinkFix], *, forth: bool) -> list[str]:

@@ -14,7 +14,7 @@ import pytest
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.folders import MoveError, move_folders
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.undo import new_folders, record_move, undo_move
+from fwk_tui.migrate.undo import UndoError, new_folders, record_move, undo_move
 from tests.cli.helpers import run
 
 BEFORE = b"export default defineFwkConfig({\n  ssr: true,\n})\n"
@@ -40,6 +40,9 @@ LINKS = {
     "pages/loop": "loop",  # a loop: read, never followed
     "pages/a": "b",
     "pages/b": "a",
+    # elsewhere in the project, pointing into what moves: rewritten where they are
+    "server/home.vue": "../pages/index.vue",
+    "docs": "pages",
 }
 
 
@@ -54,8 +57,11 @@ def _project(tmp_path: Path) -> Path:
     (root / "pages" / "index.vue").write_text("<template>home</template>\n")
     (root / "components" / "Button.vue").write_text("<template>button</template>\n")
     (root / "package.json").write_text('{"name": "shop"}\n')
+    (root / "server").mkdir()
     (root / "hop.vue").symlink_to("../shared/s.vue")
-    (root / "pages" / "abs.vue").symlink_to(tmp_path / "shared" / "s.vue")  # absolute: as it is
+    (root / "pages" / "abs.vue").symlink_to(tmp_path / "shared" / "s.vue")  # absolute, outside: as it is
+    (root / "pages" / "abs-in.vue").symlink_to(root.resolve() / "components" / "Button.vue")  # absolute, into a move
+    (root / "abs-home.vue").symlink_to(root.resolve() / "pages" / "index.vue")
     for link, target in LINKS.items():
         (root / link).symlink_to(target)
     (root / "fwk.config.ts").write_bytes(BEFORE)
@@ -63,10 +69,12 @@ def _project(tmp_path: Path) -> Path:
 
 
 def _reached(path: Path) -> object:
-    """What a link gives a reader: the file's bytes, the folder it is, or nothing (dangling or a loop)."""
+    """What a link gives a reader: the file's bytes, the folder it is (a rename keeps its inode), or nothing
+    (dangling or a loop)."""
     try:
         if path.is_dir():
-            return os.path.realpath(path)
+            st = path.stat()
+            return st.st_dev, st.st_ino
         return path.read_bytes()
     except OSError:
         return None
@@ -76,14 +84,15 @@ def test_links_in_and_as_moved_folders_keep_pointing_where_they_did_and_the_undo
     tmp_path: Path,
 ) -> None:
     root = _project(tmp_path)
-    reached = {link: _reached(root / link) for link in [*LINKS, "pages/abs.vue"]}
+    reached = {link: _reached(root / link) for link in [*LINKS, "pages/abs.vue", "pages/abs-in.vue", "abs-home.vue"]}
     created = new_folders(root, MOVES)
     done = move_folders(root, MOVES)
     config = root / "fwk.config.ts"
     write_bytes_atomically(config, WRITTEN)
     record_move(config, BEFORE, WRITTEN, done, created)
 
-    now = {link: os.readlink(root / "app" / link) for link in LINKS}
+    stays = ("server/home.vue", "docs", "abs-home.vue")
+    now = {link: os.readlink(root / ("" if link in stays else "app") / link) for link in LINKS}
     assert now == {
         **LINKS,
         "pages/x.vue": "../../../shared/s.vue",
@@ -92,15 +101,38 @@ def test_links_in_and_as_moved_folders_keep_pointing_where_they_did_and_the_undo
         "pages/gone.vue": "../../missing.vue",
         "pages/via.vue": "../../hop.vue",
         "layouts": "../../extpages",
+        "server/home.vue": "../app/pages/index.vue",
+        "docs": "app/pages",
     }
     for link, was in reached.items():
-        assert _reached(root / "app" / link) == was, link
+        assert _reached(root / ("" if link in stays else "app") / link) == was, link
+    assert os.readlink(root / "abs-home.vue") == str(root.resolve() / "app" / "pages" / "index.vue")
+    assert os.readlink(root / "app" / "pages" / "abs-in.vue") == str(
+        root.resolve() / "app" / "components" / "Button.vue"
+    )
     assert os.readlink(root / "app" / "pages" / "abs.vue") == str(tmp_path / "shared" / "s.vue")
     assert os.readlink(root / "hop.vue") == "../shared/s.vue"  # beside the config: not part of the move
 
     undo_move(config)
     assert {link: os.readlink(root / link) for link in LINKS} == LINKS
+    assert os.readlink(root / "abs-home.vue") == str(root.resolve() / "pages" / "index.vue")
     assert config.read_bytes() == BEFORE and not (root / "app").exists()
+
+
+def test_a_link_elsewhere_changed_since_the_move_stops_the_undo(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    created = new_folders(root, MOVES)
+    done = move_folders(root, MOVES)
+    config = root / "fwk.config.ts"
+    write_bytes_atomically(config, WRITTEN)
+    record_move(config, BEFORE, WRITTEN, done, created)
+    (root / "docs").unlink()
+    (root / "docs").symlink_to("app/components")
+    with pytest.raises(
+        UndoError, match=r"^docs changed since the move \(a link to app/pages then\): nothing was undone$"
+    ):
+        undo_move(config)
+    assert (root / "app" / "pages").is_dir() and os.readlink(root / "app" / "layouts") == "../../extpages"
 
 
 def test_a_link_that_climbs_back_after_a_folder_is_refused_naming_it_before_anything_moves(tmp_path: Path) -> None:
