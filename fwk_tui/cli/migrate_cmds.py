@@ -124,7 +124,7 @@ def _migrate(ns: argparse.Namespace) -> int:
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
         raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
     problems, links = _checked(root, moves, moving=not ns.no_move)
-    if problems and not (ns.dry_run or ns.json):
+    if problems and not (ns.dry_run or (ns.json and asking)):  # what would write: refused before it does
         for problem in problems[:-1]:
             err(f"{file}: {problem}")
         raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")

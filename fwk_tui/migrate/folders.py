@@ -6,6 +6,7 @@ import os
 import shlex
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 from fwk_tui.migrate.links import LinkFailed, LinkPlan, set_links
 from fwk_tui.migrate.plan import FolderMove
@@ -60,7 +61,7 @@ def move_folders(root: Path, moves: list[FolderMove]) -> list[FolderMove]:
     return done
 
 
-def _fail(root: Path, done: list[FolderMove], created: list[Path], what: str, links_of: int = 0) -> None:
+def _fail(root: Path, done: list[FolderMove], created: list[Path], what: str, links_of: int = 0) -> NoReturn:
     """Put everything back and raise MoveError naming ``what`` failed (and anything that could not go back)."""
     stuck = _back(root, done, created, links_of)
     if stuck:

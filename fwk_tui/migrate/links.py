@@ -11,8 +11,10 @@ leaves the moved folders.
 
 from __future__ import annotations
 
+import errno
 import os
 import posixpath
+import secrets
 import stat
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -211,11 +213,16 @@ def set_links(root: str, fixes: list[LinkFix], *, forth: bool, back_at: tuple[st
 def retarget(path: str, target: str) -> None:
     """Replace the link at ``path`` by one to ``target``, in one step (a new link renamed over it), keeping its
     owner where it can."""
-    spare = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.fwk-tui-link")
     owner = os.lstat(path)
-    if os.path.lexists(spare):
-        os.unlink(spare)
-    os.symlink(target, spare)
+    if not stat.S_ISLNK(owner.st_mode):  # something else took its place: never replaced
+        raise OSError(errno.EEXIST, "not a link any more", path)
+    while True:  # a name of our own beside it: whatever the project keeps there is never touched
+        spare = os.path.join(os.path.dirname(path), f".{os.path.basename(path)}.{secrets.token_hex(4)}.fwk-tui")
+        try:
+            os.symlink(target, spare)
+            break
+        except FileExistsError:
+            continue
     try:
         try:
             os.lchown(spare, owner.st_uid, owner.st_gid)

@@ -185,3 +185,18 @@ def test_the_command_says_which_links_it_rewrote_and_undo_gives_them_back(
     assert code == 0, err
     assert "moved app/layouts -> layouts\n  link layouts -> ../extpages again" in out
     assert {link: os.readlink(root / link) for link in LINKS} == LINKS
+
+
+def test_a_config_that_cannot_be_written_after_the_moves_puts_links_and_folders_back(tmp_path: Path) -> None:
+    from fwk_tui.migrate.carry import carry_out
+
+    root = _project(tmp_path)
+    config = root / "fwk.config.ts"
+
+    def disk_full() -> bytes:
+        raise OSError(28, "No space left on device", str(config))
+
+    with pytest.raises(OSError, match="No space left"):
+        carry_out(config, BEFORE, MOVES, disk_full)
+    assert {link: os.readlink(root / link) for link in LINKS} == LINKS
+    assert not (root / "app").exists() and config.read_bytes() == BEFORE

@@ -72,9 +72,10 @@ def test_a_file_named_app_is_refused_in_one_line_before_anything_is_written(
     ]
     assert _state(project) == before  # not even moved and moved back
     # --no-move would write a config that reads its sources from a file: refused too
-    code, _, err = _migrate(capsys, project, "--adopt", "--no-move")
-    assert code == 2 and err.startswith(f"{config}: app: {kind}, not a folder: ")
-    assert _state(project) == before
+    for flags in (("--adopt", "--no-move"), ("--adopt", "--no-move", "--json")):
+        code, _, err = _migrate(capsys, project, *flags)
+        assert code == 2 and err.startswith(f"{config}: app: {kind}, not a folder: "), flags
+        assert _state(project) == before, flags
 
 
 def test_a_file_named_app_beside_a_config_in_layout_a_is_named(
