@@ -32,7 +32,7 @@ from fwk_tui.migrate.plan import (
     folders_left,
 )  # fmt: skip
 from fwk_tui.migrate.preflight import MoveRefused, in_the_way, preflight
-from fwk_tui.migrate.undo import UndoError, new_folders, record_more_moves, undo_move
+from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, record_more_moves, undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
@@ -303,7 +303,11 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
         return EXIT_OK
     created = new_folders(root, moves)
     try:
+        check_can_record_more(file)
         done = move_folders(root, moves)
+    except UndoError as exc:
+        err(f"{root}: {exc}; nothing was moved")
+        return EXIT_BAD_INPUT
     except MoveError as exc:
         err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
         return EXIT_BAD_INPUT

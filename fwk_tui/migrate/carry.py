@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fwk_tui.migrate.folders import MoveError, move_back, move_folders
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.preflight import MoveRefused
+from fwk_tui.migrate.preflight import MoveRefused, config_problems
 from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
@@ -36,6 +36,9 @@ def carry_out(config: Path, before: bytes, moves: list[FolderMove], write: Calla
         raise MoveRefused(str(exc)) from None
     if on_disk != before:  # the write would refuse it, after the folders moved: say so before
         raise MoveRefused(f"{config.name} changed on disk since it was read")
+    problems = config_problems(config)
+    if problems:
+        raise MoveRefused(problems[0])
     root = config.resolve().parent
     created = new_folders(root, moves)
     done = move_folders(root, moves)

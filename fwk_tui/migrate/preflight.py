@@ -73,6 +73,19 @@ def renamable(root: Path, moves: Sequence[Move], link_folders: Collection[str] =
     return problems
 
 
+def config_problems(config: Path) -> list[str]:
+    """What stops the config from being rewritten in place (the immutable or append-only flag, which only shows
+    when the write fails: after the folders moved)."""
+    real = Path(os.path.realpath(config))
+    try:
+        st = os.stat(real)
+    except OSError:
+        return []  # not there: reading it says so
+    if _flagged(real, st):
+        return [f"{config.name}: immutable or append-only (chattr +i or +a): it cannot be rewritten"]
+    return []
+
+
 def in_the_way(root: Path, moves: Sequence[Move]) -> list[str]:
     """The files (or links to files, or to nothing) where a folder ``moves`` need must be: a config that reads its
     sources from there cannot be written, even when the sources are left to move later."""

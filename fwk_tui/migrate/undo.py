@@ -20,7 +20,7 @@ from typing import Any
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.disk import FolderMove
 from fwk_tui.migrate.links import LinkFailed, LinkFix, set_links
-from fwk_tui.migrate.preflight import renamable
+from fwk_tui.migrate.preflight import config_problems, renamable
 from fwk_tui.migrate.record import (
     MAX_RECORD_BYTES,
     RECORD_KIND,
@@ -137,22 +137,34 @@ def record_move(
         raise UndoError(f"{said(exc, record_path(config))}: no way back from the move was recorded") from None
 
 
+def check_can_record_more(config: Path) -> dict[str, Any] | None:
+    """UndoError when :func:`record_more_moves` would refuse (call it before moving anything, so no move is made
+    without its way back); else the record the moves will be added to (None: a new one)."""
+    try:
+        now = read_file_bytes(config, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: the folder moves could not be recorded") from None
+    if not has_record(config):
+        check_can_record(config)
+        return None
+    record = read_record(config)
+    if sha256(now) != record["config_sha256"]:
+        raise UndoError(
+            f"{config.name} changed since the move {RECORD_NAME} records, so these folder moves cannot be added to "
+            f"it: undo that move first (migrate --undo), or delete {RECORD_NAME} and {backup_path(config).name}"
+        )
+    return record
+
+
 def record_more_moves(config: Path, moves: list[FolderMove], created: list[str]) -> None:
     """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
     added to the record of the move that wrote it while the config is still what that move wrote, else recorded
     on their own (the config kept as it is now). UndoError when neither can be."""
-    try:
+    record = check_can_record_more(config)
+    if record is None:
         now = read_file_bytes(config, MAX_BYTES)
-    except UnreadableFile as exc:
-        raise UndoError(f"{exc}: the folder moves were not recorded") from None
-    if not has_record(config):
         record_move(config, now, now, moves, created)
         return
-    record = read_record(config)
-    if sha256(now) != record["config_sha256"]:
-        raise UndoError(
-            f"{config.name} changed since the move {RECORD_NAME} records: these folder moves were not added to it"
-        )
     root = config.parent
     record["moves"] += entries(root, moves)
     record["created"] = [*record.get("created", []), *created]
@@ -178,7 +190,7 @@ def undo_move(config: Path) -> Undone:
         if _target(root / fix.path) != fix.after:
             raise UndoError(f"{fix.path} changed since the move (a link to {fix.after} then): nothing was undone")
     back = [FolderMove(m.name, m.target, m.source) for m in moves]
-    problems = renamable(root, back, {posixpath.dirname(fix.path) for fix in links})
+    problems = config_problems(config) + renamable(root, back, {posixpath.dirname(fix.path) for fix in links})
     if problems:
         raise UndoError(f"{problems[0]}: nothing was undone")
     stuck = _set_all(root, links, forth=False)
@@ -364,6 +376,7 @@ __all__ = [
     "Undone",
     "backup_path",
     "check_can_record",
+    "check_can_record_more",
     "has_record",
     "new_folders",
     "record_move",

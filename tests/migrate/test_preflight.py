@@ -68,7 +68,7 @@ def test_a_file_named_app_is_refused_in_one_line_before_anything_is_written(
     code, _, err = _migrate(capsys, project, "--adopt", "--move-folders")
     assert code == 2
     assert err.splitlines() == [
-        f"{config}: app: {kind}, not a folder: components, pages, app.vue cannot move into app/; nothing was written"
+        (f"{config}: app: {kind}, not a folder: components, pages, app.vue cannot move into app/; nothing was written")
     ]
     assert _state(project) == before  # not even moved and moved back
     # --no-move would write a config that reads its sources from a file: refused too
@@ -88,7 +88,7 @@ def test_a_file_named_app_beside_a_config_in_layout_a_is_named(
     code, _, err = _migrate(capsys, project, "--move-folders")
     assert code == 2
     assert err.splitlines() == [
-        f"{project}: app: a file, not a folder: components, pages, app.vue cannot move into app/; nothing was moved"
+        (f"{project}: app: a file, not a folder: components, pages, app.vue cannot move into app/; nothing was moved")
     ]
     assert _state(project) == before
 
@@ -241,3 +241,66 @@ def test_a_roll_back_that_fails_too_names_what_is_left_where(project: Path, monk
         "moving pages to app/pages failed (operation not permitted (is the file immutable or append-only?)), and "
         "putting back what had moved failed too: components is still at app/components"
     )
+
+
+def test_an_immutable_config_is_named_before_anything_moves_or_is_undone(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    config = project / "fwk.config.ts"
+    if not _chattr("+i", config):
+        pytest.skip("chattr +i is not available here (not root, or a file system without the flag)")
+    try:
+        before = _state(project)
+        code, _, err = _migrate(capsys, project, "--adopt", "--move-folders")
+        after = _state(project)
+    finally:
+        _chattr("-i", config)
+    assert code == 2 and err.splitlines() == [
+        (
+            f"{config}: fwk.config.ts: immutable or append-only (chattr +i or +a): it cannot be rewritten; nothing was "
+            "written"
+        )
+    ]
+    assert after == before  # the folders were not moved and moved back
+    code, _, err = _migrate(capsys, project, "--adopt", "--move-folders")
+    assert code == 0, err
+    _chattr("+i", config)
+    try:
+        moved = _state(project / "app")
+        code, _, err = _migrate(capsys, project, "--undo")
+        after = _state(project / "app")
+    finally:
+        _chattr("-i", config)
+    assert code == 2 and err.splitlines() == [
+        (
+            f"{config}: fwk.config.ts: immutable or append-only (chattr +i or +a): it cannot be rewritten: nothing was "
+            "undone"
+        )
+    ]
+    assert after == moved
+
+
+def test_moves_that_could_not_be_recorded_for_undo_are_not_made(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    config = project / "fwk.config.ts"
+    code, _, err = _migrate(capsys, project, "--adopt", "--no-move")
+    assert code == 0, err
+    config.write_text(config.read_text() + "// edited since\n")
+    before = _state(project)
+    code, _, err = _migrate(capsys, project, "--move-folders")
+    assert code == 2 and err.splitlines() == [
+        (
+            f"{project}: fwk.config.ts changed since the move .fwk-tui-move.json records, so these folder moves cannot "
+            "be added to it: undo that move first (migrate --undo), or delete .fwk-tui-move.json and fwk.config.ts.bak; "
+            "nothing was moved"
+        )
+    ]
+    assert _state(project) == before
+    for leftover in (".fwk-tui-move.json", "fwk.config.ts.bak"):
+        (project / leftover).unlink()
+    (project / "fwk.config.ts.bak").write_text("the user's own\n")
+    before = _state(project)
+    code, _, err = _migrate(capsys, project, "--move-folders")
+    assert code == 2 and err.startswith(f"{project}: fwk.config.ts.bak exists already and fwk-tui did not write it")
+    assert _state(project) == before
