@@ -53,6 +53,7 @@ def plan_links(root: str, moves: list[tuple[str, str]], skipped: Collection[str]
     """The links that need a new target when ``moves`` ((source, target) from ``root``, a real path) are made:
     those inside what moves, and those elsewhere in the project (but in folders named in ``skipped``) that point
     into it."""
+    root = os.path.realpath(root)  # the links' folders are compared as the system resolves them
     places = [(_physical(root, s), _physical(root, t)) for s, t in moves]
     plan = LinkPlan([[] for _ in moves], [], set())
     budget = [MAX_ENTRIES]

@@ -200,3 +200,13 @@ def test_a_config_that_cannot_be_written_after_the_moves_puts_links_and_folders_
         carry_out(config, BEFORE, MOVES, disk_full)
     assert {link: os.readlink(root / link) for link in LINKS} == LINKS
     assert not (root / "app").exists() and config.read_bytes() == BEFORE
+
+
+def test_a_project_reached_through_a_link_has_its_links_kept_the_same(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    via = tmp_path / "via"
+    via.symlink_to("proj")
+    move_folders(via, MOVES)
+    assert os.readlink(root / "app" / "pages" / "x.vue") == "../../../shared/s.vue"
+    assert os.readlink(root / "server" / "home.vue") == "../app/pages/index.vue"
+    assert os.readlink(root / "app" / "pages" / "home.vue") == "index.vue"
