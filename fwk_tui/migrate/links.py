@@ -3,10 +3,11 @@
 A relative link resolves from its own folder: when a folder moves into app/, a
 link inside it that points outside it (``pages/x.vue -> ../../shared/s.vue``),
 or a moved entry that is itself a relative link (``layouts -> ../extpages``),
-would point elsewhere. Each such link gets the target that reaches the same
-place from its new folder. Links that stay inside what moves, and absolute
-links, are left as they are. Links are read, never followed: a walk never
-leaves the moved folders.
+would point elsewhere; so would a link elsewhere in the project that points
+into what moves (``server/x.vue -> ../pages/index.vue``). Each such link gets
+the target that reaches the same place from where it is then. Links that stay
+inside what moves, and absolute links to what does not move, are left as they
+are. Links are read, never followed: a walk never leaves the project.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 MAX_ENTRIES = 500_000
-"""Entries of the moving folders walked for links; a folder past that is refused (its links unchecked)."""
+"""Entries walked for links, in the moving folders and in the rest of the project (each); past that, the move is
+refused (its links unchecked)."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def plan_links(root: str, moves: list[tuple[str, str]], skipped: Collection[str]
     found = [
         (link, problem, n) for n, (source, _) in enumerate(moves) for link, problem in _links(root, source, budget)
     ]
-    found += [(link, problem, -1) for link, problem in _links_beside(root, moves, skipped, budget)]
+    found += [(link, problem, -1) for link, problem in _links_beside(root, moves, skipped, [MAX_ENTRIES])]
     for link, problem, n in found:
         if problem:
             plan.problems.append(problem)
@@ -98,12 +100,20 @@ def _links(root: str, source: str, budget: list[int]) -> list[tuple[str, str]]:
 def _links_beside(
     root: str, moves: list[tuple[str, str]], skipped: Collection[str], budget: list[int]
 ) -> list[tuple[str, str]]:
-    """The links elsewhere in the project (not in what moves, nor in build and package folders)."""
-    return _walk(root, "", budget, {s for s, _ in moves}, skipped)
+    """The links elsewhere in the project (not in what moves, nor in build and package folders); a folder that
+    cannot be read is passed by (its links cannot be listed, and nothing in it moves: a database volume owned by
+    another user must not stop the move)."""
+    return _walk(root, "", budget, {s for s, _ in moves}, skipped, strict=False)
 
 
 def _walk(
-    root: str, start: str, budget: list[int], pruned: set[str], skipped: Collection[str] = ()
+    root: str,
+    start: str,
+    budget: list[int],
+    pruned: set[str],
+    skipped: Collection[str] = (),
+    *,
+    strict: bool = True,
 ) -> list[tuple[str, str]]:
     top = os.path.join(root, start) if start else root
     found: list[tuple[str, str]] = []
@@ -122,7 +132,7 @@ def _walk(
             path = posixpath.join(relative, name)
             if path not in pruned and os.path.islink(os.path.join(folder, name)):
                 found.append((path, ""))
-    for exc in unreadable:
+    for exc in unreadable if strict else []:
         where = os.path.relpath(os.fsdecode(exc.filename or top), root)
         found.append(("", f"{where}: cannot be read ({exc.strerror or exc}): its links cannot be checked"))
     return found

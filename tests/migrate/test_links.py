@@ -210,3 +210,26 @@ def test_a_project_reached_through_a_link_has_its_links_kept_the_same(tmp_path: 
     assert os.readlink(root / "app" / "pages" / "x.vue") == "../../../shared/s.vue"
     assert os.readlink(root / "server" / "home.vue") == "../app/pages/index.vue"
     assert os.readlink(root / "app" / "pages" / "home.vue") == "index.vue"
+
+
+def test_an_unreadable_folder_beside_is_passed_by_and_one_that_moves_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _project(tmp_path)
+    (root / "data").mkdir()
+    (root / "pages" / "private").mkdir()
+    real = os.scandir
+    unreadable = {str(root.resolve() / "data"), str(root.resolve() / "pages" / "private")}
+
+    def scandir(path: object = ".") -> object:
+        if os.fsdecode(path) in unreadable:  # type: ignore[arg-type]
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))  # type: ignore[arg-type]
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(MoveError, match=r"^pages/private: cannot be read \(Permission denied\): its links cannot be"):
+        move_folders(root, MOVES)
+    assert not (root / "app").exists()
+    unreadable.remove(str(root.resolve() / "pages" / "private"))
+    move_folders(root, MOVES)  # data/ is passed by
+    assert os.readlink(root / "server" / "home.vue") == "../app/pages/index.vue"
