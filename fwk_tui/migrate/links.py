@@ -8,6 +8,11 @@ into what moves (``server/x.vue -> ../pages/index.vue``). Each such link gets
 the target that reaches the same place from where it is then. Links that stay
 inside what moves, and absolute links to what does not move, are left as they
 are. Links are read, never followed: a walk never leaves the project.
+
+A moved entry that is itself a link moves as a link, its target rewritten, and
+what it points to stays where it is: the framework reads ``app/layouts``
+through it as it read ``layouts``, and what it points to (often outside the
+project, or shared with another) is not the move's to carry.
 """
 
 from __future__ import annotations

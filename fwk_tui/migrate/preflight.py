@@ -4,8 +4,8 @@ written rather than failing half-way.
 Each problem is one line naming the path: a source gone, a file where a folder
 must be, a target taken (or two moves onto one), a folder that cannot be
 renamed (permissions, the immutable or append-only flag, a read-only file
-system), a target on another file system, and links inside what moves that
-cannot be kept pointing where they did.
+system), a target on another file system, links that cannot be kept pointing
+where they did, and a config that cannot be rewritten.
 """
 
 from __future__ import annotations
