@@ -130,7 +130,8 @@ def _migrate(ns: argparse.Namespace) -> int:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
-        out_json({**plan_json(plan, outcome, file, moves), "refused": problems})
+        rewritten = [{"path": f.path, "before": f.before, "after": f.after} for f in links]
+        out_json({**plan_json(plan, outcome, file, moves), "links": rewritten, "refused": problems})
     else:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")

@@ -6,6 +6,7 @@ the folder) and by its text: rewritten only when it must be.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -177,6 +178,12 @@ def test_the_command_says_which_links_it_rewrote_and_undo_gives_them_back(
     assert code == 2 and err.strip().splitlines() == [said]
     assert (root / "fwk.config.ts").read_bytes() == BEFORE and not (root / "app").exists()
     (root / "pages" / "odd.vue").unlink()
+    code, out, err = run(capsys, "migrate", config, "--adopt", "--move-folders", "--dry-run", "--json")
+    planned = json.loads(out)
+    assert code == 0 and planned["refused"] == []
+    assert {"path": "server/home.vue", "before": "../pages/index.vue", "after": "../app/pages/index.vue"} in (
+        planned["links"]
+    )
     code, out, err = run(capsys, "migrate", config, "--adopt", "--move-folders")
     assert code == 0, err
     assert "moved layouts -> app/layouts\n  link app/layouts -> ../../extpages (was ../extpages: it points" in out
