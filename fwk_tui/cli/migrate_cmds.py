@@ -298,6 +298,8 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
         return EXIT_OK
     if not move:
         if not quiet:
+            for problem in in_the_way(root, moves):  # the commands below would fail on it
+                out(f"Note: {problem}: rename it first")
             out("Move the sources into the source folder (or run again with --move-folders):")
             for line in git_commands(moves):
                 out(f"  {line}")

@@ -85,6 +85,11 @@ def test_a_file_named_app_beside_a_config_in_layout_a_is_named(
     assert code == 0, err
     (project / "app").write_text("not a folder\n")
     before = _state(project)
+    code, out, _ = _migrate(capsys, project)  # the commands it prints would fail on it: said first
+    assert code == 0 and (
+        "Note: app: a file, not a folder: components, pages, app.vue cannot move into app/: rename it first\n"
+        "Move the sources into the source folder" in out
+    )
     code, _, err = _migrate(capsys, project, "--move-folders")
     assert code == 2
     assert err.splitlines() == [
