@@ -13,7 +13,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
-from fwk_tui.cli.migrate_view import plan_json, print_plan
+from fwk_tui.cli.migrate_view import plan_json, print_plan, say_checked, say_moved
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
@@ -136,7 +136,7 @@ def _migrate(ns: argparse.Namespace) -> int:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
         print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
-        _say_checked(problems, links)
+        say_checked(problems, links)
     if outcome.new_errors:
         for d in outcome.new_errors:
             err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
@@ -177,7 +177,7 @@ def _write(
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
         out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
-        _say_moved(carried.moved)
+        say_moved(carried.moved)
         if left:
             out(
                 "Left where they are, as asked (--no-move): while app/ holds nothing of the app, the framework falls "
@@ -320,23 +320,9 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     except UndoError as exc:
         undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
     if not quiet:
-        _say_moved(done)
+        say_moved(done)
         out(undo)
     return EXIT_OK
-
-
-def _say_moved(moved: list[FolderMove]) -> None:
-    for m in moved:
-        out(f"moved {m.source} -> {m.target}")
-        for fix in m.links:
-            out(f"  link {fix.path} -> {fix.after} (was {fix.before}: it points where it did)")
-
-
-def _say_checked(problems: list[str], links: list[LinkFix]) -> None:
-    for fix in links:
-        out(f"Link rewritten to keep pointing where it does: {fix.path}: {fix.before} -> {fix.after}")
-    for problem in problems:
-        out(f"Note: the move would be refused: {problem}")
 
 
 def _checked(root: Path, moves: list[FolderMove], *, moving: bool) -> tuple[list[str], list[LinkFix]]:
@@ -372,7 +358,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
             if m.imported_by:
                 out(f"  {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
     if ns.dry_run:
-        _say_checked(*_checked(root, moves, moving=True))
+        say_checked(*_checked(root, moves, moving=True))
         out(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
         return EXIT_OK
     return _folders(file, moves, ns.move_folders, ns.json)
