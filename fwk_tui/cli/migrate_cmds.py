@@ -13,7 +13,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
-from fwk_tui.cli.migrate_view import plan_json, print_plan
+from fwk_tui.cli.migrate_view import plan_json, print_plan, say_checked, say_moved
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
@@ -24,13 +24,15 @@ from fwk_tui.migrate.draft import (
     shown,
 )
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
+from fwk_tui.migrate.links import LinkFix
 from fwk_tui.migrate.plan import (
     FolderMove,
     Item,
     folder_moves,
     folders_left,
 )  # fmt: skip
-from fwk_tui.migrate.undo import UndoError, new_folders, record_more_moves, undo_move
+from fwk_tui.migrate.preflight import MoveRefused, in_the_way, preflight
+from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, record_more_moves, undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
@@ -121,13 +123,20 @@ def _migrate(ns: argparse.Namespace) -> int:
     if moves and not ns.no_move and plan.folder_conflicts and not (ns.dry_run or ns.json):
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
         raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
+    problems, links = _checked(root, moves, moving=not ns.no_move)
+    if problems and not (ns.dry_run or (ns.json and asking)):  # what would write: refused before it does
+        for problem in problems[:-1]:
+            err(f"{file}: {problem}")
+        raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
-        out_json(plan_json(plan, outcome, file, moves))
+        rewritten = [{"path": f.path, "before": f.before, "after": f.after} for f in links]
+        out_json({**plan_json(plan, outcome, file, moves), "links": rewritten, "refused": problems})
     else:
         if asking and not interactive:
             out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
         print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
+        say_checked(problems, links)
     if outcome.new_errors:
         for d in outcome.new_errors:
             err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
@@ -162,13 +171,13 @@ def _write(
         return after.data
 
     try:
-        carried = carry_out(file, before.data, moves, write)
+        with writing(file, False):  # held from the checks before the moves to the write after them
+            carried = carry_out(file, before.data, moves, write)
     except (UndoError, MoveError) as exc:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
         out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
-        for m in carried.moved:
-            out(f"moved {m.source} -> {m.target}")
+        say_moved(carried.moved)
         if left:
             out(
                 "Left where they are, as asked (--no-move): while app/ holds nothing of the app, the framework falls "
@@ -189,6 +198,8 @@ def _undo(file: Path) -> int:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}") from None
     for m in undone.moved_back:
         out(f"moved {m.target} -> {m.source}")
+        for fix in m.links:
+            out(f"  link {fix.at(m.source, m.target)} -> {fix.before} again")
     for folder in undone.removed:
         out(f"removed {folder}/ (the move made it; it is empty again)")
     for folder in undone.kept:
@@ -287,15 +298,21 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
         return EXIT_OK
     if not move:
         if not quiet:
+            for problem in in_the_way(root, moves):  # the commands below would fail on it
+                out(f"Note: {problem}: rename it first")
             out("Move the sources into the source folder (or run again with --move-folders):")
             for line in git_commands(moves):
                 out(f"  {line}")
         return EXIT_OK
     created = new_folders(root, moves)
     try:
+        check_can_record_more(file)
         done = move_folders(root, moves)
+    except UndoError as exc:
+        err(f"{root}: {exc}; nothing was moved")
+        return EXIT_BAD_INPUT
     except MoveError as exc:
-        err(f"{root}: {exc}")
+        err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
         return EXIT_BAD_INPUT
     try:
         record_more_moves(file, done, created)
@@ -303,10 +320,20 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     except UndoError as exc:
         undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
     if not quiet:
-        for m in done:
-            out(f"moved {m.source} -> {m.target}")
+        say_moved(done)
         out(undo)
     return EXIT_OK
+
+
+def _checked(root: Path, moves: list[FolderMove], *, moving: bool) -> tuple[list[str], list[LinkFix]]:
+    """What stops ``moves`` (when ``moving``; else only what stands where the config will read a folder), and
+    the links they rewrite."""
+    if not moves:
+        return [], []
+    if not moving:
+        return in_the_way(root, moves), []
+    problems, links = preflight(root, moves)
+    return problems, [fix for fixes in links.fixes for fix in fixes]
 
 
 def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespace, text: str) -> int:
@@ -331,6 +358,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
             if m.imported_by:
                 out(f"  {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
     if ns.dry_run:
+        say_checked(*_checked(root, moves, moving=True))
         out(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
         return EXIT_OK
     return _folders(file, moves, ns.move_folders, ns.json)

@@ -8,6 +8,7 @@ from typing import Any
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out
 from fwk_tui.migrate.draft import adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
+from fwk_tui.migrate.links import LinkFix
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Plan, visible_items
 from fwk_tui.migrate.write import Outcome
 from fwk_tui.source import ConfigDocument
@@ -121,3 +122,19 @@ def plan_json(plan: Plan, outcome: Outcome, file: Path, moves: list[FolderMove])
 
 def _json(value: Any) -> object:
     return value if value in (UNKNOWN, REMOVED, NOT_SET) else to_json(value)
+
+
+def say_moved(moved: list[FolderMove]) -> None:
+    """Each move made, and under it the links it rewrote."""
+    for m in moved:
+        out(f"moved {m.source} -> {m.target}")
+        for fix in m.links:
+            out(f"  link {fix.path} -> {fix.after} (was {fix.before}: it points where it did)")
+
+
+def say_checked(problems: list[str], links: list[LinkFix]) -> None:
+    """Before a move (a dry run): the links it would rewrite, and what would refuse it."""
+    for fix in links:
+        out(f"Link rewritten to keep pointing where it does: {fix.path}: {fix.before} -> {fix.after}")
+    for problem in problems:
+        out(f"Note: the move would be refused: {problem}")

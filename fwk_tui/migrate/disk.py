@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fwk_tui.migrate.links import LinkFix
 from fwk_tui.validate.sources import APP_FOLDER_ONLY, ROOT_FOLDERS, SOURCE_ENTRIES
 
 MAX_FILES_SCANNED = 20_000
@@ -39,6 +40,8 @@ class FolderMove:
     target: str
     imported_by: tuple[str, ...] = ()
     """For a folder that moves because moving files import it through ``~/``: some of them."""
+    links: tuple[LinkFix, ...] = ()
+    """Once made: the links in it (or itself) given a new target to keep pointing where they did."""
 
 
 @dataclass

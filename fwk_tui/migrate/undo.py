@@ -10,30 +10,37 @@ loses a change made since: otherwise it refuses before touching anything.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import posixpath
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from typing import Any
 
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.disk import FolderMove
-from fwk_tui.migrate.fingerprint import fingerprint
+from fwk_tui.migrate.links import LinkFailed, LinkFix, set_links
+from fwk_tui.migrate.preflight import config_problems, renamable
+from fwk_tui.migrate.record import (
+    MAX_RECORD_BYTES,
+    RECORD_KIND,
+    RECORD_NAME,
+    RECORD_VERSION,
+    UndoError,
+    backup_path,
+    check_relative,
+    entries,
+    fingerprint_or_error,
+    read_record,
+    record_bytes,
+    record_path,
+    recorded_moves,
+    said,
+    sha256,
+)
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
-
-RECORD_NAME = ".fwk-tui-move.json"
-RECORD_KIND = "fwk-tui folder move"
-RECORD_VERSION = 1
-MAX_RECORD_BYTES = 1024 * 1024
-
-
-class UndoError(Exception):
-    """A move that cannot be recorded or undone; ``str()`` is one line saying why and what is where."""
 
 
 @dataclass
@@ -45,15 +52,6 @@ class Undone:
     removed: list[str] = field(default_factory=list)  # folders the move created, removed (empty again)
     kept: list[str] = field(default_factory=list)  # folders the move created, left: something else is in them now
     notes: list[str] = field(default_factory=list)  # leftovers that could not be deleted (the undo itself is done)
-
-
-def backup_path(config: Path) -> Path:
-    """Where the config from before the move is kept: ``fwk.config.ts.bak`` beside it."""
-    return config.with_name(config.name + ".bak")
-
-
-def record_path(config: Path) -> Path:
-    return config.with_name(RECORD_NAME)
 
 
 def has_record(config: Path) -> bool:
@@ -74,10 +72,19 @@ def new_folders(root: Path, moves: list[FolderMove]) -> list[str]:
 
 
 def check_can_record(config: Path) -> None:
-    """UndoError when ``record_move`` would refuse: a ``.bak`` beside the config that fwk-tui did not write.
+    """UndoError when ``record_move`` would refuse or fail: a ``.bak`` beside the config that fwk-tui did not write,
+    a folder (or another non-file) where the record goes.
 
     Call it before moving anything, so the move is not made without its way back.
     """
+    try:
+        kind = os.lstat(record_path(config)).st_mode
+    except OSError:
+        kind = None
+    if kind is not None and not (stat.S_ISREG(kind) or stat.S_ISLNK(kind)):
+        raise UndoError(
+            f"{RECORD_NAME} is not a file (a folder?): rename or delete it, so that fwk-tui can record the move there"
+        )
     bak = backup_path(config)
     if os.path.lexists(bak) and not _backup_is_ours(config):
         raise UndoError(
@@ -97,21 +104,21 @@ def record_move(
     """
     root = config.parent
     check_can_record(config)
-    entries = _entries(root, moves)
+    made = entries(root, moves)
     for folder in created or []:
-        _check_relative(folder)
+        check_relative(folder)
     bak = backup_path(config)
     record = {
         "record": RECORD_KIND,
         "version": RECORD_VERSION,
         "config": config.name,
-        "config_sha256": _sha256(written),
+        "config_sha256": sha256(written),
         "backup": bak.name,
-        "backup_sha256": _sha256(before),
-        "moves": entries,
+        "backup_sha256": sha256(before),
+        "moves": made,
         "created": list(created or []),
     }
-    data = (json.dumps(record, indent=2) + "\n").encode("utf-8")
+    data = record_bytes(record)
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
     try:
@@ -121,52 +128,80 @@ def record_move(
     try:
         write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
     except OSError as exc:
-        raise UndoError(f"{_said(exc, bak)}: no way back from the move was recorded") from None
+        raise UndoError(f"{said(exc, bak)}: no way back from the move was recorded") from None
     try:
         write_bytes_atomically(record_path(config), data, follow_symlinks=False)
     except OSError as exc:
         for leftover in (bak, record_path(config)):  # an earlier record would not match the new .bak
             _unlink_quietly(leftover)
-        raise UndoError(f"{_said(exc, record_path(config))}: no way back from the move was recorded") from None
+        raise UndoError(f"{said(exc, record_path(config))}: no way back from the move was recorded") from None
+
+
+def check_can_record_more(config: Path) -> dict[str, Any] | None:
+    """UndoError when :func:`record_more_moves` would refuse (call it before moving anything, so no move is made
+    without its way back); else the record the moves will be added to (None: a new one)."""
+    try:
+        now = read_file_bytes(config, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: the folder moves could not be recorded") from None
+    if not has_record(config):
+        check_can_record(config)
+        return None
+    record = read_record(config)
+    if sha256(now) != record["config_sha256"]:
+        raise UndoError(
+            f"{config.name} changed since the move {RECORD_NAME} records, so these folder moves cannot be added to "
+            f"it: undo that move first (migrate --undo), or delete {RECORD_NAME} and {backup_path(config).name}"
+        )
+    return record
 
 
 def record_more_moves(config: Path, moves: list[FolderMove], created: list[str]) -> None:
     """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
     added to the record of the move that wrote it while the config is still what that move wrote, else recorded
     on their own (the config kept as it is now). UndoError when neither can be."""
-    try:
+    record = check_can_record_more(config)
+    if record is None:
         now = read_file_bytes(config, MAX_BYTES)
-    except UnreadableFile as exc:
-        raise UndoError(f"{exc}: the folder moves were not recorded") from None
-    if not has_record(config):
         record_move(config, now, now, moves, created)
         return
-    record = _read_record(config)
-    if _sha256(now) != record["config_sha256"]:
-        raise UndoError(
-            f"{config.name} changed since the move {RECORD_NAME} records: these folder moves were not added to it"
-        )
     root = config.parent
-    record["moves"] += _entries(root, moves)
+    record["moves"] += entries(root, moves)
     record["created"] = [*record.get("created", []), *created]
-    data = (json.dumps(record, indent=2) + "\n").encode("utf-8")
+    data = record_bytes(record)
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
     try:
         write_bytes_atomically(record_path(config), data, follow_symlinks=False)
     except OSError as exc:
-        raise UndoError(f"{_said(exc, record_path(config))}: these folder moves were not recorded") from None
+        raise UndoError(f"{said(exc, record_path(config))}: these folder moves were not recorded") from None
 
 
 def undo_move(config: Path) -> Undone:
     """Put the config and the folders back as they were before the recorded move; UndoError, with nothing touched,
     when anything changed since (the config, a moved folder, a source place taken again, the backup)."""
     root = config.parent
-    record = _read_record(config)
-    moves, fingerprints, created = _moves(record)
+    record = read_record(config)
+    moves, fingerprints, created = recorded_moves(record)
     before = _check_state(config, record, moves, fingerprints)
     undone = Undone(config)
-    _move_back(root, moves)
+    links = [fix for move in moves for fix in move.links]
+    for fix in links:  # those elsewhere in the project are not in the fingerprints
+        if _target(root / fix.path) != fix.after:
+            raise UndoError(f"{fix.path} changed since the move (a link to {fix.after} then): nothing was undone")
+    back = [FolderMove(m.name, m.target, m.source) for m in moves]
+    problems = config_problems(config) + renamable(root, back, {posixpath.dirname(fix.path) for fix in links})
+    if problems:
+        raise UndoError(f"{problems[0]}: nothing was undone")
+    stuck = _set_all(root, links, forth=False)
+    if stuck:
+        stuck += _set_all(root, links, forth=True)
+        raise UndoError(f"{stuck[0]}: the links are as the move set them; nothing was undone")
+    try:
+        _move_back(root, moves)
+    except UndoError as exc:
+        stuck = _set_all(root, links, forth=True)
+        raise UndoError(f"{exc}{'; '.join(['', *stuck])}") from None
     undone.moved_back = list(reversed(moves))
     removed: list[str] = []
     for folder in sorted(created, key=lambda p: (-p.count("/"), p)):  # deepest first
@@ -183,7 +218,7 @@ def undo_move(config: Path) -> Undone:
         if read_file_bytes(config, MAX_BYTES) != before:
             write_bytes_atomically(config, before)
     except (OSError, UnreadableFile) as exc:
-        words = _said(exc, config) if isinstance(exc, OSError) else str(exc)
+        words = said(exc, config) if isinstance(exc, OSError) else str(exc)
         _redo(root, moves, removed, words)
         raise UndoError(f"{words}: the folders are back where the move put them; nothing was undone") from None
     for leftover in (backup_path(config), record_path(config)):  # the .bak first: a record alone refuses
@@ -192,7 +227,7 @@ def undo_move(config: Path) -> Undone:
         except FileNotFoundError:
             pass
         except OSError as exc:
-            undone.notes.append(f"{_said(exc, leftover)}: delete it by hand")
+            undone.notes.append(f"{said(exc, leftover)}: delete it by hand")
     return undone
 
 
@@ -208,7 +243,7 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
     except UnreadableFile as exc:
         raise UndoError(f"{exc}: nothing was undone") from None
     # Back to its bytes from before already (an editor's undo, saved): only the folders are left to move back.
-    if _sha256(now) != record["config_sha256"] and _sha256(now) != record["backup_sha256"]:
+    if sha256(now) != record["config_sha256"] and sha256(now) != record["backup_sha256"]:
         raise UndoError(
             f"{config.name} changed since the move: undoing would lose that edit; nothing was undone "
             f"({backup_path(config).name} holds the config from before the move)"
@@ -220,7 +255,7 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
         raise UndoError(f"{bak.name} is missing: the config from before the move is gone; nothing was undone") from None
     except UnreadableFile as exc:
         raise UndoError(f"{exc}: nothing was undone") from None
-    if before is None or _sha256(before) != record["backup_sha256"]:
+    if before is None or sha256(before) != record["backup_sha256"]:
         raise UndoError(
             f"{bak.name} changed since the move: it no longer holds the config from before; nothing was undone"
         )
@@ -234,7 +269,7 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
         folder = posixpath.dirname(move.source)
         if folder and not os.path.isdir(root / folder):
             raise UndoError(f"{folder}/ is not there any more: {move.target} cannot go back; nothing was undone")
-        now_print = _fingerprint_or_error(root, move.target)
+        now_print = fingerprint_or_error(root, move.target)
         if now_print != then:
             counts = ""
             if now_print.get("entries") != then.get("entries"):
@@ -276,8 +311,9 @@ def _redo(root: Path, moves: list[FolderMove], removed: list[str], words: str) -
         except FileExistsError:
             pass
         except OSError as exc:
-            stuck.append(_said(exc, root / folder, folder))
+            stuck.append(said(exc, root / folder, folder))
     stuck += _rename_all([(m.source, m.target) for m in moves], root)
+    stuck += _set_all(root, [fix for m in moves for fix in m.links], forth=True)
     if stuck:
         raise UndoError(
             f"{words}; then putting the folders back where the move put them failed: {'; '.join(stuck)} "
@@ -296,108 +332,35 @@ def _rename_all(pairs: list[tuple[str, str]], root: Path) -> list[str]:
     return stuck
 
 
-def _read_record(config: Path) -> dict[str, Any]:
-    path = record_path(config)
+def _target(path: Path) -> str | None:
     try:
-        data = read_file_bytes(path, MAX_RECORD_BYTES)
-    except FileNotThere:
-        raise UndoError(f"no move to undo: {RECORD_NAME} is not beside {config.name}") from None
-    except UnreadableFile as exc:
-        raise UndoError(str(exc)) from None
-    try:
-        record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (not JSON)") from None
-    if not isinstance(record, dict) or record.get("record") != RECORD_KIND:
-        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read")
-    if record.get("version") != RECORD_VERSION:
-        raise UndoError(f"{RECORD_NAME}: a record of version {record.get('version')!r}, which this fwk-tui cannot read")
-    texts = ("config", "config_sha256", "backup", "backup_sha256")
-    if not all(isinstance(record.get(k), str) for k in texts):
-        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (a field is missing)")
-    return record
+        return os.readlink(path)
+    except OSError:
+        return None
 
 
-def _moves(record: dict[str, Any]) -> tuple[list[FolderMove], list[Any], list[str]]:
-    bad = UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (its moves)")
-    moves, fingerprints = [], []
-    entries, created = record.get("moves"), record.get("created", [])
-    if not isinstance(entries, list) or not isinstance(created, list):
-        raise bad
-    for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), dict):
-            raise bad
-        name, source, target = entry.get("name"), entry.get("source"), entry.get("target")
-        if not isinstance(name, str) or not isinstance(source, str) or not isinstance(target, str):
-            raise bad
-        moves.append(FolderMove(name, _check_relative(source), _check_relative(target)))
-        fingerprints.append(entry["fingerprint"])
-    if not all(isinstance(f, str) for f in created):
-        raise bad
-    return moves, fingerprints, [_check_relative(f) for f in created]
-
-
-def _check_relative(path: str) -> str:
-    """``path`` when it names a place under the config's folder (``app/pages``); UndoError otherwise."""
-    posix = PurePosixPath(path)
-    if (
-        not path
-        or posix.is_absolute()
-        or PureWindowsPath(path).is_absolute()
-        or PureWindowsPath(path).drive
-        or any(part in ("..", ".") for part in path.split("/"))
-        or posixpath.normpath(path) != path
-    ):
-        raise UndoError(f"{RECORD_NAME}: {path!r} is not a path inside the config's folder")
-    return path
+def _set_all(root: Path, links: list[LinkFix], *, forth: bool) -> list[str]:
+    """Point each link (where the move put it) at its target after the move (``forth``) or before, carrying on past
+    failures; what failed, in words."""
+    stuck = []
+    for fix in links:
+        try:
+            set_links(str(root), [fix], forth=forth)
+        except LinkFailed as exc:
+            stuck.append(f"the link {exc} (it should point to {fix.after if forth else fix.before})")
+    return stuck
 
 
 def _backup_is_ours(config: Path) -> bool:
     """Whether the ``.bak`` is the one an earlier record of ours vouches for (a regular file with its hash)."""
     bak = backup_path(config)
     try:
-        record = _read_record(config)
+        record = read_record(config)
         if record["backup"] != bak.name or not stat.S_ISREG(os.lstat(bak).st_mode):
             return False
-        return _sha256(read_file_bytes(bak, MAX_BYTES)) == record["backup_sha256"]
+        return sha256(read_file_bytes(bak, MAX_BYTES)) == record["backup_sha256"]
     except (UndoError, UnreadableFile, OSError):
         return False
-
-
-def _fingerprint_or_error(root: Path, relative: str) -> dict[str, Any]:
-    try:
-        return fingerprint(root / relative)
-    except OSError as exc:
-        where = os.fsdecode(exc.filename) if exc.filename else str(root / relative)
-        try:
-            where = Path(where).relative_to(root).as_posix()
-        except ValueError:
-            pass
-        raise UndoError(f"{where}: {os_error_words(exc)}") from None
-
-
-def _entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
-    """The record's entry of each move just made: where from, where to, and a fingerprint of what is there now."""
-    entries = []
-    for move in moves:
-        _check_relative(move.source)
-        _check_relative(move.target)
-        tree = _fingerprint_or_error(root, move.target)
-        entries.append({"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree})
-    return entries
-
-
-def _said(exc: OSError, path: Path, name: str | None = None) -> str:
-    """``name: words`` (the file's name by default), naming the folder too when the error is about it."""
-    shown = name or path.name
-    other = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
-    if other and os.path.realpath(other) != os.path.realpath(path):
-        return f"{shown}: {other}: {os_error_words(exc)}"
-    return f"{shown}: {os_error_words(exc)}"
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 def _unlink_quietly(path: Path) -> None:
@@ -413,6 +376,7 @@ __all__ = [
     "Undone",
     "backup_path",
     "check_can_record",
+    "check_can_record_more",
     "has_record",
     "new_folders",
     "record_move",

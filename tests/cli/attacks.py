@@ -431,6 +431,76 @@ def race(d: Path, rounds: int = 20) -> Outcome:
     return Outcome(lost == 0, f"{rounds} rounds, {lost} updates lost")
 
 
+# --- migrate --move-folders: links, a file where app/ goes, a folder that cannot move ------------------------
+
+
+def _layout_b(d: Path) -> Path:
+    """A layout-B project in ``d/proj`` (pages, components, app.vue beside the config)."""
+    root = d / "proj"
+    for name in ("pages", "components"):
+        (root / name).mkdir(parents=True)
+        (root / name / "index.vue").write_text("<template />\n")
+    (root / "app.vue").write_text("<template />\n")
+    config(root)
+    return root
+
+
+def move_relative_links(d: Path) -> Outcome:
+    """Links in and as moved folders point where they did after the move, and as they were after --undo."""
+    root = _layout_b(d)
+    (d / "shared").mkdir()
+    (d / "shared" / "s.vue").write_text("shared\n")
+    (d / "extpages").mkdir()
+    (d / "extpages" / "default.vue").write_text("layout\n")
+    links = {"pages/x.vue": "../../shared/s.vue", "layouts": "../extpages", "pages/home.vue": "index.vue",
+             "pages/loop": "loop", "pages/up": ".."}
+    for link, target in links.items():
+        (root / link).symlink_to(target)
+    moved = fwk("migrate", "proj/fwk.config.ts", "--adopt", "--move-folders", cwd=d)
+    reads = [(root / "app/pages/x.vue").is_file() and (root / "app/pages/x.vue").read_text() == "shared\n",
+             (root / "app/layouts/default.vue").is_file(),
+             os.path.realpath(root / "app/pages/up") == os.path.realpath(root)]
+    undone = fwk("migrate", "proj/fwk.config.ts", "--undo", cwd=d)
+    back = {link: os.readlink(root / link) for link in links if (root / link).is_symlink()}
+    ok = moved.code == 0 and all(reads) and undone.code == 0 and back == links
+    return Outcome(ok and not (moved.traceback or undone.traceback),
+                   f"{_first_line(moved)}; links reached: {sum(reads)}/3; after --undo as before: {back == links}")
+
+
+def move_into_a_file_named_app(d: Path) -> Outcome:
+    root = _layout_b(d)
+    (root / "app").write_text("not a folder\n")
+    run = fwk("migrate", "proj/fwk.config.ts", "--adopt", "--move-folders", cwd=d)
+    untouched = (root / "fwk.config.ts").read_text() == BASE and (root / "pages").is_dir()
+    said = "app: a file, not a folder" in run.err and len(run.err.strip().splitlines()) == 1
+    return Outcome(expect_message(run).ok and said and untouched and not (root / "fwk.config.ts.bak").exists(),
+                   _first_line(run))
+
+
+def move_an_unmovable_folder(d: Path) -> Outcome:
+    """pages cannot be renamed (chattr +i as root, a read-only folder otherwise): refused naming it, nothing
+    moved (the folder's own mtime unchanged: not even moved and moved back)."""
+    root = _layout_b(d)
+    as_root = os.geteuid() == 0
+    if as_root:
+        chattr = subprocess.run(["chattr", "+i", str(root / "pages")], check=False, capture_output=True)
+        if chattr.returncode != 0:
+            return Outcome(True, "chattr +i unavailable here (as root): not attempted")
+    else:
+        (root / "pages").chmod(0o555)
+    mtime = root.stat().st_mtime_ns
+    try:
+        run = fwk("migrate", "proj/fwk.config.ts", "--adopt", "--move-folders", cwd=d)
+    finally:
+        if as_root:
+            subprocess.run(["chattr", "-i", str(root / "pages")], check=False, capture_output=True)
+        (root / "pages").chmod(0o755)
+    untouched = (root / "fwk.config.ts").read_text() == BASE and root.stat().st_mtime_ns == mtime
+    said = run.err.strip().splitlines()
+    return Outcome(expect_message(run, where="pages").ok and len(said) == 1 and "pages:" in said[0] and untouched,
+                   _first_line(run))
+
+
 ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "set on a read-only file": read_only_file,
     "set --backup twice": backup_twice,
@@ -466,6 +536,9 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "settings with 4,000 unknown keys": settings_unknown_keys,
     "a preset with 2,000 modules": preset_many_modules,
     "two set at once, 20 rounds": race,
+    "migrate --move-folders with relative links in and as moved folders, then --undo": move_relative_links,
+    "migrate --move-folders with a file named app beside the config": move_into_a_file_named_app,
+    "migrate --move-folders with pages/ that cannot be renamed (chattr +i, or read-only)": move_an_unmovable_folder,
 }
 
 

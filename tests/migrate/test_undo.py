@@ -74,9 +74,9 @@ def _moved(root: Path, moves: list[FolderMove] = MOVES) -> Path:
     """The project after ``fwk-tui migrate --move-folders``: config written, folders moved, the move recorded."""
     config = root / "fwk.config.ts"
     created = new_folders(root, moves)
-    move_folders(root, moves)
+    done = move_folders(root, moves)
     write_bytes_atomically(config, WRITTEN)
-    record_move(config, BEFORE, WRITTEN, moves, created)
+    record_move(config, BEFORE, WRITTEN, done, created)
     return config
 
 
@@ -92,8 +92,14 @@ def test_a_recorded_move_undone_gives_back_every_byte_name_link_and_mode(project
     assert has_record(config) and backup_path(config).read_bytes() == BEFORE
     assert not (project / "pages").exists() and (project / "app" / "pages" / "home.vue").is_symlink()
     record = json.loads((project / RECORD_NAME).read_text())
-    assert (record["version"], record["config"], record["created"]) == (1, "fwk.config.ts", ["app"])
+    assert (record["version"], record["config"], record["created"]) == (2, "fwk.config.ts", ["app"])  # with links
     assert [(m["source"], m["target"]) for m in record["moves"]] == [(m.source, m.target) for m in MOVES]
+    # the link to what stays beside the config points there from its new folder; the one to its neighbour as it was
+    assert os.readlink(project / "app" / "pages" / "pkg.json") == "../../package.json"
+    assert os.readlink(project / "app" / "pages" / "home.vue") == "index.vue"
+    assert record["moves"][1]["links"] == [
+        {"path": "app/pages/pkg.json", "before": "../package.json", "after": "../../package.json"}
+    ]
     assert record["moves"][1]["fingerprint"]["entries"] == 7  # pages/ and its six entries
 
     done = undo_move(config)
@@ -243,9 +249,9 @@ def test_a_backup_of_an_earlier_record_is_replaced(project: Path) -> None:
     config = _moved(project, MOVES[:1])  # components first
     check_can_record(config)  # ours: a second run may replace it
     later = WRITTEN + b"// second run\n"
-    move_folders(project, MOVES[1:])
+    done = move_folders(project, MOVES[1:])
     write_bytes_atomically(config, later)
-    record_move(config, WRITTEN, later, MOVES[1:])
+    record_move(config, WRITTEN, later, done)
     assert backup_path(config).read_bytes() == WRITTEN
     undo_move(config)
     assert config.read_bytes() == WRITTEN and (project / "pages").is_dir() and (project / "app" / "components").is_dir()
@@ -272,3 +278,26 @@ def test_a_big_tree_is_fingerprinted_by_count(project: Path, monkeypatch: pytest
     assert prints[1] == {"entries": 7} and "sha256" in prints[0]
     (project / "app" / "pages" / "new.vue").write_bytes(b"")
     _refused(project, config, r"^app/pages changed since the move \(.*7 entries then, 8 now\)")
+
+
+def test_an_undo_that_could_not_rename_a_folder_is_refused_naming_it_before_anything_moves(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _moved(project)
+    after = _listing(project)
+    app_mtime = (project / "app").stat().st_mtime_ns
+    real = os.access
+
+    def pages_read_only(path: object, mode: int, **kw: object) -> bool:
+        return False if Path(os.fsdecode(path)) == project / "app" / "pages" else real(path, mode, **kw)
+
+    monkeypatch.setattr(os, "access", pages_read_only)
+    with pytest.raises(
+        UndoError,
+        match=r"^app/pages: not writable \(permission denied\): a folder needs that to move into another: nothing was "
+        r"undone$",
+    ):
+        undo_move(config)
+    # app.vue was not moved back and forth again: app/ itself was not touched
+    assert _listing(project) == after and (project / "app").stat().st_mtime_ns == app_mtime
+    assert has_record(config)

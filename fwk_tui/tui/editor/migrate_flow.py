@@ -180,6 +180,9 @@ class MoveToLayoutA:
         session.read_surroundings()
         self.effective.load()
         names = ", ".join(f"{m.source} -> {m.target}" for m in carried.moved)
+        links = sum(len(m.links) for m in carried.moved)
+        if links:
+            names += f" ({links} link{'s' if links != 1 else ''} rewritten to point where {'they' if links != 1 else 'it'} did)"
         app.notify(
             plain(f'Moved to layout A and written: {values}; moved {names}. Ctrl+P "{UNDO_COMMAND}" takes both back.'),
             timeout=10,

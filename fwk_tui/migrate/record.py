@@ -1,0 +1,159 @@
+"""The record of a move kept beside the config (``.fwk-tui-move.json``): its name, its entries, and reading it back
+with every path checked to lie inside the config's folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+from pathlib import Path, PurePosixPath, PureWindowsPath
+from typing import Any
+
+from fwk_tui.migrate.disk import FolderMove
+from fwk_tui.migrate.fingerprint import fingerprint
+from fwk_tui.migrate.links import LinkFix
+from fwk_tui.oserrors import os_error_words
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
+
+RECORD_NAME = ".fwk-tui-move.json"
+RECORD_KIND = "fwk-tui folder move"
+RECORD_VERSION = 1
+LINKS_VERSION = 2
+"""A record that rewrote links: an fwk-tui that cannot put them back refuses it rather than undo half."""
+MAX_RECORD_BYTES = 1024 * 1024
+
+
+class UndoError(Exception):
+    """A move that cannot be recorded or undone; ``str()`` is one line saying why and what is where."""
+
+
+def backup_path(config: Path) -> Path:
+    """Where the config from before the move is kept: ``fwk.config.ts.bak`` beside it."""
+    return config.with_name(config.name + ".bak")
+
+
+def record_path(config: Path) -> Path:
+    return config.with_name(RECORD_NAME)
+
+
+def record_bytes(record: dict[str, Any]) -> bytes:
+    """The record as written, its version saying whether it holds links to put back."""
+    has_links = any(entry.get("links") for entry in record["moves"])
+    record["version"] = LINKS_VERSION if has_links else RECORD_VERSION
+    return (json.dumps(record, indent=2) + "\n").encode("utf-8")
+
+
+def read_record(config: Path) -> dict[str, Any]:
+    path = record_path(config)
+    try:
+        data = read_file_bytes(path, MAX_RECORD_BYTES)
+    except FileNotThere:
+        raise UndoError(f"no move to undo: {RECORD_NAME} is not beside {config.name}") from None
+    except UnreadableFile as exc:
+        raise UndoError(str(exc)) from None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (not JSON)") from None
+    if not isinstance(record, dict) or record.get("record") != RECORD_KIND:
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read")
+    if record.get("version") not in (RECORD_VERSION, LINKS_VERSION):
+        raise UndoError(f"{RECORD_NAME}: a record of version {record.get('version')!r}, which this fwk-tui cannot read")
+    texts = ("config", "config_sha256", "backup", "backup_sha256")
+    if not all(isinstance(record.get(k), str) for k in texts):
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (a field is missing)")
+    return record
+
+
+def recorded_moves(record: dict[str, Any]) -> tuple[list[FolderMove], list[Any], list[str]]:
+    """The moves of ``record`` (with their links), their fingerprints, and the folders the move created."""
+    bad = UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (its moves)")
+    moves, fingerprints = [], []
+    entries, created = record.get("moves"), record.get("created", [])
+    if not isinstance(entries, list) or not isinstance(created, list):
+        raise bad
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("fingerprint"), dict):
+            raise bad
+        name, source, target = entry.get("name"), entry.get("source"), entry.get("target")
+        if not isinstance(name, str) or not isinstance(source, str) or not isinstance(target, str):
+            raise bad
+        target = check_relative(target)
+        links = tuple(_link(link, target, bad) for link in entry.get("links", []))
+        moves.append(FolderMove(name, check_relative(source), target, links=links))
+        fingerprints.append(entry["fingerprint"])
+    if not all(isinstance(f, str) for f in created):
+        raise bad
+    return moves, fingerprints, [check_relative(f) for f in created]
+
+
+def _link(link: Any, target: str, bad: UndoError) -> LinkFix:
+    if not isinstance(link, dict) or not all(isinstance(link.get(k), str) for k in ("path", "before", "after")):
+        raise bad
+    path, moves = check_relative(link["path"]), link.get("moves", True) is not False
+    if moves and path != target and not path.startswith(target + "/"):
+        raise UndoError(f"{RECORD_NAME}: the link {path!r} is not in {target}, which it records it in")
+    return LinkFix(path, link["before"], link["after"], moves)
+
+
+def check_relative(path: str) -> str:
+    """``path`` when it names a place under the config's folder (``app/pages``); UndoError otherwise."""
+    posix = PurePosixPath(path)
+    if (
+        not path
+        or posix.is_absolute()
+        or PureWindowsPath(path).is_absolute()
+        or PureWindowsPath(path).drive
+        or any(part in ("..", ".") for part in path.split("/"))
+        or posixpath.normpath(path) != path
+    ):
+        raise UndoError(f"{RECORD_NAME}: {path!r} is not a path inside the config's folder")
+    return path
+
+
+def entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
+    """The record's entry of each move just made: where from, where to, the links it rewrote, and a fingerprint of
+    what is there now."""
+    out = []
+    for move in moves:
+        check_relative(move.source)
+        check_relative(move.target)
+        tree = fingerprint_or_error(root, move.target)
+        entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree}
+        if move.links:
+            entry["links"] = [_link_entry(f) for f in move.links]
+        out.append(entry)
+    return out
+
+
+def _link_entry(fix: LinkFix) -> dict[str, Any]:
+    entry: dict[str, Any] = {"path": fix.path, "before": fix.before, "after": fix.after}
+    if not fix.moves:
+        entry["moves"] = False  # elsewhere in the project, pointing into what moved: it stays where it is
+    return entry
+
+
+def fingerprint_or_error(root: Path, relative: str) -> dict[str, Any]:
+    try:
+        return fingerprint(root / relative)
+    except OSError as exc:
+        where = os.fsdecode(exc.filename) if exc.filename else str(root / relative)
+        try:
+            where = Path(where).relative_to(root).as_posix()
+        except ValueError:
+            pass
+        raise UndoError(f"{where}: {os_error_words(exc)}") from None
+
+
+def said(exc: OSError, path: Path, name: str | None = None) -> str:
+    """``name: words`` (the file's name by default), naming the folder too when the error is about it."""
+    shown = name or path.name
+    other = os.fsdecode(exc.filename) if isinstance(exc.filename, (str, bytes, os.PathLike)) else ""
+    if other and os.path.realpath(other) != os.path.realpath(path):
+        return f"{shown}: {other}: {os_error_words(exc)}"
+    return f"{shown}: {os_error_words(exc)}"
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
