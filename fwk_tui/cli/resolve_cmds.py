@@ -10,10 +10,9 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_config, option_path
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
-from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
 from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
@@ -60,10 +59,8 @@ def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: b
     paths = [Path(p) for p in ns.dotenv]
     try:
         dotenv = dotenv_files(paths, file.resolve().parent)
-    except OSError as exc:
-        raise Stop(EXIT_BAD_INPUT, os_error_message(exc, exc.filename or "the .env file")) from None
-    except UnicodeDecodeError:
-        raise Stop(EXIT_BAD_INPUT, "a .env file is not UTF-8 text") from None
+    except UnreadableDotenv as exc:
+        raise Stop(EXIT_BAD_INPUT, str(exc)) from None
     env = ns.env or None
     layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
     effective = effective_config(

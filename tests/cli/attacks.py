@@ -431,6 +431,33 @@ def race(d: Path, rounds: int = 20) -> Outcome:
     return Outcome(lost == 0, f"{rounds} rounds, {lost} updates lost")
 
 
+# --- .env in resolve and why ----------------------------------------------------------------------
+
+def _both_refuse(d: Path, dotenv: str, timeout: float = 30) -> Outcome:
+    """resolve and why with ``--dotenv DOTENV``: exit 2, one line naming the file, quickly."""
+    runs = [fwk(*args, "--dotenv", dotenv, cwd=d, timeout=timeout)
+            for args in (("resolve",), ("why", "ssr"))]
+    ok = all(expect_message(r, where=dotenv).ok and len((r.err or r.out).strip().splitlines()) == 1 for r in runs)
+    return Outcome(ok, "; ".join(f"{_first_line(r)} ({r.seconds:.1f} s)" for r in runs))
+
+
+def dotenv_fifo_resolve(d: Path) -> Outcome:
+    config(d)
+    os.mkfifo(d / "pipe")
+    return _both_refuse(d, "pipe")
+
+
+def dotenv_dev_zero_resolve(d: Path) -> Outcome:
+    config(d)
+    return _both_refuse(d, "/dev/zero")
+
+
+def dotenv_7mb_resolve(d: Path) -> Outcome:
+    config(d)
+    (d / "big.env").write_text("".join(f"FWK_PUBLIC_X{i}=value number {i}\n" for i in range(230_000)))
+    return _both_refuse(d, "big.env", timeout=60)
+
+
 ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "set on a read-only file": read_only_file,
     "set --backup twice": backup_twice,
@@ -466,6 +493,10 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "settings with 4,000 unknown keys": settings_unknown_keys,
     "a preset with 2,000 modules": preset_many_modules,
     "two set at once, 20 rounds": race,
+    # .env in resolve and why
+    "a FIFO as --dotenv of resolve and why": dotenv_fifo_resolve,
+    "--dotenv /dev/zero for resolve and why": dotenv_dev_zero_resolve,
+    "a 7 MB .env for resolve and why": dotenv_7mb_resolve,
 }
 
 
