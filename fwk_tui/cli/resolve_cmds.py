@@ -13,12 +13,13 @@ from fwk_tui.cli.output import out, out_json
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
 from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
-from fwk_tui.resolve.why import Answer, why
+from fwk_tui.resolve.variables import private_value
+from fwk_tui.resolve.why import Answer, Step, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
 from fwk_tui.surroundings import read_layout
-from fwk_tui.validate.env import MASK, variable_of
+from fwk_tui.validate.env import MASK
 
 RESOLVE = (
     "Show the effective configuration of FILE: merged with its layers (theme, extends), the environment "
@@ -128,10 +129,7 @@ def _masked(values: Obj) -> object:
         if isinstance(node, Obj):
             return {k: visit(v, (*path, k)) for k, v in node.members.items()}
         if isinstance(node, Leaf):
-            private = (found := variable_of(path)) is not None and not found[1]
-            if private and node.origin is not None and node.origin.kind == "env-var":
-                return MASK
-            return node.value
+            return MASK if private_value(path, node.origin) else node.value
         return plain(node)
 
     return visit(values, ())
@@ -165,7 +163,7 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         out("")
         out("At run time (FWK_ variables)")
         for o in overrides:
-            private = (found := variable_of(option_path(o.target.path))) is not None and not found[1]
+            private = private_value(option_path(o.target.path), o.variable.origin())
             value = MASK if private else one_line(render.value(o.value), 50)
             out(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
@@ -198,12 +196,17 @@ def _why_json(answer: Answer) -> dict[str, object]:
         "value": to_json(plain(answer.effective)) if answer.effective is not None else None,
         "set": answer.effective is not None,
         "chain": [
-            {"origin": s.origin.as_json(), "value": to_json(plain(s.node)), "wins": s.wins, "skipped": s.skipped}
+            {"origin": s.origin.as_json(), "value": _step_value(answer, s), "wins": s.wins, "skipped": s.skipped}
             for s in answer.steps
         ],
         "items": [{"value": to_json(v), "origin": o.as_json() if o else None} for v, o in answer.items],
         "notes": answer.notes,
     }
+
+
+def _step_value(answer: Answer, step: Step) -> object:
+    """A step's value as JSON, masked as ``resolve`` masks it."""
+    return MASK if private_value(answer.path, step.origin) else to_json(plain(step.node))
 
 
 def _why_text(answer: Answer, effective: Effective) -> None:
@@ -213,7 +216,8 @@ def _why_text(answer: Answer, effective: Effective) -> None:
     if not answer.steps:
         out("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
     for i, step in enumerate(answer.steps, 1):
-        value = one_line(render.value(plain(step.node)), 50)
+        private = private_value(answer.path, step.origin)
+        value = MASK if private else one_line(render.value(plain(step.node)), 50)
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"

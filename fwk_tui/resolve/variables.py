@@ -96,6 +96,13 @@ def _interpolate(value: str, values: Mapping[str, str], parents: tuple[str, ...]
     return out
 
 
+def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:
+    """True when fwk-tui hides the value at ``path`` (shown as ``MASK``): a variable of the environment or of a
+    ``.env`` gives it to a private ``runtimeConfig`` key, one the server alone reads. Every command asks here."""
+    found = env_rules.variable_of(path)
+    return found is not None and not found[1] and origin is not None and origin.kind == "env-var"
+
+
 _JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')
 _WORDS: dict[str, JSValue] = {"true": True, "false": False, "null": None, "undefined": UNDEFINED}
 

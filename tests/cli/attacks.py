@@ -433,6 +433,23 @@ def race(d: Path, rounds: int = 20) -> Outcome:
 
 # --- .env in resolve and why ----------------------------------------------------------------------
 
+SECRET_CONFIG = "export default defineFwkConfig({ runtimeConfig: { apiSecret: '', public: { apiBase: '' } } })\n"
+
+
+def why_secret(d: Path) -> Outcome:
+    """A private key's value from .env and from the process environment: why hides it as resolve does."""
+    config(d, SECRET_CONFIG)
+    (d / ".env").write_text("FWK_API_SECRET=from-dotenv-s3cret\n")
+    leaked = []
+    for env in ({}, {"FWK_API_SECRET": "from-process-s3cret"}):
+        for args in (("why", "runtimeConfig.apiSecret"), ("why", "runtimeConfig.apiSecret", "--json"),
+                     ("resolve",), ("resolve", "--json")):
+            run = fwk(*args, cwd=d, env=env)
+            if run.code != 0 or "s3cret" in run.out + run.err or "****" not in run.out:
+                leaked.append(" ".join(args) + (" (environment)" if env else " (.env)"))
+    return Outcome(not leaked, "shown as ****" if not leaked else "in clear or failed: " + ", ".join(leaked))
+
+
 def _both_refuse(d: Path, dotenv: str, timeout: float = 30) -> Outcome:
     """resolve and why with ``--dotenv DOTENV``: exit 2, one line naming the file, quickly."""
     runs = [fwk(*args, "--dotenv", dotenv, cwd=d, timeout=timeout)
@@ -494,6 +511,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "a preset with 2,000 modules": preset_many_modules,
     "two set at once, 20 rounds": race,
     # .env in resolve and why
+    "why on a private key set by .env and the environment": why_secret,
     "a FIFO as --dotenv of resolve and why": dotenv_fifo_resolve,
     "--dotenv /dev/zero for resolve and why": dotenv_dev_zero_resolve,
     "a 7 MB .env for resolve and why": dotenv_7mb_resolve,
