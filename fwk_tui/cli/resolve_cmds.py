@@ -13,7 +13,7 @@ from fwk_tui.cli.output import out, out_json
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
 from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
-from fwk_tui.resolve.variables import private_value
+from fwk_tui.resolve.variables import private_value, variable_notes
 from fwk_tui.resolve.why import Answer, Step, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
@@ -107,6 +107,7 @@ def _resolve_json(effective: Effective) -> dict[str, object]:
             for m in runtime.matches
             if m.status == "unmatched"
         ],
+        "notes": variable_notes(effective.environment),
     }
 
 
@@ -143,6 +144,8 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         head += f", {len(resolved.unresolved)} not read"
     head += f"; environment: {resolved.env or 'none'}; variant {effective.variant}"
     out(head)
+    for note in variable_notes(effective.environment):
+        out(f"  note: {note}")
     if resolved.layers:
         out("")
         out("Layers (the config wins over them, an earlier one over a later one)")
@@ -183,6 +186,7 @@ def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
     _, effective = _effective(ns.file, ns, False)
     answer = why(effective, path, load_catalog())
+    answer.notes += variable_notes(effective.environment)
     if ns.json:
         out_json(_why_json(answer))
     else:

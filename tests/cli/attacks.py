@@ -475,6 +475,40 @@ def dotenv_7mb_resolve(d: Path) -> Outcome:
     return _both_refuse(d, "big.env", timeout=60)
 
 
+def _dotenv_runs(d: Path, text: str, *why: str, timeout: float = 60) -> list[Run]:
+    config(d, SECRET_CONFIG)
+    (d / ".env").write_text(text)
+    return [fwk("resolve", cwd=d, timeout=timeout), fwk("why", *(why or ("ssr",)), cwd=d, timeout=timeout)]
+
+
+def dotenv_bomb(d: Path) -> Outcome:
+    """30 levels of B=${A}${A}: a note naming the variable and its line, no MemoryError, quickly."""
+    names = ["A", *[f"L{i}" for i in range(1, 31)]]
+    text = "A=0123456789abcdef\n" + "".join(f"{names[i]}=${{{names[i - 1]}}}${{{names[i - 1]}}}\n" for i in range(1, 31))
+    runs = _dotenv_runs(d, text)
+    ok = all(r.code == 0 and not r.traceback and "internal error" not in r.err and r.seconds < 20
+             and "(.env:" in r.out and "1 MB" in r.out for r in runs)
+    note = next((line.strip() for line in runs[0].out.splitlines() if "note:" in line), _first_line(runs[0]))
+    return Outcome(ok, f"{len(text)} bytes: {note[:100]} ({max(r.seconds for r in runs):.1f} s)")
+
+
+def dotenv_chain(d: Path) -> Outcome:
+    """C0=${C1}, C1=${C2}, ... 1,000 deep: the value at the end reaches the key, no RecursionError."""
+    text = "FWK_PUBLIC_API_BASE=${C0}\n" + "".join(f"C{i}=${{C{i + 1}}}\n" for i in range(1000)) + "C1000=/end\n"
+    runs = _dotenv_runs(d, text, "runtimeConfig.public.apiBase")
+    ok = all(r.code == 0 and not r.traceback and "internal error" not in r.err for r in runs)
+    ok = ok and "'/end'" in runs[1].out
+    return Outcome(ok, f"{len(text)} bytes: " + "; ".join(_first_line(r) for r in runs))
+
+
+def dotenv_repeated(d: Path) -> Outcome:
+    """${A} 250,000 times (1 MB): read in linear time, not minutes."""
+    text = "A=x\nB=" + "${A}" * 249_990 + "\n"
+    runs = _dotenv_runs(d, text, timeout=90)
+    ok = all(r.code == 0 and not r.traceback and r.seconds < 15 for r in runs)
+    return Outcome(ok, f"{len(text) / 1e6:.1f} MB: " + ", ".join(f"exit {r.code} in {r.seconds:.1f} s" for r in runs))
+
+
 ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "set on a read-only file": read_only_file,
     "set --backup twice": backup_twice,
@@ -515,6 +549,9 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "a FIFO as --dotenv of resolve and why": dotenv_fifo_resolve,
     "--dotenv /dev/zero for resolve and why": dotenv_dev_zero_resolve,
     "a 7 MB .env for resolve and why": dotenv_7mb_resolve,
+    "a half-KB .env doubling 30 times": dotenv_bomb,
+    "a .env chain of 1,000 references": dotenv_chain,
+    "${A} 250,000 times in a 1 MB .env": dotenv_repeated,
 }
 
 
