@@ -25,6 +25,7 @@ import gc
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from fwk_tui.userfiles import MAX_TEXT_BYTES
@@ -55,7 +56,7 @@ class _Frame:
     name: str
     text: str
     depth: int  # where the variable is on the path of references; -1 for the one filled at the top
-    refs: Iterator[re.Match[str]]
+    pos: int = 0  # where the next reference is looked for
     ref: re.Match[str] | None = None  # the reference at hand
     pieces: list[str] = field(default_factory=list)
     size: int = 0  # the length of the pieces
@@ -68,10 +69,18 @@ class _Frame:
 
 def fill_variables(values: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """The values with their references filled in, and for each left as written why (TOO_LONG, TOO_MUCH_WORK)."""
-    enabled = gc.isenabled()
-    gc.disable()  # a long chain keeps many frames alive, and they make no cycles: collecting would only cost time
-    try:
+    with without_collection():
         return _Filler(values).run()
+
+
+@contextmanager
+def without_collection() -> Iterator[None]:
+    """No garbage collection inside: reading a large ``.env`` keeps many objects alive and makes no cycles, so
+    collecting would only cost time (four times the work of a long chain of references)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if enabled:
             gc.enable()
@@ -129,7 +138,7 @@ class _Filler:
     def _frame(self, name: str, depth: int) -> _Frame:
         text = self.values[name]
         self._charge(_STEP + (len(text) if "$" in text else 0))
-        return _Frame(name, text, depth, _REFERENCE.finditer(text))
+        return _Frame(name, text, depth)
 
     def _evaluate(self, name: str, *, on_path: bool) -> str | None:
         """``name``'s value filled in ("" on a cycle, None when too long), with ``name`` on the path or not."""
@@ -137,8 +146,10 @@ class _Filler:
         stack = [self._frame(name, 0 if on_path else -1)]
         while True:
             frame = stack[-1]
-            ref = frame.ref = next(frame.refs, None)
-            if ref is None:
+            ref = frame.ref = _REFERENCE.search(frame.text, frame.pos)
+            if ref is not None:
+                frame.pos = ref.end()
+            else:
                 stack.pop()
                 value = self._finish(frame)
                 if frame.depth >= 0:

@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import PathError, parse_path
-from fwk_tui.resolve.interpolate import EXPANDED_LIMIT, TOO_LONG, fill_variables
+from fwk_tui.resolve.interpolate import EXPANDED_LIMIT, TOO_LONG, fill_variables, without_collection
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Leaf, Node, Obj, plain
 from fwk_tui.source.values import UNDEFINED, JSValue
@@ -60,22 +60,23 @@ def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) ->
     A value that cannot be filled in within the bounds of :mod:`fwk_tui.resolve.interpolate` keeps its
     text as written, and its ``note`` says why.
     """
-    out = {name: Variable(name, value) for name, value in environ.items()}
-    from_files: set[str] = set()
-    for file in files:
-        for entry in env_rules.parse_dotenv(file.text):
-            if entry.name in out and entry.name not in from_files:
-                continue  # the process environment wins over every file
-            out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
-            from_files.add(entry.name)
-    values, left = fill_variables({name: v.value for name, v in out.items()})
-    return {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
+    with without_collection():
+        out = {name: Variable(name, value) for name, value in environ.items()}
+        from_files: set[str] = set()
+        for file in files:
+            for entry in env_rules.parse_dotenv(file.text):
+                if entry.name in out and entry.name not in from_files:
+                    continue  # the process environment wins over every file
+                out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
+                from_files.add(entry.name)
+        values, left = fill_variables({name: v.value for name, v in out.items()})
+        return {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
 
 
 def _with_value(variable: Variable, value: str, left: str | None) -> Variable:
     if left is not None:
-        return replace(variable, note=_left_note(variable, left))
-    return variable if value == variable.value else replace(variable, value=value)
+        return Variable(variable.name, variable.value, variable.file, variable.line, _left_note(variable, left))
+    return variable if value == variable.value else Variable(variable.name, value, variable.file, variable.line)
 
 
 def _left_note(variable: Variable, why: str) -> str:
