@@ -96,7 +96,7 @@ def test_a_repeated_reference_costs_its_length() -> None:
         if size == 100_000:
             small = time.perf_counter() - start
     large = time.perf_counter() - start
-    assert large < max(6 * small, 0.5), (small, large)  # linear: twice the text, about twice the time (quadratic: 4x)
+    assert large < max(6 * small, 2.0), (small, large)  # linear: about twice (quadratic: 37 s at 800 KB)
 
 
 def test_too_much_work_leaves_the_rest_as_written_without_hanging() -> None:
