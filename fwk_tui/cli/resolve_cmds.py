@@ -10,16 +10,16 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_config, option_path
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
-from fwk_tui.oserrors import os_error_message
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
-from fwk_tui.resolve.why import Answer, why
+from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
+from fwk_tui.resolve.variables import private_value, variable_notes
+from fwk_tui.resolve.why import Answer, Step, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
 from fwk_tui.surroundings import read_layout
-from fwk_tui.validate.env import MASK, variable_of
+from fwk_tui.validate.env import MASK
 
 RESOLVE = (
     "Show the effective configuration of FILE: merged with its layers (theme, extends), the environment "
@@ -60,10 +60,8 @@ def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: b
     paths = [Path(p) for p in ns.dotenv]
     try:
         dotenv = dotenv_files(paths, file.resolve().parent)
-    except OSError as exc:
-        raise Stop(EXIT_BAD_INPUT, os_error_message(exc, exc.filename or "the .env file")) from None
-    except UnicodeDecodeError:
-        raise Stop(EXIT_BAD_INPUT, "a .env file is not UTF-8 text") from None
+    except UnreadableDotenv as exc:
+        raise Stop(EXIT_BAD_INPUT, str(exc)) from None
     env = ns.env or None
     layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
     effective = effective_config(
@@ -109,6 +107,7 @@ def _resolve_json(effective: Effective) -> dict[str, object]:
             for m in runtime.matches
             if m.status == "unmatched"
         ],
+        "notes": variable_notes(effective.environment),
     }
 
 
@@ -131,10 +130,7 @@ def _masked(values: Obj) -> object:
         if isinstance(node, Obj):
             return {k: visit(v, (*path, k)) for k, v in node.members.items()}
         if isinstance(node, Leaf):
-            private = (found := variable_of(path)) is not None and not found[1]
-            if private and node.origin is not None and node.origin.kind == "env-var":
-                return MASK
-            return node.value
+            return MASK if private_value(path, node.origin) else node.value
         return plain(node)
 
     return visit(values, ())
@@ -148,6 +144,8 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         head += f", {len(resolved.unresolved)} not read"
     head += f"; environment: {resolved.env or 'none'}; variant {effective.variant}"
     out(head)
+    for note in variable_notes(effective.environment):
+        out(f"  note: {note}")
     if resolved.layers:
         out("")
         out("Layers (the config wins over them, an earlier one over a later one)")
@@ -168,7 +166,7 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         out("")
         out("At run time (FWK_ variables)")
         for o in overrides:
-            private = (found := variable_of(option_path(o.target.path))) is not None and not found[1]
+            private = private_value(option_path(o.target.path), o.variable.origin())
             value = MASK if private else one_line(render.value(o.value), 50)
             out(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
@@ -188,6 +186,7 @@ def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
     _, effective = _effective(ns.file, ns, False)
     answer = why(effective, path, load_catalog())
+    answer.notes += variable_notes(effective.environment)
     if ns.json:
         out_json(_why_json(answer))
     else:
@@ -201,12 +200,17 @@ def _why_json(answer: Answer) -> dict[str, object]:
         "value": to_json(plain(answer.effective)) if answer.effective is not None else None,
         "set": answer.effective is not None,
         "chain": [
-            {"origin": s.origin.as_json(), "value": to_json(plain(s.node)), "wins": s.wins, "skipped": s.skipped}
+            {"origin": s.origin.as_json(), "value": _step_value(answer, s), "wins": s.wins, "skipped": s.skipped}
             for s in answer.steps
         ],
         "items": [{"value": to_json(v), "origin": o.as_json() if o else None} for v, o in answer.items],
         "notes": answer.notes,
     }
+
+
+def _step_value(answer: Answer, step: Step) -> object:
+    """A step's value as JSON, masked as ``resolve`` masks it."""
+    return MASK if private_value(answer.path, step.origin) else to_json(plain(step.node))
 
 
 def _why_text(answer: Answer, effective: Effective) -> None:
@@ -216,7 +220,8 @@ def _why_text(answer: Answer, effective: Effective) -> None:
     if not answer.steps:
         out("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
     for i, step in enumerate(answer.steps, 1):
-        value = one_line(render.value(plain(step.node)), 50)
+        private = private_value(answer.path, step.origin)
+        value = MASK if private else one_line(render.value(plain(step.node)), 50)
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"

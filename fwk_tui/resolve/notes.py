@@ -15,11 +15,12 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at, plain, walk
+from fwk_tui.resolve.variables import private_value
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import JSValue
-from fwk_tui.validate.env import MASK, variable_of
+from fwk_tui.validate.env import MASK
 
 VALUE_WIDTH = 40
 """A value shown in a note is cut to this many characters."""
@@ -60,8 +61,7 @@ def field_notes(effective: Effective, path_text: str, file_value: object, missin
             continue
         if target[: len(path)] != path:
             continue
-        found = variable_of(target)
-        private = found is not None and not found[1]
+        private = private_value(target, override.variable.origin())
         value_text = MASK if private else shown_value(override.value)
         where = override.variable.origin().where()
         source = f" in {where.split(':')[0]}" if where else " in the environment"

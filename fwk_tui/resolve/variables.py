@@ -3,7 +3,8 @@
 Reading (the loader's dotenv step): ``.env`` files are read in order, a later
 file replacing an earlier one's variable; a variable of the process
 environment is never replaced by a file; then ``${NAME}`` and ``$NAME`` in the
-values are filled from the others (``\\$`` keeps a dollar).
+values are filled from the others (``\\$`` keeps a dollar), within bounds: see
+:mod:`fwk_tui.resolve.interpolate`.
 
 Applying (item 4 of the reference): each key under ``runtimeConfig`` (and the
 ``app`` options the reference names) is replaced by the variable named after
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import PathError, parse_path
+from fwk_tui.resolve.interpolate import EXPANDED_LIMIT, TOO_LONG, fill_variables, without_collection
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Leaf, Node, Obj, plain
 from fwk_tui.source.values import UNDEFINED, JSValue
@@ -37,6 +39,8 @@ class Variable:
     value: str
     file: str | None = None
     line: int | None = None
+    note: str = ""
+    """Why the value is as written when its references could not be filled in; else empty."""
 
     def origin(self) -> Origin:
         return Origin("env-var", self.file, self.line, 1 if self.line else None, self.name)
@@ -51,49 +55,52 @@ class DotenvFile:
 
 
 def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) -> dict[str, Variable]:
-    """Every variable the app starts with: the process environment, then the files, interpolated."""
-    out = {name: Variable(name, value) for name, value in environ.items()}
-    from_files: set[str] = set()
-    for file in files:
-        for entry in env_rules.parse_dotenv(file.text):
-            if entry.name in out and entry.name not in from_files:
-                continue  # the process environment wins over every file
-            out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
-            from_files.add(entry.name)
-    values = {name: v.value for name, v in out.items()}
-    for name in values:  # in order, each reading the others as they are by then (as the loader does)
-        values[name] = _interpolate(values[name], values, ())
-    return {name: _with_value(v, values[name]) for name, v in out.items()}
+    """Every variable the app starts with: the process environment, then the files, interpolated.
+
+    A value that cannot be filled in within the bounds of :mod:`fwk_tui.resolve.interpolate` keeps its
+    text as written, and its ``note`` says why.
+    """
+    with without_collection():
+        out = {name: Variable(name, value) for name, value in environ.items()}
+        from_files: set[str] = set()
+        for file in files:
+            for entry in env_rules.parse_dotenv(file.text):
+                if entry.name in out and entry.name not in from_files:
+                    continue  # the process environment wins over every file
+                out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
+                from_files.add(entry.name)
+        values, left = fill_variables({name: v.value for name, v in out.items()})
+        return {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
 
 
-def _with_value(variable: Variable, value: str) -> Variable:
+def _with_value(variable: Variable, value: str, left: str | None) -> Variable:
+    if left is not None:
+        return Variable(variable.name, variable.value, variable.file, variable.line, _left_note(variable, left))
     return variable if value == variable.value else Variable(variable.name, value, variable.file, variable.line)
 
 
-_REFERENCE = re.compile(r"(.?\$\{?(?:[\w:]+)?\}?)", re.ASCII)
-_PARTS = re.compile(r"(.?)\$\{?([\w:]+)?\}?", re.ASCII)
+def _left_note(variable: Variable, why: str) -> str:
+    where = f"{variable.file}:{variable.line}" if variable.file is not None else "in the environment"
+    if why == TOO_LONG:
+        reason = f"filled in, it would be over {EXPANDED_LIMIT // 1_048_576} MB, the most fwk-tui fills in"
+    else:
+        reason = "filling in the references of the variables took more work than fwk-tui allows (many references or cycles)"
+    return f"{variable.name} ({where}) is left as written: {reason}."
 
 
-def _interpolate(value: str, values: Mapping[str, str], parents: tuple[str, ...]) -> str:
-    """``${NAME}`` and ``$NAME`` filled in, as the loader's dotenv step does (its first-occurrence replace included)."""
-    if "$" not in value:
-        return value
-    out = value
-    for match in _REFERENCE.findall(value):
-        parts = _PARTS.match(match)
-        if parts is None:
-            continue
-        prefix, key = parts.group(1), parts.group(2)
-        if prefix == "\\":
-            out = out.replace(match, match.replace("\\$", "$"), 1)
-            continue
-        if key in parents:
-            return ""  # a variable that refers to itself, however indirectly, is empty
-        found = values.get(key) if key is not None else None
-        if found is None:
-            continue
-        out = out.replace(match[len(prefix) :], _interpolate(found, values, (*parents, key)), 1)
-    return out
+def variable_notes(environment: Mapping[str, Variable], most: int = 5) -> list[str]:
+    """The notes of the variables left as written: the first ``most``, then how many more."""
+    notes = [v.note for v in environment.values() if v.note]
+    if len(notes) <= most:
+        return notes
+    return [*notes[:most], f"{len(notes) - most} more variables are left as written for the same reasons."]
+
+
+def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:
+    """True when fwk-tui hides the value at ``path`` (shown as ``MASK``): a variable of the environment or of a
+    ``.env`` gives it to a private ``runtimeConfig`` key, one the server alone reads. Every command asks here."""
+    found = env_rules.variable_of(path)
+    return found is not None and not found[1] and origin is not None and origin.kind == "env-var"
 
 
 _JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')

@@ -500,6 +500,83 @@ def move_an_unmovable_folder(d: Path) -> Outcome:
     return Outcome(expect_message(run, where="pages").ok and len(said) == 1 and "pages:" in said[0] and untouched,
                    _first_line(run))
 
+# --- .env in resolve and why ----------------------------------------------------------------------
+
+SECRET_CONFIG = "export default defineFwkConfig({ runtimeConfig: { apiSecret: '', public: { apiBase: '' } } })\n"
+
+
+def why_secret(d: Path) -> Outcome:
+    """A private key's value from .env and from the process environment: why hides it as resolve does."""
+    config(d, SECRET_CONFIG)
+    (d / ".env").write_text("FWK_API_SECRET=from-dotenv-s3cret\n")
+    leaked = []
+    for env in ({}, {"FWK_API_SECRET": "from-process-s3cret"}):
+        for args in (("why", "runtimeConfig.apiSecret"), ("why", "runtimeConfig.apiSecret", "--json"),
+                     ("resolve",), ("resolve", "--json")):
+            run = fwk(*args, cwd=d, env=env)
+            if run.code != 0 or "s3cret" in run.out + run.err or "****" not in run.out:
+                leaked.append(" ".join(args) + (" (environment)" if env else " (.env)"))
+    return Outcome(not leaked, "shown as ****" if not leaked else "in clear or failed: " + ", ".join(leaked))
+
+
+def _both_refuse(d: Path, dotenv: str, timeout: float = 30) -> Outcome:
+    """resolve and why with ``--dotenv DOTENV``: exit 2, one line naming the file, quickly."""
+    runs = [fwk(*args, "--dotenv", dotenv, cwd=d, timeout=timeout)
+            for args in (("resolve",), ("why", "ssr"))]
+    ok = all(expect_message(r, where=dotenv).ok and len((r.err or r.out).strip().splitlines()) == 1 for r in runs)
+    return Outcome(ok, "; ".join(f"{_first_line(r)} ({r.seconds:.1f} s)" for r in runs))
+
+
+def dotenv_fifo_resolve(d: Path) -> Outcome:
+    config(d)
+    os.mkfifo(d / "pipe")
+    return _both_refuse(d, "pipe")
+
+
+def dotenv_dev_zero_resolve(d: Path) -> Outcome:
+    config(d)
+    return _both_refuse(d, "/dev/zero")
+
+
+def dotenv_7mb_resolve(d: Path) -> Outcome:
+    config(d)
+    (d / "big.env").write_text("".join(f"FWK_PUBLIC_X{i}=value number {i}\n" for i in range(230_000)))
+    return _both_refuse(d, "big.env", timeout=60)
+
+
+def _dotenv_runs(d: Path, text: str, *why: str, timeout: float = 60) -> list[Run]:
+    config(d, SECRET_CONFIG)
+    (d / ".env").write_text(text)
+    return [fwk("resolve", cwd=d, timeout=timeout), fwk("why", *(why or ("ssr",)), cwd=d, timeout=timeout)]
+
+
+def dotenv_bomb(d: Path) -> Outcome:
+    """30 levels of B=${A}${A}: a note naming the variable and its line, no MemoryError, quickly."""
+    names = ["A", *[f"L{i}" for i in range(1, 31)]]
+    text = "A=0123456789abcdef\n" + "".join(f"{names[i]}=${{{names[i - 1]}}}${{{names[i - 1]}}}\n" for i in range(1, 31))
+    runs = _dotenv_runs(d, text)
+    ok = all(r.code == 0 and not r.traceback and "internal error" not in r.err and r.seconds < 20
+             and "(.env:" in r.out and "1 MB" in r.out for r in runs)
+    note = next((line.strip() for line in runs[0].out.splitlines() if "note:" in line), _first_line(runs[0]))
+    return Outcome(ok, f"{len(text)} bytes: {note[:100]} ({max(r.seconds for r in runs):.1f} s)")
+
+
+def dotenv_chain(d: Path) -> Outcome:
+    """C0=${C1}, C1=${C2}, ... 1,000 deep: the value at the end reaches the key, no RecursionError."""
+    text = "FWK_PUBLIC_API_BASE=${C0}\n" + "".join(f"C{i}=${{C{i + 1}}}\n" for i in range(1000)) + "C1000=/end\n"
+    runs = _dotenv_runs(d, text, "runtimeConfig.public.apiBase")
+    ok = all(r.code == 0 and not r.traceback and "internal error" not in r.err for r in runs)
+    ok = ok and "'/end'" in runs[1].out
+    return Outcome(ok, f"{len(text)} bytes: " + "; ".join(_first_line(r) for r in runs))
+
+
+def dotenv_repeated(d: Path) -> Outcome:
+    """${A} 250,000 times (1 MB): read in linear time, not minutes."""
+    text = "A=x\nB=" + "${A}" * 249_990 + "\n"
+    runs = _dotenv_runs(d, text, timeout=90)
+    ok = all(r.code == 0 and not r.traceback and r.seconds < 15 for r in runs)
+    return Outcome(ok, f"{len(text) / 1e6:.1f} MB: " + ", ".join(f"exit {r.code} in {r.seconds:.1f} s" for r in runs))
+
 
 ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "set on a read-only file": read_only_file,
@@ -539,6 +616,15 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "migrate --move-folders with relative links in and as moved folders, then --undo": move_relative_links,
     "migrate --move-folders with a file named app beside the config": move_into_a_file_named_app,
     "migrate --move-folders with pages/ that cannot be renamed (chattr +i, or read-only)": move_an_unmovable_folder,
+
+    # .env in resolve and why
+    "why on a private key set by .env and the environment": why_secret,
+    "a FIFO as --dotenv of resolve and why": dotenv_fifo_resolve,
+    "--dotenv /dev/zero for resolve and why": dotenv_dev_zero_resolve,
+    "a 7 MB .env for resolve and why": dotenv_7mb_resolve,
+    "a half-KB .env doubling 30 times": dotenv_bomb,
+    "a .env chain of 1,000 references": dotenv_chain,
+    "${A} 250,000 times in a 1 MB .env": dotenv_repeated,
 }
 
 

@@ -131,3 +131,39 @@ def test_with_defaults_fills_what_is_set_nowhere_and_keeps_what_is_set(capsys: p
     assert data["values"]["ssr"] is False  # a layer's value, not the default
     code, out, _ = run(capsys, "resolve", QUESTIONS, "--json")
     assert "devServer" not in json.loads(out)["values"]
+
+
+def test_why_masks_exactly_what_resolve_masks(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "fwk.config.ts"
+    config.write_text(
+        "export default defineFwkConfig({\n"
+        "  runtimeConfig: { apiSecret: '', db: { password: '' }, public: { apiBase: '' } },\n"
+        "  srv: { runtimeConfig: { token: '' } },\n"
+        "})\n"
+    )
+    (tmp_path / ".env").write_text("FWK_API_SECRET=dotenv-secret\nFWK_PUBLIC_API_BASE=https://public\nFWK_TOKEN=t0k\n")
+    monkeypatch.setenv("FWK_DB_PASSWORD", "process-secret")
+    monkeypatch.setenv("FWK_APP_BASE_URL", "/shop/")
+    code, out, err = run(capsys, "resolve", str(config), "--json")
+    assert code == 0, err
+    runtime = json.loads(out)["runtime"]
+    paths = {
+        "runtimeConfig.apiSecret": runtime["runtimeConfig"]["apiSecret"],
+        "runtimeConfig.db.password": runtime["runtimeConfig"]["db"]["password"],
+        "runtimeConfig.public.apiBase": runtime["runtimeConfig"]["public"]["apiBase"],
+        "app.baseURL": runtime["app"]["baseURL"],
+    }
+    assert paths == {
+        "runtimeConfig.apiSecret": "****",
+        "runtimeConfig.db.password": "****",
+        "runtimeConfig.public.apiBase": "https://public",
+        "app.baseURL": "/shop/",
+    }
+    for path, shown in paths.items():
+        code, out, err = run(capsys, "why", path, "--file", str(config), "--json")
+        assert code == 0, err
+        assert [s["value"] for s in json.loads(out)["chain"] if s["origin"]["kind"] == "env-var"] == [shown], path
+        code, out, _ = run(capsys, "why", path, "--file", str(config))
+        assert "secret" not in out and (shown in out if shown == "****" else "****" not in out), path
