@@ -9,10 +9,20 @@ from __future__ import annotations
 import io
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.pilot import Pilot
+from textual.screen import Screen
 
+from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.screens.help import HelpScreen
+from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.screens.search import SearchScreen
+from fwk_tui.tui.settle import settle
+
+from .oracle import send_key
 from .test_editor import EXAMPLE, make_app
 from .test_human_speed import HUMAN, type_slowly
 
@@ -47,3 +57,55 @@ async def test_a_crash_report_shows_no_variable_values(config: Path) -> None:
     assert SECRET not in report and "locals" not in report, report
     words = " ".join(report.split())
     assert "leaves out the values of variables" in words and "fwk-tui offers them back" in words
+
+
+async def _edit_base_url(app: EditorApp, pilot: Pilot[None]) -> None:
+    assert await app.go_to("app.baseURL")
+    await pilot.pause(HUMAN)
+    await type_slowly(pilot, "end", "x")
+
+
+async def test_enter_as_the_save_preview_opens_saves_without_a_crash(config: Path) -> None:
+    """Attack 18: `NoMatches: '#save-diff'` once in three save races: a key closed the preview before it was composed."""
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _edit_base_url(app, pilot)
+        await type_slowly(pilot, "ctrl+s", "enter")  # a person: the preview shows, then Enter writes
+        assert not isinstance(app.screen, SavePreviewScreen)
+        assert "baseURL: '/x'" in config.read_text()
+        saved_once = config.read_text()
+
+        await type_slowly(pilot, "end", "y")
+        _close_as_it_opens(app, SavePreviewScreen, "confirm")
+        send_key(app, "ctrl+s")
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert not isinstance(app.screen, SavePreviewScreen)
+        assert config.read_text() == saved_once.replace("'/x'", "'/xy'")
+
+        # The same race on the other screens that focus a widget of theirs as they open.
+        for kind, key, close in ((SearchScreen, "ctrl+f", "cursor_down page_up choose close"), (HelpScreen, "f1", "close")):
+            _close_as_it_opens(app, kind, close)
+            send_key(app, key)
+            await settle(app)
+            await pilot.pause(HUMAN)
+            assert not isinstance(app.screen, kind)
+        await type_slowly(pilot, "z")
+        assert app.session.get("app.baseURL") == "/xyz"  # the field still has the keys
+
+
+def _close_as_it_opens(app: EditorApp, kind: type[Screen[Any]], actions: str) -> None:
+    """The next ``kind`` pushed runs ``actions`` at once, as keys read with the one opening it do
+    when their bindings run before the screen is composed (a loaded machine, once in a few tries)."""
+    push_screen = app.push_screen
+
+    def push_then_close(screen: Any, *args: Any, **kwargs: Any) -> Any:
+        pushed = push_screen(screen, *args, **kwargs)
+        if isinstance(screen, kind):
+            app.push_screen = push_screen  # type: ignore[method-assign]
+            for action in actions.split():
+                getattr(screen, f"action_{action}")()
+        return pushed
+
+    app.push_screen = push_then_close  # type: ignore[method-assign]
