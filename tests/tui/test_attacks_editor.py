@@ -8,23 +8,29 @@ from __future__ import annotations
 
 import io
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
+from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
 
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.min_size import notice_text
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
 
 from .oracle import send_key
-from .test_editor import EXAMPLE, make_app
+from .test_editor import EXAMPLE, make_app, screen_text
 from .test_human_speed import HUMAN, type_slowly
+from .test_tmux import _env
+from .test_tmux_human import Person
 
 SECRET = f"s3cr3t-{7**9:x}"  # made at run time: the report's code frames show source lines, never it
 
@@ -109,3 +115,60 @@ def _close_as_it_opens(app: EditorApp, kind: type[Screen[Any]], actions: str) ->
         return pushed
 
     app.push_screen = push_then_close  # type: ignore[method-assign]
+
+
+async def test_a_tiny_terminal_shows_a_notice_and_keeps_the_keys_typed(config: Path) -> None:
+    """Attack 14: resized to 10x5 with a field focused, the editor crashed (`range() arg 3 must not be zero`)
+    and the keys typed at that size were lost."""
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _edit_base_url(app, pilot)
+        for width, height in ((10, 5), (30, 10), (10, 5)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause(HUMAN)
+            assert app.too_small_notice() == notice_text(Size(width, height))
+        assert "(needs 40x12)" in notice_text(Size(10, 5))
+        await type_slowly(pilot, "y", "z")  # blind, at 10x5: they go to the focused field at once
+        await type_slowly(pilot, "f1", "escape")  # a screen opened and closed at that size
+        assert app.session.get("app.baseURL") == "/xyz"
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause(HUMAN)
+        assert app.too_small_notice() is None
+        await type_slowly(pilot, "!")
+        assert app.session.get("app.baseURL") == "/xyz!"
+        assert "/xyz!" in screen_text(app)
+
+
+def test_a_tiny_real_terminal_shows_the_notice_and_the_field_gets_the_keys(tmp_path: Path) -> None:
+    """Attack 14, in a real terminal (tmux): at 10x5 the screen says it is too small, keys typed there land."""
+    assert shutil.which("tmux"), "tmux is needed for this test (./dev test installs it)"
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    file = Path(shutil.copyfile(EXAMPLE, folder / "fwk.config.ts"))
+    env = _env(tmp_path) | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])}  # this checkout's code
+    # COLUMNS and LINES, when the tmux server was started from a process that set them, would fix the
+    # app's idea of the terminal's size: it would never see the resizes.
+    term = Person(["env", "-u", "COLUMNS", "-u", "LINES", sys.executable, "-m", "fwk_tui"], folder, env)
+    resize = ["tmux", "resize-window", "-t", term.name]
+    try:
+        term.wait_for("Variant")
+        term.go_to("app.baseURL")
+        term.wait_for("baseURL  string")
+        term.press("End")
+        term.write("x")
+        term.wait_for("/x")
+        subprocess.run([*resize, "-x", "10", "-y", "5"], check=True)
+        term.wait_for("Terminal")
+        assert "too small" in term.screen() and "Variant" not in term.screen()
+        term.write("yz")
+        subprocess.run([*resize, "-x", "100", "-y", "32"], check=True)
+        term.wait_for("/xyz")
+        assert "too small" not in term.screen()
+        term.press("C-s")
+        term.wait_for("Save fwk.config.ts?")
+        term.press("Enter")
+        term.wait_for("Saved fwk.config.ts")
+        assert "baseURL: '/xyz'" in file.read_text()
+    finally:
+        term.close()

@@ -13,12 +13,13 @@ from textual.notifications import SeverityLevel
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.crash_report import PrivateCrashReport
 from fwk_tui.tui.long_lived import KeepsStartedObjects
+from fwk_tui.tui.min_size import MinimumSize
 
 if TYPE_CHECKING:
     from fwk_tui.journal import Journal
 
 
-class EditorAppBase(PrivateCrashReport, KeepsStartedObjects, App[None]):
+class EditorAppBase(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
     """Textual's App with the editor's habits; the editor says what a new screen and a typed key mean to it."""
 
     journal: Journal | None = None
