@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -25,6 +26,8 @@ from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets import safe_input
+from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key
 from .test_editor import EXAMPLE, make_app, screen_text
@@ -172,3 +175,43 @@ def test_a_tiny_real_terminal_shows_the_notice_and_the_field_gets_the_keys(tmp_p
         assert "baseURL: '/xyz'" in file.read_text()
     finally:
         term.close()
+
+
+async def test_a_megabyte_typed_as_keys_stops_at_the_fields_cap(config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack 13: 1 MB pasted as keystrokes (no bracketed paste) into a text field: 4.9 GB after 5 minutes.
+
+    Each key cost work in proportion to the text, and Textual's suggester kept every whole text it
+    saw. The field now takes at most ``MAX_TYPED`` characters (400 here, for speed) and says so;
+    keys past it cost no edit, and no text longer than a suggestion is kept for suggesting.
+    """
+    monkeypatch.setattr(safe_input, "MAX_TYPED", 400)
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _edit_base_url(app, pilot)  # "/x"
+        field = app.focused
+        assert isinstance(field, SafeInput) and field.suggester is not None
+        document = app.session.document
+        for _ in range(3):  # the keys of a paste, as a terminal without bracketed paste sends them
+            for _ in range(250):
+                send_key(app, "a")
+            await settle(app)
+        await pilot.pause(HUMAN)
+        assert field.value == "/x" + "a" * 398
+        assert app.session.get("app.baseURL") == field.value  # the file has what the field shows
+        assert app.session.document is not document
+        assert "takes at most 400 characters" in screen_text(app), screen_text(app)
+        cache = field.suggester.cache
+        assert cache is None or all(len(text) <= 64 for text in cache.keys()), "whole texts kept to suggest from"
+
+        full = app.session.document
+        await type_slowly(pilot, "b")  # refused: no edit, no new document
+        assert app.session.document is full
+        await type_slowly(pilot, "backspace", "c")  # room again: the key lands
+        assert field.value.endswith("ac") and app.session.get("app.baseURL") == field.value
+
+        await type_slowly(pilot, "ctrl+u")
+        field.post_message(events.Paste("p" * 1_000_000))  # a bracketed paste: what fits goes in
+        await pilot.pause(HUMAN)
+        assert field.value == "p" * 400 and app.session.get("app.baseURL") == field.value
+        assert "takes at most 400 characters" in screen_text(app), screen_text(app)
