@@ -20,6 +20,7 @@ from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from fwk_tui.tui.browse import BrowseApp
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.min_size import notice_text
 from fwk_tui.tui.screens.help import HelpScreen
@@ -142,6 +143,19 @@ async def test_a_tiny_terminal_shows_a_notice_and_keeps_the_keys_typed(config: P
         assert app.session.get("app.baseURL") == "/xyz!"
         assert "/xyz!" in screen_text(app)
 
+
+
+async def test_a_tiny_terminal_shows_the_browser_a_notice_too() -> None:
+    """Attack 14, in the catalogue browser (``fwk-tui browse``): it crashed the same way at 10x5."""
+    app = BrowseApp()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(10, 5)
+        await type_slowly(pilot, "down")
+        assert app.too_small_notice() == notice_text(Size(10, 5))
+        await pilot.resize_terminal(100, 32)
+        await type_slowly(pilot, "down")
+        assert app.too_small_notice() is None
 
 def test_a_tiny_real_terminal_shows_the_notice_and_the_field_gets_the_keys(tmp_path: Path) -> None:
     """Attack 14, in a real terminal (tmux): at 10x5 the screen says it is too small, keys typed there land."""
