@@ -60,6 +60,12 @@ class MinimumSize:
         """The notice shown now, or None when the screen is."""
         return notice_text(self.terminal_size, self.MINIMUM_SIZE) if self.too_small else None
 
+    async def on_event(self, event: events.Event) -> None:
+        # A click on the notice would land on whatever the screen has under it, unseen.
+        if isinstance(event, events.MouseEvent) and self.too_small:
+            return
+        await super().on_event(event)  # type: ignore[misc]
+
     def _check_resize(self) -> None:
         # Textual hands the screens the terminal's size: they get the size they are laid out at.
         app: Any = self

@@ -135,6 +135,8 @@ async def test_a_tiny_terminal_shows_a_notice_and_keeps_the_keys_typed(config: P
         assert "(needs 40x12)" in notice_text(Size(10, 5))
         await type_slowly(pilot, "y", "z")  # blind, at 10x5: they go to the focused field at once
         await type_slowly(pilot, "f1", "escape")  # a screen opened and closed at that size
+        _click_as_the_terminal_does(app, 2, 2)  # on the notice: not on the tree hidden under it
+        await pilot.pause(HUMAN)
         assert app.session.get("app.baseURL") == "/xyz"
         await pilot.resize_terminal(100, 32)
         await pilot.pause(HUMAN)
@@ -143,6 +145,18 @@ async def test_a_tiny_terminal_shows_a_notice_and_keeps_the_keys_typed(config: P
         assert app.session.get("app.baseURL") == "/xyz!"
         assert "/xyz!" in screen_text(app)
 
+
+
+def _click_as_the_terminal_does(app: EditorApp, x: int, y: int) -> None:
+    """A click at ``x``, ``y`` sent through the driver, as a terminal's is (a Pilot hands it to the screen)."""
+    from textual.pilot import _get_mouse_message_arguments
+
+    arguments = _get_mouse_message_arguments(app.screen, offset=(x, y))
+    for kind in (events.MouseDown, events.MouseUp, events.Click):
+        event = kind(**arguments)
+        event.set_sender(app)
+        assert app._driver is not None
+        app._driver.send_message(event)
 
 
 async def test_a_tiny_terminal_shows_the_browser_a_notice_too() -> None:
