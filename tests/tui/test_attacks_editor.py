@@ -243,3 +243,9 @@ async def test_a_megabyte_typed_as_keys_stops_at_the_fields_cap(config: Path, mo
         await pilot.pause(HUMAN)
         assert field.value == "p" * 400 and app.session.get("app.baseURL") == field.value
         assert "takes at most 400 characters" in screen_text(app), screen_text(app)
+
+        app.session.set("app.baseURL", "q" * 500)  # a longer text from the file (a reload) is shown whole
+        await pilot.pause(HUMAN)
+        assert field.value == "q" * 500
+        await type_slowly(pilot, "end", "backspace", "r")
+        assert app.session.get("app.baseURL") == "q" * 499 + "r"

@@ -232,6 +232,7 @@ class InputEditor(ValueEditor):
         if problem is None and same_value(typed, value):
             return  # the user's own text: keep it and its cursor
         with self.prevent(Input.Changed):
+            field.max_length = max(field.max_length or 0, len(self.text_of(value)))  # the file's own text fits
             field.value = self.text_of(value)
             field.cursor_position = len(field.value)
         self._message(None)
