@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -11,11 +11,25 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.crash_report import PrivateCrashReport
 from fwk_tui.tui.long_lived import KeepsStartedObjects
+from fwk_tui.tui.min_size import MinimumSize
+
+if TYPE_CHECKING:
+    from fwk_tui.journal import Journal
 
 
-class EditorAppBase(KeepsStartedObjects, App[None]):
+class EditorAppBase(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
     """Textual's App with the editor's habits; the editor says what a new screen and a typed key mean to it."""
+
+    journal: Journal | None = None
+    """Where unsaved edits are kept as they are made (None: nowhere)."""
+
+    def crash_note(self) -> str:
+        note = super().crash_note()
+        if self.journal is None:
+            return note
+        return f"{note} Your unsaved edits are in the journal: open the file again and fwk-tui offers them back."
 
     def screen_pushed(self) -> None:
         """Another screen (search, palette, save, help) takes the keys."""

@@ -6,7 +6,6 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
 from fwk_tui.paths import parse_path
@@ -22,6 +21,7 @@ from fwk_tui.tui.fields.editor import (
 from fwk_tui.tui.fields.kinds import field_error
 from fwk_tui.tui.fields.present import not_set, safe
 from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.tui.widgets.prefix_suggester import PrefixSuggester
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
 
 
@@ -73,7 +73,7 @@ class InputEditor(ValueEditor):
         yield SafeInput(
             self.text_of(self.value),
             placeholder=self._placeholder_now(),
-            suggester=SuggestFromList(suggestions, case_sensitive=False) if suggestions else None,
+            suggester=PrefixSuggester(suggestions) if suggestions else None,
             compact=True,
             select_on_focus=self.SELECT_ON_FOCUS,
         )
@@ -147,6 +147,11 @@ class InputEditor(ValueEditor):
             self._message(problem)
         if problem is None and not same_value(value, self.value):
             self.post(value)
+
+    def on_safe_input_full(self, event: SafeInput.Full) -> None:
+        event.stop()
+        most = event.input.max_length
+        self._message(f"This field takes at most {most:,} characters; the keys typed past that are not in it.", note=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -227,6 +232,7 @@ class InputEditor(ValueEditor):
         if problem is None and same_value(typed, value):
             return  # the user's own text: keep it and its cursor
         with self.prevent(Input.Changed):
+            field.max_length = max(field.max_length or 0, len(self.text_of(value)))  # the file's own text fits
             field.value = self.text_of(value)
             field.cursor_position = len(field.value)
         self._message(None)

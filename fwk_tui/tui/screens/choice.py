@@ -6,12 +6,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from fwk_tui.tui.screens.parts import part
 
 
 @dataclass(frozen=True)
@@ -81,13 +83,13 @@ class ChoiceScreen(ModalScreen[str]):
                     yield Button(label, id=f"answer-{answer.value}", variant=answer.variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        self.query_one(Button).focus()
+        if (button := part(self, "Button", Button)) is not None:  # an answer key may have closed it already
+            button.focus()
 
-    def on_key(self, event: object) -> None:
-        key = getattr(event, "key", "")
+    def on_key(self, event: events.Key) -> None:
         for answer in self._answers:
-            if key == answer.key:
-                getattr(event, "stop")()
+            if event.key == answer.key:
+                event.stop()
                 self.dismiss(answer.value)
                 return
 

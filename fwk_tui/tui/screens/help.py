@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from fwk_tui.tui.render import DIFFERS_MARK, VARIANT_TITLES
+from fwk_tui.tui.screens.parts import part
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("↑ ↓", "move; the right pane follows the cursor"),
@@ -78,7 +79,8 @@ class HelpScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         # Focus the box so ↑ ↓ scroll it when the terminal is too short.
-        self.query_one("#help-box").focus()
+        if (box := part(self, "#help-box", VerticalScroll)) is not None:  # Esc may have closed it already
+            box.focus()
 
     def help_table(self) -> Group:
         """Each section: its title, then a grid of keys and what they do (the key columns aligned)."""

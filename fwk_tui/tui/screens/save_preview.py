@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static
 
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.screens.parts import part
 
 
 def diff_text(diff: str) -> Text:
@@ -145,7 +146,9 @@ class SavePreviewScreen(ModalScreen[SaveAnswer]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#save-diff").focus()
+        # Enter typed as the preview opens can dismiss it before this runs: its widgets are gone then.
+        if (diff := part(self, "#save-diff", VerticalScroll)) is not None:
+            diff.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":

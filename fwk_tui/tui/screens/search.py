@@ -19,6 +19,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.render import only_in_text
+from fwk_tui.tui.screens.parts import part
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 RESULT_LIMIT = 30
@@ -154,8 +155,10 @@ class SearchScreen(ModalScreen[str | None]):
         self.dismiss(event.option.id)
 
     def _show_results(self, query: str) -> None:
-        results = self.query_one("#search-results", OptionList)
-        info = self.query_one("#search-info", _Info)
+        results = part(self, "#search-results", OptionList)
+        info = part(self, "#search-info", _Info)
+        if results is None or info is None:
+            return  # the search was closed (its widgets are gone) while the query changed
         if not query.strip():
             results.clear_options()
             total = len(self._catalog.options)
@@ -201,18 +204,23 @@ class SearchScreen(ModalScreen[str | None]):
 
     def action_choose(self) -> None:
         """Close the search and go to the highlighted result."""
-        item = self.query_one("#search-results", OptionList).highlighted_option
+        results = part(self, "#search-results", OptionList)
+        item = results.highlighted_option if results is not None else None
         if item is not None:
             self.dismiss(item.id)
 
     def action_cursor_down(self) -> None:
-        self.query_one("#search-results", OptionList).action_cursor_down()
+        if (results := part(self, "#search-results", OptionList)) is not None:
+            results.action_cursor_down()
 
     def action_cursor_up(self) -> None:
-        self.query_one("#search-results", OptionList).action_cursor_up()
+        if (results := part(self, "#search-results", OptionList)) is not None:
+            results.action_cursor_up()
 
     def action_page_down(self) -> None:
-        self.query_one("#search-results", OptionList).action_page_down()
+        if (results := part(self, "#search-results", OptionList)) is not None:
+            results.action_page_down()
 
     def action_page_up(self) -> None:
-        self.query_one("#search-results", OptionList).action_page_up()
+        if (results := part(self, "#search-results", OptionList)) is not None:
+            results.action_page_up()

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -41,8 +45,35 @@ def visible_text(text: str, style: Style | str = "reverse") -> Text:
     return out
 
 
+MAX_TYPED = 10_000
+"""The most characters typing makes of a one-line input (more when its first value is longer).
+
+Each key costs work in proportion to the text (the input's rendering, the edit, the
+check): 1 MB typed as keys by a terminal without bracketed paste ran for hours.
+Past the cap a key costs nothing, and the input says it is full."""
+
+
 class SafeInput(OrderedKeys, Input):
-    """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal."""
+    """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal.
+
+    Typing stops at :data:`MAX_TYPED` characters (or the first value's length); then :class:`Full` is posted.
+    """
+
+    class Full(Message):
+        """A key or a paste did not fit: the input holds as many characters as typing may make."""
+
+        def __init__(self, input: SafeInput) -> None:
+            super().__init__()
+            self.input = input
+
+        @property
+        def control(self) -> SafeInput:
+            return self.input
+
+    def __init__(self, value: str | None = None, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", max(MAX_TYPED, len(value or "")))
+        super().__init__(value, *args, **kwargs)
+        self._told_full = False
 
     DEFAULT_CSS = """
     SafeInput {
@@ -82,6 +113,28 @@ class SafeInput(OrderedKeys, Input):
             self.set_reactive(Widget.virtual_size, Size(self.content_width, 1))
         super()._watch_value(value)
         self.refresh()
+        if self.max_length and len(value) < self.max_length:
+            self._told_full = False
+
+    def restricted(self) -> None:
+        # Input rings the bell on each key it refuses: 1 MB of keys would ring a million times.
+        if self.max_length and len(self.value) >= self.max_length:
+            if not self._told_full:
+                self._told_full = True
+                self.post_message(self.Full(self))
+            return
+        super().restricted()
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # Input refuses a whole paste that would not fit: what fits goes in, and the input says it is full.
+        line = event.text.splitlines()[0] if event.text else ""
+        start, end = sorted(self.selection)
+        room = self.max_length - (len(self.value) - (end - start)) if self.max_length else len(line)
+        if len(line) > room:
+            event.stop()
+            event.prevent_default()
+            self.replace(line[: max(room, 0)], start, end)
+            self.restricted()
 
     def _position_to_cell(self, position: int) -> int:
         return cell_len(visible(self.value[:position]))

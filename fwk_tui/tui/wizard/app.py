@@ -8,13 +8,15 @@ from typing import Any
 from textual.app import App
 
 from fwk_tui.catalog.models import Catalog
+from fwk_tui.tui.crash_report import PrivateCrashReport
 from fwk_tui.tui.long_lived import KeepsStartedObjects
+from fwk_tui.tui.min_size import MinimumSize
 from fwk_tui.tui.wizard.screen import WizardScreen
 from fwk_tui.wizard.answers import Answers
 from fwk_tui.wizard.project import Project
 
 
-class WizardApp(KeepsStartedObjects, App[None]):
+class WizardApp(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
     """``fwk-tui new``: the wizard alone; :attr:`outcome` holds what was written (``None``: cancelled)."""
 
     TITLE = "fwk-tui new"
