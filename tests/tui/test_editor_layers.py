@@ -112,6 +112,17 @@ async def test_a_private_runtime_key_replaced_by_a_variable_is_masked(tmp_path: 
         assert "FWK_API_SECRET in .env overrides at run time (apiSecret): ****" in notes
         assert "FWK_PUBLIC_API_BASE in .env overrides at run time (public.apiBase): 'https://api.example.com'" in notes
         assert "hunter2" not in screen_text(app)
+        panel = await show_layers(app, pilot)  # the Layers group lists the variables too, masked the same
+        shown = "\n".join(str(node.label) for node in _nodes(panel.root))
+        assert "FWK_API_SECRET → runtimeConfig.apiSecret" in shown and "= ****" in shown
+        assert "= https://api.example.com" in shown or "= 'https://api.example.com'" in shown
+        assert "hunter2" not in shown and "hunter2" not in screen_text(app)
+
+
+def _nodes(node):  # type: ignore[no-untyped-def]
+    yield node
+    for child in node.children:
+        yield from _nodes(child)
 
 
 async def test_f6_goes_through_the_environments_and_the_field_shows_that_environments_value(tmp_path: Path) -> None:

@@ -23,9 +23,10 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.resolve import Arr, Leaf, Obj, walk
 from fwk_tui.resolve import plain as node_value
 from fwk_tui.resolve.effective import Effective
-from fwk_tui.source.textutil import plain
 from fwk_tui.resolve.notes import shown_value
-from fwk_tui.validate.env import MASK, variable_of
+from fwk_tui.resolve.variables import private_value
+from fwk_tui.source.textutil import plain
+from fwk_tui.validate.env import MASK
 
 STATUS_STYLES = {"read": "green", "remote": "yellow", "missing": "red", "cycle": "red", "unreadable": "red"}
 MAX_ROWS = 200
@@ -128,7 +129,6 @@ class LayersPanel(Tree[LayerTarget]):
             if source is not None and target is not None:
                 self._values(node, source.body, target.file)
             parents[layer.depth] = node
-        env = resolved.env
         for source in resolved.sources:
             if source.section is None or source.file not in files:
                 continue
@@ -167,10 +167,9 @@ class LayersPanel(Tree[LayerTarget]):
         node = self.root.add(Text("At run time (FWK_ variables)", style="bold"), expand=True)
         for override in runtime.overrides:
             try:
-                found = variable_of(parse_path(override.target.path))
+                private = private_value(parse_path(override.target.path), override.variable.origin())
             except PathError:
-                found = None
-            private = found is not None and not found[1]
+                private = False
             value = MASK if private else shown_value(override.value)
             where = override.variable.origin().where() or "the environment"
             name = Text.assemble(plain(override.variable.name), " → ", plain(override.target.path))
