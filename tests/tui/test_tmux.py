@@ -24,7 +24,9 @@ class Terminal:
         self.name = f"fwk-tui-test-{uuid.uuid4().hex[:8]}"
         # tmux starts the command through a shell; pass the environment explicitly.
         exports = " ".join(f"{k}={_quote(v)}" for k, v in env.items())
-        line = f"cd {_quote(str(cwd))} && env {exports} " + " ".join(_quote(c) for c in command)
+        # COLUMNS and LINES would fix the app's size whatever the window's (a tmux server started by a
+        # process that had them set passes them on): the app measures its terminal, as it does for a person.
+        line = f"cd {_quote(str(cwd))} && env -u COLUMNS -u LINES {exports} " + " ".join(_quote(c) for c in command)
         subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "32", line], check=True)
 
     def keys(self, *keys: str) -> None:
