@@ -63,6 +63,17 @@ def load_document(path: StrPath) -> ConfigDocument:
     return ConfigDocument.from_bytes(data, name, link=link)
 
 
+def bytes_on_disk(path: StrPath) -> bytes | None:
+    """The bytes of the config file at ``path`` as :func:`load_document` would read them; None when it cannot.
+
+    For a watcher: never blocks (a FIFO is refused) and never reads past the size of a config file.
+    """
+    try:
+        return read_file_bytes(Path(path), MAX_BYTES)
+    except UnreadableFile:
+        return None
+
+
 def _check_encoding(data: bytes, name: str) -> None:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise DocumentError(f"{name}: the file is UTF-16 text; save it as UTF-8 to edit it")
