@@ -468,6 +468,11 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "two set at once, 20 rounds": race,
 }
 
+# Reading files: layers, package.json files, journal entries (rows in tests/cli/attacks_reading.py).
+from tests.cli.attacks_reading import READING_ATTACKS  # noqa: E402 - the rows use the helpers above
+
+ATTACKS.update(READING_ATTACKS)
+
 
 def attempt(name: str) -> Outcome:
     with tempfile.TemporaryDirectory() as tmp:
