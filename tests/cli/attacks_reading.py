@@ -113,8 +113,9 @@ def journal_entry_fifo(d: Path) -> Outcome:
 
 
 def editor_layer_package_json_fifo(d: Path) -> Outcome:
+    """The layers are read after the first paint: Ctrl+Q is typed once their group is shown."""
     os.mkfifo(_layer_package(d))
-    run = _in_terminal(d, "fwk.config.ts", quit_when=b"fwk.config.ts")
+    run = _in_terminal(d, "fwk.config.ts", quit_when=b"Layers")
     return Outcome(not run.traceback and run.code == 0 and run.seconds < 15,
                    f"exit {run.code}, editor shown and quit with Ctrl+Q in {run.seconds:.1f} s")
 
