@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from fwk_tui.catalog import load_catalog  # noqa: E402
-from fwk_tui.resolve.check import check_merged  # noqa: E402
-from fwk_tui.resolve.loader import MAX_LAYERS  # noqa: E402
-from fwk_tui.source import load_document  # noqa: E402
-from fwk_tui.validate import check_document  # noqa: E402
+from fwk_tui.catalog import load_catalog
+from fwk_tui.resolve.check import check_merged
+from fwk_tui.resolve.loader import MAX_LAYERS
+from fwk_tui.source import load_document
+from fwk_tui.validate import check_document
 
 BUDGET = 1.10
 ROUNDS = 7

@@ -11,6 +11,7 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Self
 
 from fwk_tui.journal import Journal
 from fwk_tui.tui.editor import EditorApp
@@ -35,7 +36,7 @@ class Watchdog:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(seconds,), daemon=True)
 
-    def __enter__(self) -> Watchdog:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 
