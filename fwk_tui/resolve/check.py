@@ -92,10 +92,15 @@ NOT_READ_FINDINGS = ("unreadable", "too-many")
 """Layers reported as findings: a file there that cannot be read, a cap of the layer graph reached."""
 
 
+def not_read_words(layer: Layer) -> str:
+    """What a layer that is there but was not read means, in one line without its place."""
+    return f"layer {layer.source!r} not read: {layer.message}; the effective config lacks what it sets"
+
+
 def _not_read(layer: Layer) -> Finding:
     """A layer that is there but was not read, as a warning at its entry in ``theme`` or ``extends``."""
     where = layer.written_at
-    message = f"layer {layer.source!r} not read: {layer.message}; the effective config lacks what it sets"
+    message = not_read_words(layer)
     d = Diagnostic("warning", layer.key, message, "layer-not-read", line=where.line or 1, column=where.column or 1)
     return Finding(d, where if where.file is not None else None)
 
