@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -100,13 +101,26 @@ def _find(source: str, folder: Path) -> Found:
 def _with_extension(path: Path) -> Path | None:
     """``path`` itself, with one of the loader's extensions, or its ``index`` file: the first that is a file."""
     for candidate in (path, *(path.with_name(path.name + e) for e in EXTENSIONS)):
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
     if path.is_dir():
         for e in EXTENSIONS:
-            if (path / f"index{e}").is_file():
+            if _is_file(path / f"index{e}"):
                 return path / f"index{e}"
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """True for a regular file (a link to one too); a FIFO, a device or a socket there is said, never passed over."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    if stat.S_ISREG(mode):
+        return True
+    if stat.S_ISDIR(mode):
+        return False
+    raise _Unreadable(f"{path}: not a regular file")
 
 
 def _package_entry(source: str, folder: Path) -> tuple[Path | None, Path | None]:

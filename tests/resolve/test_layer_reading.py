@@ -105,14 +105,14 @@ def test_the_depth_cap_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 def test_a_layer_in_a_folder_without_rights_is_unreadable_and_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     file = _config(tmp_path, ["./locked/layer"])
-    real = Path.is_file
+    real = Path.stat
 
-    def refused(self: Path) -> bool:
-        if "locked" in str(self):
+    def refused(self: Path, **kw: bool) -> os.stat_result:
+        if "locked" in str(self):  # as for a user without rights on the folder (root has them all)
             raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+        return real(self, **kw)
 
-    monkeypatch.setattr(Path, "is_file", refused)
+    monkeypatch.setattr(Path, "stat", refused)
     [layer] = _resolve(file).layers
     assert layer.status == "unreadable"
     assert layer.message.startswith("locked/layer/fwk.config") and layer.message.endswith(": permission denied")
@@ -144,3 +144,15 @@ def test_load_document_refuses_what_the_open_descriptor_is_not(tmp_path: Path, m
     monkeypatch.setattr(Path, "stat", lambda self, **kw: os.stat(__file__))  # any look by name says: a file
     with pytest.raises(DocumentError, match="fwk.config.ts: not a file"):
         load_document(fifo)
+
+
+def test_a_layer_file_that_is_a_fifo_or_a_device_is_said_not_passed_over(tmp_path: Path) -> None:
+    (tmp_path / "pipe").mkdir()
+    os.mkfifo(tmp_path / "pipe" / "fwk.config.ts")
+    (tmp_path / "zero").mkdir()
+    (tmp_path / "zero" / "fwk.config.ts").symlink_to("/dev/zero")
+    layers = _resolve(_config(tmp_path, ["./pipe", "./zero"])).layers
+    assert [(layer.status, layer.message) for layer in layers] == [
+        ("unreadable", "pipe/fwk.config.ts: not a regular file"),
+        ("unreadable", "zero/fwk.config.ts: not a regular file"),
+    ]
