@@ -32,6 +32,7 @@ from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
+from fwk_tui.userfiles import size_words
 
 LAYER_KEYS = ("theme", "extends")
 MAX_LAYERS = 200
@@ -111,6 +112,7 @@ class _Loader:
         self.sources: list[Source] = []
         self.env_names: list[str] = []
         self.read_once: dict[FilePath, tuple[_File, list[_File]]] = {}  # a layer and its own, by real path
+        self.refused: dict[FilePath, tuple[str, str]] = {}  # a file not read: its status and why
         self.listings = 0
         self.layer_bytes = 0
 
@@ -206,6 +208,10 @@ class _Loader:
         if again is not None:
             self.note(Layer(key, source, written, "read", shown, depth, "listed before: read once, merged again"))
             return again
+        if found.file in self.refused:  # not read again either: a 10 MB file listed 200 times is parsed once
+            status, message = self.refused[found.file]
+            self.note(Layer(key, source, written, status, shown, depth, message))
+            return None
         if len(self.read_once) >= MAX_LAYER_FILES:
             message = f"more than {MAX_LAYER_FILES} layer files (fwk-tui reads up to {MAX_LAYER_FILES})"
             self.note(Layer(key, source, written, "too-many", shown, depth, message))
@@ -214,18 +220,20 @@ class _Loader:
             doc = load_document(found.file)
         except ParseError as exc:
             where = f"{shown}:{exc.line}:{exc.column}" if exc.line else shown
-            self.note(Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
-            return None
+            return self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
         except DocumentError as exc:
-            self.note(Layer(key, source, written, "unreadable", shown, depth, exc.message))
-            return None
+            return self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, exc.message))
+        if self.layer_bytes + len(doc.data) > MAX_LAYER_BYTES:
+            message = f"the layers together pass {size_words(MAX_LAYER_BYTES)} (fwk-tui reads up to that)"
+            return self.refuse(found.file, Layer(key, source, written, "too-many", shown, depth, message))
         self.layer_bytes += len(doc.data)
-        if self.layer_bytes > MAX_LAYER_BYTES:
-            message = f"the layers together pass {MAX_LAYER_BYTES // 1_048_576} MB (fwk-tui reads up to that)"
-            self.note(Layer(key, source, written, "too-many", shown, depth, message))
-            return None
         self.note(Layer(key, source, written, "read", shown, depth))
         return self.read(found.file, doc, "layer", source, found.folder or found.file.parent)
+
+    def refuse(self, file: FilePath, layer: Layer) -> None:
+        """Note ``layer``, not read, and remember why for the next listing of ``file``."""
+        self.refused[file] = (layer.status, layer.message)
+        self.note(layer)
 
     def cap_reached(self, depth: int) -> str:
         """Which cap of the layer graph one more listing at ``depth`` passes; "" when none."""
@@ -233,8 +241,6 @@ class _Loader:
             return f"more than {MAX_LAYERS} layers listed, all levels together (fwk-tui merges up to {MAX_LAYERS})"
         if depth > MAX_LAYER_DEPTH:
             return f"layers more than {MAX_LAYER_DEPTH} deep (fwk-tui follows layers of layers {MAX_LAYER_DEPTH} deep)"
-        if self.layer_bytes > MAX_LAYER_BYTES:
-            return f"the layers together pass {MAX_LAYER_BYTES // 1_048_576} MB (fwk-tui reads up to that)"
         return ""
 
     def shown_problem(self, problem: str) -> str:

@@ -60,6 +60,19 @@ def test_a_layer_listed_many_times_is_read_once_and_merged_each_time(tmp_path: P
     assert resolved.files == [file.resolve(), (tmp_path / "base" / "fwk.config.ts").resolve()]
 
 
+def test_a_layer_that_cannot_be_read_is_tried_once_however_often_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _write(tmp_path / "bad" / "fwk.config.ts", "export default defineFwkConfig({ ssr: \n")
+    reads: list[str] = []
+    real = loader.load_document
+    monkeypatch.setattr(loader, "load_document", lambda p: reads.append(str(p)) or real(p))
+    layers = _resolve(_config(tmp_path, ["./bad"] * 3)).layers
+    assert len(reads) == 1
+    assert [layer.status for layer in layers] == ["unreadable"] * 3
+    assert len({layer.message for layer in layers}) == 1
+
+
 def test_merging_an_object_with_itself_is_the_merge_defu_makes(tmp_path: Path) -> None:
     inner = Obj({"a": Leaf(1, None), "list": Arr([Leaf(1, None)])})  # type: ignore[arg-type]
     layer = Obj({"x": inner, "y": Obj({"b": Leaf(2, None)})})  # type: ignore[arg-type]
