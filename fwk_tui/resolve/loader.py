@@ -220,12 +220,15 @@ class _Loader:
             doc = load_document(found.file)
         except ParseError as exc:
             where = f"{shown}:{exc.line}:{exc.column}" if exc.line else shown
-            return self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
+            self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
+            return None
         except DocumentError as exc:
-            return self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, exc.message))
+            self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, exc.message))
+            return None
         if self.layer_bytes + len(doc.data) > MAX_LAYER_BYTES:
             message = f"the layers together pass {size_words(MAX_LAYER_BYTES)} (fwk-tui reads up to that)"
-            return self.refuse(found.file, Layer(key, source, written, "too-many", shown, depth, message))
+            self.refuse(found.file, Layer(key, source, written, "too-many", shown, depth, message))
+            return None
         self.layer_bytes += len(doc.data)
         self.note(Layer(key, source, written, "read", shown, depth))
         return self.read(found.file, doc, "layer", source, found.folder or found.file.parent)
