@@ -29,7 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.oserrors import os_error_words
-from fwk_tui.userfiles import MAX_PACKAGE_JSON_BYTES, FileNotThere, UnreadableFile, read_text_file
+from fwk_tui.userfiles import (
+    MAX_PACKAGE_JSON_BYTES,
+    FileNotThere,
+    FileTooBig,
+    NotARegularFile,
+    UnreadableFile,
+    read_text_file,
+)
 
 REMOTE_PREFIXES = ("gh:", "github:", "gitlab:", "bitbucket:", "https://", "http://")
 EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml")
@@ -53,7 +60,7 @@ class Found:
 
 
 class _Unreadable(Exception):
-    """A package.json that is there but cannot be read; ``str()`` is ``file: why``."""
+    """A file that is there but cannot be read (a FIFO, a device, too big, no rights); ``str()`` is ``file: why``."""
 
 
 def find_source(source: str, folder: Path) -> Found:
@@ -148,8 +155,12 @@ def _manifest(root: Path) -> dict[str, Any]:
         data = json.loads(read_text_file(root / "package.json", MAX_PACKAGE_JSON_BYTES))
     except FileNotThere:
         return {}
-    except UnreadableFile as exc:  # a FIFO, a device, too big, no rights: not guessed past
+    except (NotARegularFile, FileTooBig) as exc:  # not guessed past: said
         raise _Unreadable(str(exc)) from None
+    except UnreadableFile as exc:
+        if exc.os_error is not None:  # no rights, an I/O error: said too
+            raise _Unreadable(str(exc)) from None
+        return {}  # not UTF-8: as any package.json that is no JSON object, it names no entry
     except (ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
