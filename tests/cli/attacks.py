@@ -469,7 +469,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
 }
 
 # Reading files: layers, package.json files, journal entries (rows in tests/cli/attacks_reading.py).
-from tests.cli.attacks_reading import READING_ATTACKS  # noqa: E402 - the rows use the helpers above
+from tests.cli.attacks_reading import READING_ATTACKS  # below the helpers the rows import
 
 ATTACKS.update(READING_ATTACKS)
 
