@@ -12,11 +12,8 @@ import os
 from pathlib import Path
 
 from fwk_tui.oserrors import os_error_words
-from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_text_file
+from fwk_tui.userfiles import MAX_PACKAGE_JSON_BYTES, FileNotThere, UnreadableFile, read_text_file
 from fwk_tui.validate.project import Layout, Project
-
-MAX_PACKAGE_BYTES = 10 * 1024 * 1024
-"""A package.json above this size is not read (a real one is a few kilobytes)."""
 
 
 def read_project(config: Path) -> tuple[Project | None, str | None]:
@@ -24,7 +21,7 @@ def read_project(config: Path) -> tuple[Project | None, str | None]:
     package = config.parent / "package.json"
     skipped = "package checks skipped"
     try:
-        data = json.loads(read_text_file(package, MAX_PACKAGE_BYTES))
+        data = json.loads(read_text_file(package, MAX_PACKAGE_JSON_BYTES))
     except FileNotThere:
         return None, None
     except UnreadableFile as exc:

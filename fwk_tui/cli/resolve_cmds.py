@@ -12,6 +12,7 @@ from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
+from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
 from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
 from fwk_tui.resolve.variables import private_value, variable_notes
 from fwk_tui.resolve.why import Answer, Step, why
@@ -234,3 +235,6 @@ def _why_text(answer: Answer, effective: Effective) -> None:
             out(f"    {one_line(render.value(value), 40)}  from {_describe(origin)}")
     for note in answer.notes:
         out(f"  note: {note}")
+    for layer in effective.resolved.unresolved:
+        if layer.status in NOT_READ_FINDINGS:
+            out(f"  note: {layer.written_at.where()}: {not_read_words(layer)}")

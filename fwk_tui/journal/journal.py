@@ -21,7 +21,11 @@ from platformdirs import user_state_path
 from fwk_tui.catalog.models import Variant
 from fwk_tui.journal.codec import JournalFormatError, checked, decode_edit, encode_edit, typed
 from fwk_tui.session import Edit, EditSession, ReloadResult, sha256
+from fwk_tui.source import MAX_BYTES, bytes_on_disk
+from fwk_tui.userfiles import FileTooBig, NotARegularFile, UnreadableFile, read_file_bytes
 
+MAX_ENTRY_BYTES = 8 * MAX_BYTES
+"""An entry holds a config's text (at most MAX_BYTES) and its edits, JSON-escaped: a larger one is refused."""
 FORMAT_VERSION = 1
 """Written in every entry; an entry of another version is ignored."""
 
@@ -195,28 +199,33 @@ class Journal:
         self.problem = None
         absolute, entry_file = self._resolve(path)
         try:
-            raw = entry_file.read_bytes()
-        except OSError:
+            # A FIFO or a link to a device in the journal folder is refused, never read: the editor starts.
+            raw = read_file_bytes(entry_file, MAX_ENTRY_BYTES)
+        except (NotARegularFile, FileTooBig) as exc:
+            self._unreadable(path, entry_file, str(exc).removeprefix(f"{entry_file}: "))
+            return None
+        except UnreadableFile:
             return None
         try:
             entry = _loads(raw.decode("utf-8"))
         except ValueError as exc:  # UnicodeDecodeError and JournalFormatError are ValueErrors
             reason = exc.args[0] if isinstance(exc, JournalFormatError) else "not a journal entry"
-            kept = self.keep_aside(path, "corrupt")
-            where = f"it is kept as {kept}" if kept is not None else f"it stays as {entry_file}"
-            self.problem = f"The journal entry of this file cannot be read ({reason}); {where}."
+            self._unreadable(path, entry_file, reason)
             return None
         if entry.path != absolute:
             return None  # a hash collision or a moved folder: not this file's entry
-        try:
-            data: bytes | None = absolute.read_bytes()
-        except OSError:
-            data = None
+        data = bytes_on_disk(absolute)
         if data is not None and data == entry.text.encode("utf-8"):
             self.discard(path)
             return None
         on_disk = None if data is None else sha256(data)
         return replace(entry, file_changed=on_disk != entry.base_sha256)
+
+    def _unreadable(self, path: Path, entry_file: Path, reason: str) -> None:
+        """Put the entry that cannot be read out of the way, and say so in :attr:`problem`."""
+        kept = self.keep_aside(path, "corrupt")
+        where = f"it is kept as {kept}" if kept is not None else f"it stays as {entry_file}"
+        self.problem = f"The journal entry of this file cannot be read ({reason}); {where}."
 
     def keep_aside(self, path: Path, suffix: str) -> Path | None:
         """Rename the entry of the config at ``path`` to ``<entry>.<suffix>``, out of the way of new records.

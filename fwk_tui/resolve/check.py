@@ -8,7 +8,7 @@ from pathlib import Path as FilePath
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.resolve.effective import Effective, effective_config
-from fwk_tui.resolve.loader import LAYER_KEYS, Resolved
+from fwk_tui.resolve.loader import LAYER_KEYS, Layer, Resolved
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Obj, node_at, plain
 from fwk_tui.source import ConfigDocument
@@ -78,13 +78,31 @@ def check_merged(
         return None  # the file alone is the whole config: checked already
     effective = effective_config(file, doc, catalog, env=env, environ={})
     resolved = effective.resolved
+    not_read = [_not_read(layer) for layer in resolved.layers if layer.status in NOT_READ_FINDINGS]
     if env is None and not any(layer.status == "read" for layer in resolved.layers):
-        return None
-    findings = check_effective(effective, catalog, checked.diagnostics, project, checked.variant.variant)
+        return MergedCheck(resolved, not_read) if not_read else None
+    findings = not_read + check_effective(effective, catalog, checked.diagnostics, project, checked.variant.variant)
     in_order = sorted(
         findings, key=lambda f: (f.where(str(file)).rsplit(":", 2)[0], f.diagnostic.line, f.diagnostic.column)
     )
     return MergedCheck(resolved, in_order)
+
+
+NOT_READ_FINDINGS = ("unreadable", "too-many")
+"""Layers reported as findings: a file there that cannot be read, a cap of the layer graph reached."""
+
+
+def not_read_words(layer: Layer) -> str:
+    """What a layer that is there but was not read means, in one line without its place."""
+    return f"layer {layer.source!r} not read: {layer.message}; the effective config lacks what it sets"
+
+
+def _not_read(layer: Layer) -> Finding:
+    """A layer that is there but was not read, as a warning at its entry in ``theme`` or ``extends``."""
+    where = layer.written_at
+    message = not_read_words(layer)
+    d = Diagnostic("warning", layer.key, message, "layer-not-read", line=where.line or 1, column=where.column or 1)
+    return Finding(d, where if where.file is not None else None)
 
 
 def _origin_near(config: Obj, path_text: str) -> Origin | None:

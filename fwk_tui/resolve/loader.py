@@ -12,8 +12,12 @@ Follows the framework's loader (c12) step by step, without running anything:
    objects merge, arrays join, ``null`` is skipped);
 4. top-level ``$`` keys, ``theme`` and ``extends`` are not part of the result.
 
-Layers that cannot be read (remote, missing, a cycle, a syntax error, code)
-are listed with where their source is written and why.
+Layers that cannot be read (remote, missing, a cycle, a syntax error, code,
+a file the system refuses) are listed with where their source is written and why.
+
+Each file is read once however often it is listed (the loader merges it each
+time it is listed: so does this, from the one read), and the whole graph is
+capped: files, bytes, depth and listings; a cap reached is named.
 """
 
 from __future__ import annotations
@@ -28,10 +32,17 @@ from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
+from fwk_tui.userfiles import size_words
 
 LAYER_KEYS = ("theme", "extends")
 MAX_LAYERS = 200
-"""Layer files one config may bring in, all levels together; more is refused as unlikely to be real."""
+"""Layer listings one config may bring in, all levels together (a file listed twice counts twice)."""
+MAX_LAYER_FILES = 100
+"""Different layer files one config may bring in."""
+MAX_LAYER_BYTES = 32 * 1024 * 1024
+"""The bytes of all layer files together (one file is capped by the document engine)."""
+MAX_LAYER_DEPTH = 16
+"""Layers of layers: how deep the graph may go."""
 
 
 @dataclass(frozen=True)
@@ -42,6 +53,7 @@ class Layer:
     source: str  # as written: "../base", "github:org/repo", "my-layer"
     written_at: Origin  # where the source is written
     status: str  # "read" | "remote" | "missing" | "cycle" | "unreadable" | "code" | "too-many"
+    # "too-many" is a cap reached: listings, files, bytes or depth, its message says which
     file: str | None = None  # the file read, shown relative to the config's folder
     depth: int = 1
     message: str = ""
@@ -99,6 +111,10 @@ class _Loader:
         self.files: list[FilePath] = []
         self.sources: list[Source] = []
         self.env_names: list[str] = []
+        self.read_once: dict[FilePath, tuple[_File, list[_File]]] = {}  # a layer and its own, by real path
+        self.refused: dict[FilePath, tuple[str, str]] = {}  # a file not read: its status and why
+        self.listings = 0
+        self.layer_bytes = 0
 
     def shown(self, file: FilePath) -> str:
         try:
@@ -138,24 +154,36 @@ class _Loader:
             sources += [(key, item) for item in items if _truthy(item)]
         out: list[_File] = []
         for key, node in sources:
-            layer = self.layer(key, node, folder, chain, depth)
-            if layer is None:
+            found = self.layer(key, node, folder, chain, depth)
+            if found is None:
                 continue
-            out.append(layer)
-            out += self.extend(layer.config, layer.folder, (*chain, layer.path), depth + 1)
+            if isinstance(found, tuple):  # read before: the same file and its own layers again, unread
+                out += [found[0], *found[1]]
+                continue
+            own = self.extend(found.config, found.folder, (*chain, found.path), depth + 1)
+            self.read_once[found.path] = (found, own)
+            out += [found, *own]
         return out
 
-    def layer(self, key: str, node: Node, folder: FilePath, chain: tuple[FilePath, ...], depth: int) -> _File | None:
+    def layer(
+        self, key: str, node: Node, folder: FilePath, chain: tuple[FilePath, ...], depth: int
+    ) -> _File | tuple[_File, list[_File]] | None:
+        """The layer ``node`` names, read; what an earlier listing of the same file read; None when not read."""
         written = _written_at(node)
         source = _source_text(node)
         if source is None:
             text = node.value.text if isinstance(node, Leaf) and isinstance(node.value, Code) else "?"
             self.note(Layer(key, text, written, "code", depth=depth, message="code: not read without running it"))
             return None
-        if len(self.files) > MAX_LAYERS:
-            self.note(Layer(key, source, written, "too-many", depth=depth, message=f"more than {MAX_LAYERS} layers"))
+        cap = self.cap_reached(depth)
+        if cap:
+            self.note(Layer(key, source, written, "too-many", depth=depth, message=cap))
             return None
+        self.listings += 1
         found = find_source(source, folder)
+        if found.status == "unreadable":
+            self.note(Layer(key, source, written, "unreadable", depth=depth, message=self.shown_problem(found.problem)))
+            return None
         if found.status == "remote":
             self.note(Layer(key, source, written, "remote", depth=depth, message="remote, not read offline"))
             return None
@@ -176,17 +204,52 @@ class _Loader:
             loop = " -> ".join(self.shown(f) for f in (*chain[chain.index(found.file) :], found.file))
             self.note(Layer(key, source, written, "cycle", shown, depth, f"a cycle: {loop}"))
             return None
+        again = self.read_once.get(found.file)
+        if again is not None:
+            self.note(Layer(key, source, written, "read", shown, depth, "listed before: read once, merged again"))
+            return again
+        if found.file in self.refused:  # not read again either: a 10 MB file listed 200 times is parsed once
+            status, message = self.refused[found.file]
+            self.note(Layer(key, source, written, status, shown, depth, message))
+            return None
+        if len(self.read_once) >= MAX_LAYER_FILES:
+            message = f"more than {MAX_LAYER_FILES} layer files (fwk-tui reads up to {MAX_LAYER_FILES})"
+            self.note(Layer(key, source, written, "too-many", shown, depth, message))
+            return None
         try:
             doc = load_document(found.file)
         except ParseError as exc:
             where = f"{shown}:{exc.line}:{exc.column}" if exc.line else shown
-            self.note(Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
+            self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, f"{where}: {exc.message}"))
             return None
         except DocumentError as exc:
-            self.note(Layer(key, source, written, "unreadable", shown, depth, exc.message))
+            self.refuse(found.file, Layer(key, source, written, "unreadable", shown, depth, exc.message))
             return None
+        if self.layer_bytes + len(doc.data) > MAX_LAYER_BYTES:
+            message = f"the layers together pass {size_words(MAX_LAYER_BYTES)} (fwk-tui reads up to that)"
+            self.refuse(found.file, Layer(key, source, written, "too-many", shown, depth, message))
+            return None
+        self.layer_bytes += len(doc.data)
         self.note(Layer(key, source, written, "read", shown, depth))
         return self.read(found.file, doc, "layer", source, found.folder or found.file.parent)
+
+    def refuse(self, file: FilePath, layer: Layer) -> None:
+        """Note ``layer``, not read, and remember why for the next listing of ``file``."""
+        self.refused[file] = (layer.status, layer.message)
+        self.note(layer)
+
+    def cap_reached(self, depth: int) -> str:
+        """Which cap of the layer graph one more listing at ``depth`` passes; "" when none."""
+        if self.listings >= MAX_LAYERS:
+            return f"more than {MAX_LAYERS} layers listed, all levels together (fwk-tui merges up to {MAX_LAYERS})"
+        if depth > MAX_LAYER_DEPTH:
+            return f"layers more than {MAX_LAYER_DEPTH} deep (fwk-tui follows layers of layers {MAX_LAYER_DEPTH} deep)"
+        return ""
+
+    def shown_problem(self, problem: str) -> str:
+        """``/abs/path: why`` with the path shown as the other files are."""
+        file, sep, why = problem.partition(": ")
+        return f"{self.shown(FilePath(file))}: {why}" if sep and os.path.isabs(file) else problem
 
     def note(self, layer: Layer) -> None:
         self.layers.append(layer)

@@ -12,7 +12,10 @@
   own folder: ``./layers/x.config.ts`` is ``layers/layers/x.config.ts``, so only
   a file beside the config (or an absolute path) is found.
 
-Nothing is executed and nothing leaves the machine.
+Nothing is executed and nothing leaves the machine. A package.json is read
+through :mod:`fwk_tui.userfiles` (a regular file, capped); one that cannot be
+read, or a path the system refuses to look at (a name too long, a folder
+without rights), makes the source ``unreadable``, saying why.
 """
 
 from __future__ import annotations
@@ -20,9 +23,20 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from fwk_tui.oserrors import os_error_words
+from fwk_tui.userfiles import (
+    MAX_PACKAGE_JSON_BYTES,
+    FileNotThere,
+    FileTooBig,
+    NotARegularFile,
+    UnreadableFile,
+    read_text_file,
+)
 
 REMOTE_PREFIXES = ("gh:", "github:", "gitlab:", "bitbucket:", "https://", "http://")
 EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml")
@@ -36,18 +50,33 @@ class Found:
     """What a source names: a file to read (``file``), or why there is none (``remote``, ``missing``)."""
 
     file: Path | None
-    status: str  # "file" | "remote" | "missing"
+    status: str  # "file" | "remote" | "missing" | "unreadable"
     package: bool = False
     folder: Path | None = None  # what the layer's own sources are relative to (the folder named, else the file's)
     looked: Path | None = None  # where a missing one was looked for first
     package_without_entry: Path | None = None  # a package of that name with no file the loader can take
     doubled: bool = False  # a file source whose folder part the loader counts twice
+    problem: str = ""  # why an unreadable one cannot be read: "<file>: <why>"
+
+
+class _Unreadable(Exception):
+    """A file that is there but cannot be read (a FIFO, a device, too big, no rights); ``str()`` is ``file: why``."""
 
 
 def find_source(source: str, folder: Path) -> Found:
     """The config file ``source`` names, seen from the config in ``folder``."""
     if source.startswith(REMOTE_PREFIXES):
         return Found(None, "remote")
+    try:
+        return _find(source, folder)
+    except _Unreadable as exc:
+        return Found(None, "unreadable", problem=str(exc))
+    except OSError as exc:
+        where = exc.filename if isinstance(exc.filename, str) else str(folder / source)
+        return Found(None, "unreadable", problem=f"{where}: {os_error_words(exc)}")
+
+
+def _find(source: str, folder: Path) -> Found:
     package = False
     target = source
     no_entry: Path | None = None
@@ -79,13 +108,26 @@ def find_source(source: str, folder: Path) -> Found:
 def _with_extension(path: Path) -> Path | None:
     """``path`` itself, with one of the loader's extensions, or its ``index`` file: the first that is a file."""
     for candidate in (path, *(path.with_name(path.name + e) for e in EXTENSIONS)):
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
     if path.is_dir():
         for e in EXTENSIONS:
-            if (path / f"index{e}").is_file():
+            if _is_file(path / f"index{e}"):
                 return path / f"index{e}"
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """True for a regular file (a link to one too); a FIFO, a device or a socket there is said, never passed over."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    if stat.S_ISREG(mode):
+        return True
+    if stat.S_ISDIR(mode):
+        return False
+    raise _Unreadable(f"{path}: not a regular file")
 
 
 def _package_entry(source: str, folder: Path) -> tuple[Path | None, Path | None]:
@@ -108,9 +150,18 @@ def _package_entry(source: str, folder: Path) -> tuple[Path | None, Path | None]
 
 
 def _manifest(root: Path) -> dict[str, Any]:
+    """The package.json of the package in ``root``: ``{}`` when there is none or it is no JSON object."""
     try:
-        data = json.loads((root / "package.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+        data = json.loads(read_text_file(root / "package.json", MAX_PACKAGE_JSON_BYTES))
+    except FileNotThere:
+        return {}
+    except (NotARegularFile, FileTooBig) as exc:  # not guessed past: said
+        raise _Unreadable(str(exc)) from None
+    except UnreadableFile as exc:
+        if exc.os_error is not None:  # no rights, an I/O error: said too
+            raise _Unreadable(str(exc)) from None
+        return {}  # not UTF-8: as any package.json that is no JSON object, it names no entry
+    except (ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -63,11 +63,14 @@ def _is_nullish(node: Node | None) -> bool:
     return isinstance(node, Leaf) and (node.value is None or node.value is UNDEFINED)
 
 
-def defu_pair(base: Node | None, defaults: Node | None) -> Obj:
-    """``_defu(base, defaults)``: ``base`` wins, ``defaults`` fills (both objects, or treated as empty)."""
+def defu_pair(base: Node | None, defaults: Node | None, arrays: dict[int, bool] | None = None) -> Obj:
+    """``_defu(base, defaults)``: ``base`` wins, ``defaults`` fills (both objects, or treated as empty).
+
+    ``arrays`` remembers which objects hold an array (by ``id``, for the objects of one merge).
+    """
     base_obj = base if isinstance(base, Obj) else Obj()
     if not isinstance(defaults, Obj):
-        return defu_pair(base_obj, Obj())
+        return defu_pair(base_obj, Obj(), arrays)
     merged: dict[str, Node] = dict(defaults.members)
     for key, value in base_obj.members.items():
         if key in _NEVER_COPIED or _is_nullish(value):
@@ -76,17 +79,28 @@ def defu_pair(base: Node | None, defaults: Node | None) -> Obj:
         if isinstance(value, Arr) and isinstance(current, Arr):
             merged[key] = Arr([*value.items, *current.items], value.origin)
         elif isinstance(value, Obj) and isinstance(current, Obj):
-            merged[key] = defu_pair(value, current)
+            # An object merged with itself (a layer listed again) is itself unless arrays inside it join.
+            same = value is current and arrays is not None and not _holds_array(value, arrays)
+            merged[key] = value if same else defu_pair(value, current, arrays)
         else:
             merged[key] = value
     return Obj(merged, base_obj.origin or defaults.origin)
 
 
+def _holds_array(node: Obj, arrays: dict[int, bool]) -> bool:
+    known = arrays.get(id(node))
+    if known is None:
+        known = any(isinstance(v, Arr) or (isinstance(v, Obj) and _holds_array(v, arrays)) for v in node.members.values())
+        arrays[id(node)] = known
+    return known
+
+
 def defu(*sources: Node | None) -> Obj:
     """``defu(a, b, c, ...)``: the first wins, each later one fills what is still missing."""
     out = Obj()
+    arrays: dict[int, bool] = {}  # the sources outlive this call: their ids stay theirs
     for source in sources:
-        out = defu_pair(out, source)
+        out = defu_pair(out, source, arrays)
     return out
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fwk_tui.session.edit import EDIT_ERRORS, Edit, reason
 from fwk_tui.session.history import History
-from fwk_tui.source import ConfigDocument, DocumentError, ReadOnlyError, load_document, save_document
+from fwk_tui.source import ConfigDocument, DocumentError, ReadOnlyError, bytes_on_disk, load_document, save_document
 from fwk_tui.source.textutil import unified_diff
 
 
@@ -91,11 +91,11 @@ class FileHistory(History):
             return self.path.exists()
         if self.path is None or self._document.link.state is None:
             return False
-        try:
-            data = self.path.read_bytes()
-        except OSError:
-            return True
-        return data != self._document.link.state.data
+        return self.bytes_on_disk() != self._document.link.state.data
+
+    def bytes_on_disk(self) -> bytes | None:
+        """The file's bytes now; None when there is none or it is no config file (a FIFO, a device, too big)."""
+        return None if self.path is None else bytes_on_disk(self.path)
 
     def reload(self) -> ReloadResult:
         """Read the file again and re-apply the unsaved edits where they still apply.

@@ -14,7 +14,7 @@ from fwk_tui.source.errors import (
 from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
 from fwk_tui.source.lock import locked
 from fwk_tui.source.parse import MAX_BYTES
-from fwk_tui.source.save import find_config_file, load_document, save_document
+from fwk_tui.source.save import bytes_on_disk, find_config_file, load_document, save_document
 from fwk_tui.source.style import STARTER_STYLE, Style
 from fwk_tui.source.values import UNDEFINED, Code, Entry, Span
 
@@ -35,6 +35,7 @@ __all__ = [
     "ReadOnlyFileError",
     "Span",
     "Style",
+    "bytes_on_disk",
     "check_expression",
     "contains_code",
     "find_config_file",

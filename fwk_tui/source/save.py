@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 from fwk_tui.atomic import write_bytes_atomically
@@ -13,6 +12,14 @@ from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.errors import ChangedOnDiskError, DocumentError, ReadOnlyFileError
 from fwk_tui.source.lock import locked
 from fwk_tui.source.parse import MAX_BYTES
+from fwk_tui.userfiles import (
+    FileNotThere,
+    FileTooBig,
+    NotARegularFile,
+    UnreadableFile,
+    read_file_bytes,
+    read_regular_file,
+)
 
 CONFIG_NAMES = ("fwk.config.ts", "fwk.config.js", "fwk.config.mjs")
 
@@ -34,29 +41,37 @@ def load_document(path: StrPath) -> ConfigDocument:
     p = Path(path)
     name = str(p)
     try:
-        st = p.stat()
-        if not stat.S_ISREG(st.st_mode):
-            raise DocumentError(f"{name}: not a file")
-        if st.st_size > MAX_BYTES:
-            raise DocumentError(
-                f"{name}: {st.st_size / 1_048_576:.1f} MB is too big for a config file "
-                f"(fwk-tui opens files up to {MAX_BYTES // 1_048_576} MB)"
-            )
-        with p.open("rb") as handle:
-            # As many bytes as the size says (a buffer of MAX_BYTES would cost more than
-            # the read), then whatever the file grew by since, up to the limit.
-            data = handle.read(st.st_size + 1)
-            if len(data) > st.st_size:
-                data += handle.read(MAX_BYTES + 1 - len(data))
-    except FileNotFoundError:
+        # One open descriptor gives the type, the size and the bytes: a FIFO swapped in
+        # after a look at the name cannot block the read.
+        read = read_regular_file(p, MAX_BYTES)
+    except FileNotThere:
         raise DocumentError(f"{name}: no such file") from None
-    except IsADirectoryError:
+    except NotARegularFile:
         raise DocumentError(f"{name}: not a file") from None
-    except OSError as exc:
-        raise DocumentError(os_error_message(exc, name)) from None
+    except FileTooBig as exc:
+        raise DocumentError(
+            f"{name}: {exc.size / 1_048_576:.1f} MB is too big for a config file "
+            f"(fwk-tui opens files up to {MAX_BYTES // 1_048_576} MB)"
+        ) from None
+    except UnreadableFile as exc:
+        if isinstance(exc.os_error, IsADirectoryError):
+            raise DocumentError(f"{name}: not a file") from None
+        raise DocumentError(os_error_message(exc.os_error, name) if exc.os_error else str(exc)) from None
+    data, st = read.data, read.stat
     _check_encoding(data, name)
     link = DiskLink(DiskState(_key(p), st.st_mtime_ns, st.st_size, data))
     return ConfigDocument.from_bytes(data, name, link=link)
+
+
+def bytes_on_disk(path: StrPath) -> bytes | None:
+    """The bytes of the config file at ``path`` as :func:`load_document` would read them; None when it cannot.
+
+    For a watcher: never blocks (a FIFO is refused) and never reads past the size of a config file.
+    """
+    try:
+        return read_file_bytes(Path(path), MAX_BYTES)
+    except UnreadableFile:
+        return None
 
 
 def _check_encoding(data: bytes, name: str) -> None:
@@ -112,8 +127,9 @@ def save_document(
 
             def still_unchanged() -> None:
                 # Another program may have written since the check above: it keeps its bytes.
-                if _read(target) != old:
-                    raise ChangedOnDiskError(f"{path} changed on disk while saving; nothing was written")
+                meanwhile = ChangedOnDiskError(f"{path} changed on disk while saving; nothing was written")
+                if _read(target, meanwhile) != old:
+                    raise meanwhile
 
             notes += write_bytes_atomically(target, doc.data, before_rename=still_unchanged)
             st = target.stat()
@@ -162,17 +178,26 @@ def _bytes_as_read(
         want = state.data  # bytes, not times: a touch is no conflict, two writes in one clock tick are
     if want is not None and current.st_size != len(want):
         raise changed  # without reading a file that grew huge
-    old = target.read_bytes()
+    old = _read(target, changed)
+    if old is None:
+        raise deleted
     if want is not None and old != want:
         raise changed
     return old
 
 
-def _read(path: Path) -> bytes | None:
+def _read(path: Path, changed: ChangedOnDiskError) -> bytes | None:
+    """The bytes of the file at ``path`` (None: no file); ``changed`` raised when it is no config file now."""
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
+        return read_file_bytes(path, MAX_BYTES)
+    except FileNotThere:
         return None
+    except (NotARegularFile, FileTooBig):
+        raise changed from None  # a FIFO or a huge file swapped in
+    except UnreadableFile as exc:
+        if exc.os_error is not None:
+            raise exc.os_error from None
+        raise
 
 
 def _stat(path: Path) -> os.stat_result | None:

@@ -31,6 +31,7 @@ _OTHER_CODES: dict[str, str] = {
     # what could not be checked
     "not-checked": "FWK401",
     "code-value": "FWK402",
+    "layer-not-read": "FWK403",
     # fwk-tui's own comments
     "unused-ignore": "FWK501",
 }

@@ -167,6 +167,15 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "Nothing, when the code gives a value of the type named; write the value itself to have it checked.",
         _TABLE,
     ),
+    "layer-not-read": (
+        "A layer that could not be read",
+        "A layer listed in `theme` or `extends` is there but fwk-tui did not read it: not a regular file (a FIFO, "
+        "a device), too big, a path the system refuses (a name too long, a folder without rights), a syntax "
+        "error, or a cap of the layer graph reached (files, bytes, depth, listings). What it sets is missing from "
+        "the effective config, so that was not checked.",
+        "Fix the file or the path the message names, or remove the entry.",
+        "fwk-tui's own limit: layers are read as the framework's loader reads them, within caps.",
+    ),
     "unused-ignore": (
         "An ignore comment that silences nothing",
         "`// fwk-tui-ignore CODE` silences CODE at the key on the next line; when nothing there has that code (the "

@@ -627,6 +627,11 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "${A} 250,000 times in a 1 MB .env": dotenv_repeated,
 }
 
+# Reading files: layers, package.json files, journal entries (rows in tests/cli/attacks_reading.py).
+from tests.cli.attacks_reading import READING_ATTACKS  # below the helpers the rows import
+
+ATTACKS.update(READING_ATTACKS)
+
 
 def attempt(name: str) -> Outcome:
     with tempfile.TemporaryDirectory() as tmp:

@@ -58,10 +58,7 @@ class DiskWatch:
                 timeout=10,
             )
             return
-        try:
-            data = session.path.read_bytes()
-        except OSError:
-            data = b""
+        data = session.bytes_on_disk() or b""  # never blocks: a FIFO swapped in is refused, not read
         if data == self._prompted:
             return  # already asked about this content
         wait = self.until_pause()
