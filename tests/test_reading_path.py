@@ -20,12 +20,11 @@ ALLOWED: dict[str, str] = {
     "tui/fields/code_area.py": "Textual's own package data (a highlight query)",
     "source/lock.py": "a folder's descriptor, to lock the folder (no bytes read)",
     "atomic.py": "a folder's descriptor, to fsync the folder (no bytes read)",
+    "migrate/preflight.py": "a folder's or regular file's descriptor (O_NONBLOCK), to ask for its immutable flag",
 }
 
 PENDING: dict[str, str] = {
-    # Owned by other work under way; each reads a user's file and is to move to userfiles.
-    "resolve/effective.py": ".env files (the .env work moves them to userfiles.read_text_file)",
-    "migrate/disk.py": "the files a move checks (the migrate work)",
+    # A module that still reads a user's file another way, with why, until it moves to userfiles.
 }
 
 

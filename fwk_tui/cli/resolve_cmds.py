@@ -13,13 +13,14 @@ from fwk_tui.cli.output import out, out_json
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
-from fwk_tui.resolve.effective import Effective, UnreadableDotenv, dotenv_files, effective_config
+from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
 from fwk_tui.resolve.variables import private_value, variable_notes
 from fwk_tui.resolve.why import Answer, Step, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
 from fwk_tui.surroundings import read_layout
+from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.env import MASK
 
 RESOLVE = (
@@ -61,7 +62,7 @@ def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: b
     paths = [Path(p) for p in ns.dotenv]
     try:
         dotenv = dotenv_files(paths, file.resolve().parent)
-    except UnreadableDotenv as exc:
+    except UnreadableFile as exc:
         raise Stop(EXIT_BAD_INPUT, str(exc)) from None
     env = ns.env or None
     layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do

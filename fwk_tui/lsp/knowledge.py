@@ -18,6 +18,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
 from fwk_tui.source import ConfigDocument
 from fwk_tui.surroundings import read_layout
+from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.index import CatalogIndex, index_of
 from fwk_tui.validate.variant import detect_variant
 
@@ -91,7 +92,7 @@ def effective_for(
     """
     try:
         dotenv = dotenv_files([], path.resolve().parent)
-    except (OSError, UnicodeDecodeError):
+    except UnreadableFile:
         dotenv = []
     try:
         effective = effective_config(

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fwk_tui.migrate.links import LinkFix
+from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 from fwk_tui.validate.sources import APP_FOLDER_ONLY, ROOT_FOLDERS, SOURCE_ENTRIES
 
 MAX_FILES_SCANNED = 20_000
@@ -117,11 +118,8 @@ def _scan(root: Path, moves: list[FolderMove], candidates: set[str], found: dict
                 continue
             budget -= 1
             try:
-                if file.stat().st_size > MAX_FILE_BYTES:
-                    unread += 1
-                    continue
-                data = file.read_bytes()
-            except OSError:
+                data = read_file_bytes(file, MAX_FILE_BYTES)
+            except UnreadableFile:
                 unread += 1
                 continue
             for name in {m.group(1).decode("utf-8", "replace") for m in _IMPORT.finditer(data)}:

@@ -13,7 +13,7 @@ from fwk_tui.resolve.loader import Resolved, resolve_layers
 from fwk_tui.resolve.tree import plain
 from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
 from fwk_tui.source import ConfigDocument
-from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.userfiles import read_text_file
 from fwk_tui.validate.project import Layout
 from fwk_tui.validate.sources import SourceFolder, source_folder
 from fwk_tui.validate.variant import detect_variant
@@ -32,29 +32,16 @@ class Effective:
     """The folder the app reads its sources from, when the folder beside the config was read."""
 
 
-class UnreadableDotenv(OSError):
-    """A ``.env`` file that cannot be read (not a regular file, over 1 MB, not UTF-8...); ``str()`` is ``file: why``.
-
-    An OSError, so a caller that goes on without an unreadable ``.env`` does so for these too.
-    """
-
-
 def dotenv_files(paths: Sequence[FilePath], base: FilePath) -> list[DotenvFile]:
     """The ``.env`` files to read: those given, else ``.env`` beside the config when there is one.
 
     Each is read as fwk-tui reads every file a user names (:func:`fwk_tui.userfiles.read_text_file`): a regular
-    file of at most 1 MB of UTF-8, never a FIFO or a device. Raises UnreadableDotenv saying which and why.
+    file of at most 1 MB of UTF-8, never a FIFO or a device. Raises UnreadableFile saying which and why.
     """
     if not paths:
         default = base / ".env"
         paths = [default] if default.is_file() else []
-    files: list[DotenvFile] = []
-    for path in paths:
-        try:
-            files.append(DotenvFile(_shown(path, base), read_text_file(path)))
-        except UnreadableFile as exc:
-            raise UnreadableDotenv(str(exc)) from None
-    return files
+    return [DotenvFile(_shown(path, base), read_text_file(path)) for path in paths]
 
 
 def _shown(path: FilePath, base: FilePath) -> str:

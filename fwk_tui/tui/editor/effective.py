@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of
 from fwk_tui.resolve.loader import ENVIRONMENTS, Resolved, remerge, resolve_layers
-from fwk_tui.resolve.variables import Variable, read_environment
 from fwk_tui.resolve.notes import field_notes
+from fwk_tui.resolve.variables import Variable, read_environment
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.form_model import TreeGroup
+from fwk_tui.userfiles import UnreadableFile
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -74,7 +75,7 @@ class EffectiveView:
         folder = session.path.resolve().parent
         try:
             dotenv = dotenv_files([], folder)
-        except (OSError, UnicodeDecodeError):
+        except UnreadableFile:
             dotenv = []  # an unreadable .env: the status of `fwk-tui env` says why; here no variable applies
         self._read = resolve_layers(session.path, session.document, self.env)
         self._environment = read_environment(os.environ, dotenv)
