@@ -45,6 +45,10 @@ MAX_LAYER_DEPTH = 16
 """Layers of layers: how deep the graph may go."""
 
 
+class OverBudget(Exception):
+    """The layers pass the bytes a caller can read now (``resolve_layers(budget=...)``): read them elsewhere."""
+
+
 @dataclass(frozen=True)
 class Layer:
     """One layer source as written, and what became of it."""
@@ -104,9 +108,10 @@ class _File:
 
 
 class _Loader:
-    def __init__(self, config_file: FilePath, env: str | None) -> None:
+    def __init__(self, config_file: FilePath, env: str | None, budget: int | None = None) -> None:
         self.base = config_file.resolve().parent
         self.env = env
+        self.budget = budget
         self.layers: list[Layer] = []
         self.files: list[FilePath] = []
         self.sources: list[Source] = []
@@ -216,6 +221,8 @@ class _Loader:
             message = f"more than {MAX_LAYER_FILES} layer files (fwk-tui reads up to {MAX_LAYER_FILES})"
             self.note(Layer(key, source, written, "too-many", shown, depth, message))
             return None
+        if self.budget is not None and self.layer_bytes + _size(found.file) > self.budget:
+            raise OverBudget(found.file)
         try:
             doc = load_document(found.file)
         except ParseError as exc:
@@ -255,9 +262,15 @@ class _Loader:
         self.layers.append(layer)
 
 
-def resolve_layers(config_file: FilePath, doc: ConfigDocument, env: str | None = None) -> Resolved:
-    """The config of ``doc`` (read from ``config_file``) merged with its layers for environment ``env``."""
-    loader = _Loader(config_file, env)
+def resolve_layers(
+    config_file: FilePath, doc: ConfigDocument, env: str | None = None, *, budget: int | None = None
+) -> Resolved:
+    """The config of ``doc`` (read from ``config_file``) merged with its layers for environment ``env``.
+
+    ``budget``: raise OverBudget, before parsing it, at the layer file that would take the layers past
+    that many bytes (what a screen can read between two frames; the rest is read in a thread).
+    """
+    loader = _Loader(config_file, env, budget)
     main = loader.read(config_file.resolve(), doc, "file", "", config_file.resolve().parent)
     # The loader merges its sources (here only the config) into a fresh object first:
     # that drops the config's top-level null and undefined values.
@@ -268,6 +281,13 @@ def resolve_layers(config_file: FilePath, doc: ConfigDocument, env: str | None =
     config = _without_sections(defu(merged, *configs))
     # Files are read in the order the merge prefers them: the config, then its layers depth first.
     return Resolved(config, loader.layers, env, loader.files, loader.sources, loader.env_names, configs, keys)
+
+
+def _size(file: FilePath) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0  # the reading says why
 
 
 def remerge(previous: Resolved, config_file: FilePath, doc: ConfigDocument) -> Resolved | None:

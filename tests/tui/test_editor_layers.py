@@ -158,7 +158,7 @@ async def test_an_edit_merges_with_the_layers_once_typing_pauses(
 
     reads: list[Path] = []
     read_layers = effective.resolve_layers
-    monkeypatch.setattr(effective, "resolve_layers", lambda file, *a: reads.append(file) or read_layers(file, *a))
+    monkeypatch.setattr(effective, "resolve_layers", lambda file, *a, **k: reads.append(file) or read_layers(file, *a, **k))
     app = make_app(project(tmp_path, "merge"))
     async with app.run_test(size=(100, 32)) as pilot:
         await loaded(app, pilot)

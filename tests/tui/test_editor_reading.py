@@ -114,3 +114,46 @@ async def test_a_layer_name_the_system_refuses_is_listed_and_the_editor_goes_on(
     assert effective is not None
     [layer] = effective.resolved.layers
     assert layer.status == "unreadable" and "file name too long" in layer.message
+
+
+async def test_big_layers_are_read_in_a_thread_while_keys_land_in_their_field(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Layers past what a frame can parse are read aside: a person types on, and the layer's value shows once read."""
+    from fwk_tui.tui.editor import effective
+
+    from .test_human_speed import HUMAN, type_slowly
+
+    file = write_config(tmp_path, "export default defineFwkConfig({\n  extends: ['./base'],\n  ssr: true,\n})\n")
+    base = file.parent / "base"
+    base.mkdir()
+    padding = "// a layer of many comments\n" * (effective.READ_NOW_BYTES // 28 + 100)
+    (base / "fwk.config.ts").write_text(f"{padding}export default defineFwkConfig({{ devServer: {{ port: 4000 }} }})\n")
+    release = threading.Event()
+    threads: list[str] = []
+    read = effective.resolve_layers
+
+    def slow(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if kwargs.get("budget") is None:  # the whole read: as slow as a big parse, until the test lets it end
+            threads.append(threading.current_thread().name)
+            release.wait(20)
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(effective, "resolve_layers", slow)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("app.baseURL")
+        await type_slowly(pilot, *"/x")  # while the layers are read
+        assert threads and threads[0] != threading.main_thread().name
+        assert app.session.get("app.baseURL") == "/x"
+        assert app._effective.effective is None  # not yet read
+        release.set()
+        for _ in range(40):
+            if app._effective.effective is not None:
+                break
+            await pilot.pause(HUMAN)
+        assert app._effective.effective is not None
+        assert await app.go_to("devServer.port")
+        await pilot.pause()
+        port = app.query_one("ConfigForm").fields["devServer.port"]  # type: ignore[attr-defined]
+        assert any("4000" in str(n[1]) for n in port.effective_notes)
+        assert app.session.get("app.baseURL") == "/x"  # what was typed meanwhile stayed

@@ -4,17 +4,21 @@ Read after the first paint (the start stays within its budget), then again when 
 file is saved or reloaded (F5, or a change on disk taken in), when the environment changes (F6) and when a layer's
 session is left. While the user types, the file's new values are merged in memory
 with the layers already read (:func:`fwk_tui.resolve.loader.remerge`), once typing
-pauses: no file is read at a keystroke.
+pauses: no file is read at a keystroke. Layers of more than ``READ_NOW_BYTES`` in all
+are read in a thread of their own: the screen keeps answering keys (and Ctrl+Q) while
+they are parsed, and shows what they give once read.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of
-from fwk_tui.resolve.loader import ENVIRONMENTS, Resolved, remerge, resolve_layers
+from fwk_tui.resolve.loader import ENVIRONMENTS, OverBudget, Resolved, remerge, resolve_layers
 from fwk_tui.resolve.notes import field_notes
 from fwk_tui.resolve.variables import Variable, read_environment
 from fwk_tui.tui.fields import MISSING
@@ -30,6 +34,8 @@ if TYPE_CHECKING:
 LAYERS_GROUP = TreeGroup("layers:", "Layers", "What the config's layers, environment sections and .env give the app")
 REMERGE_SECONDS = 0.3
 """Typing pauses this long before the file's values are merged with the layers again."""
+READ_NOW_BYTES = 512 * 1024
+"""Layers up to this size in all are read at once (parsed within a frame or two); bigger ones in a thread."""
 
 
 class EffectiveView:
@@ -43,6 +49,7 @@ class EffectiveView:
         self._environment: dict[str, Variable] = {}
         self._merged: ConfigDocument | None = None  # the document ``effective`` is of
         self._timer: Timer | None = None
+        self._reading = 0  # which read is the latest: a thread's result for an older one is dropped
         self.on_change: list[Callable[[], None]] = []
         """Called after each new effective configuration (the app shows it)."""
 
@@ -77,9 +84,37 @@ class EffectiveView:
             dotenv = dotenv_files([], folder)
         except UnreadableFile:
             dotenv = []  # an unreadable .env: the status of `fwk-tui env` says why; here no variable applies
-        self._read = resolve_layers(session.path, session.document, self.env)
-        self._environment = read_environment(os.environ, dotenv)
-        self._apply(self._read, session.document)
+        environment = read_environment(os.environ, dotenv)
+        self._reading += 1
+        path, document, env = session.path, session.document, self.env
+        try:
+            resolved = resolve_layers(path, document, env, budget=READ_NOW_BYTES)
+        except OverBudget:
+            reading = self._reading
+            threading.Thread(
+                target=self._read_aside, args=(reading, path, document, env, environment), daemon=True
+            ).start()  # a daemon: Ctrl+Q does not wait for a parse nobody will see
+            return
+        self._took(self._reading, resolved, document, environment)
+
+    def _read_aside(
+        self, reading: int, path: Path, document: ConfigDocument, env: str | None, environment: dict[str, Variable]
+    ) -> None:
+        resolved = resolve_layers(path, document, env)
+        try:
+            self.app.call_from_thread(self._took, reading, resolved, document, environment)
+        except RuntimeError:
+            pass  # the app has closed meanwhile
+
+    def _took(
+        self, reading: int, resolved: Resolved, document: ConfigDocument, environment: dict[str, Variable]
+    ) -> None:
+        if reading != self._reading:
+            return  # read again since (a save, F6): that read's result is the one to show
+        self._read, self._environment = resolved, environment
+        self._apply(resolved, document)
+        if self.app.session.document is not document:
+            self.session_changed()  # typed while the layers were read: merge the new text too
 
     def session_changed(self) -> None:
         """The file's text changed: merge it with the layers once typing pauses."""

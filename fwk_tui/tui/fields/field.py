@@ -171,7 +171,10 @@ class OptionField(Widget, can_focus=True):
         # The field itself was brought into view by what focused it: the hand-over to its
         # editor, inside the same rows, does not scroll again (an animated scroll, aimed
         # before the form was laid out, would carry the field away).
-        self._editor.focus_first(scroll_visible=False)
+        focused = self.screen.focused if self.is_attached else None
+        elsewhere = focused is not None and focused is not self and self not in focused.ancestors
+        if not elsewhere or self._early_keys:  # the focus went on meanwhile (a click): it stays, unless keys wait here
+            self._editor.focus_first(scroll_visible=False)
         self.can_focus = False  # the editor has the keys now (see take_focus)
         self._handed_over = True
         self._schedule_replay()
