@@ -38,7 +38,7 @@ async def test_a_field_whose_new_key_hides_a_spreads_value_is_marked_and_save_as
         assert file.read_text() == CONFIG  # not saved
         await type_slowly(pilot, "ctrl+z")
         await pilot.pause()
-        assert "`...shared`" not in screen_text(app)  # undone: the mark goes
+        assert "▲ line 3: `...shared`" not in screen_text(app)  # undone: the mark goes (baseURL keeps its own note)
 
 
 async def test_an_edit_the_spread_does_not_touch_saves_without_the_question(tmp_path: Path) -> None:
