@@ -211,6 +211,13 @@ class _Loader:
             return None
         again = self.read_once.get(found.file)
         if again is not None:
+            # Merged again with its own layers, as the loader does: those count as listings too, or a layer
+            # listed twice at each of 16 levels would be merged 2^16 times.
+            if self.listings + len(again[1]) > MAX_LAYERS:
+                message = f"more than {MAX_LAYERS} layers listed, all levels together (fwk-tui merges up to {MAX_LAYERS})"
+                self.note(Layer(key, source, written, "too-many", shown, depth, message))
+                return None
+            self.listings += len(again[1])
             self.note(Layer(key, source, written, "read", shown, depth, "listed before: read once, merged again"))
             return again
         if found.file in self.refused:  # not read again either: a 10 MB file listed 200 times is parsed once

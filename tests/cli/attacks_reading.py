@@ -89,6 +89,22 @@ def layer_listed_twenty_times(d: Path) -> Outcome:
                    _first_line(run)[:60] + f" in {run.seconds:.1f} s ({(layer / 'fwk.config.ts').stat().st_size // 1024} KB layer)")
 
 
+def layer_listed_thrice_at_each_level(d: Path) -> Outcome:
+    """20 layers of 80 bytes, each naming the next three times: merged up to the cap, not 3^20 times."""
+    config(d, "export default defineFwkConfig({\n  extends: ['./l0'],\n  ssr: 'yes',\n})\n")
+    for i in range(20):
+        (d / f"l{i}").mkdir()
+        listed = ", ".join([f"'../l{i + 1}'"] * 3)
+        (d / f"l{i}" / "fwk.config.ts").write_text(f"export default {{ extends: [{listed}], modules: ['m{i}'] }}\n")
+    (d / "l20").mkdir()
+    (d / "l20" / "fwk.config.ts").write_text("export default { ssr: false }\n")
+    runs = [fwk("check", cwd=d, timeout=30), fwk("why", "ssr", cwd=d, timeout=30)]
+    ok = all(r.code in (0, 1) and not r.traceback and r.seconds < 10 for r in runs)
+    capped = "more than 200 layers listed" in runs[0].out
+    return Outcome(ok and capped, "; ".join(f"{_first_line(r)[:40]} in {r.seconds:.1f} s" for r in runs)
+                   + ("" if capped else "; the cap not named"))
+
+
 def journal_entry_dev_zero(d: Path) -> Outcome:
     from fwk_tui.journal import Journal
 
@@ -127,6 +143,7 @@ READING_ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "a 1 GB layer package.json": layer_package_json_huge,
     "a layer name over 255 characters: check, resolve, why, migrate": layer_name_too_long,
     "a 700 KB layer listed 20 times": layer_listed_twenty_times,
+    "20 layers, each listing the next three times": layer_listed_thrice_at_each_level,
     "a journal entry linked to /dev/zero": journal_entry_dev_zero,
     "a FIFO as the journal entry": journal_entry_fifo,
     "the editor on a layer whose package.json is a FIFO": editor_layer_package_json_fifo,
