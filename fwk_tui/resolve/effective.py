@@ -39,8 +39,10 @@ def dotenv_files(paths: Sequence[FilePath], base: FilePath) -> list[DotenvFile]:
     file of at most 1 MB of UTF-8, never a FIFO or a device. Raises UnreadableFile saying which and why.
     """
     if not paths:
+        # Beside the config: one that is there is read as one named (a FIFO or a folder is refused, as the
+        # loader could not read it either); a link to nothing is no file, as for the loader.
         default = base / ".env"
-        paths = [default] if default.is_file() else []
+        paths = [default] if default.exists() else []
     return [DotenvFile(_shown(path, base), read_text_file(path)) for path in paths]
 
 

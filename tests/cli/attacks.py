@@ -533,6 +533,20 @@ def dotenv_fifo_resolve(d: Path) -> Outcome:
     return _both_refuse(d, "pipe")
 
 
+def dotenv_beside_not_a_file(d: Path) -> Outcome:
+    """The .env beside the config a FIFO, a link to /dev/zero, a folder: refused as a named one is, never skipped."""
+    said = []
+    for make in (lambda p: os.mkfifo(p), lambda p: p.symlink_to("/dev/zero"), lambda p: p.mkdir()):
+        folder = d / f"p{len(said)}"
+        folder.mkdir()
+        config(folder)
+        make(folder / ".env")
+        runs = [fwk(*args, cwd=folder, timeout=30) for args in (("resolve",), ("why", "ssr"))]
+        ok = all(expect_message(r, where=".env").ok for r in runs)
+        said.append((ok, _first_line(runs[0])[:70]))
+    return Outcome(all(ok for ok, _ in said), "; ".join(text for _, text in said))
+
+
 def dotenv_dev_zero_resolve(d: Path) -> Outcome:
     config(d)
     return _both_refuse(d, "/dev/zero")
@@ -620,6 +634,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     # .env in resolve and why
     "why on a private key set by .env and the environment": why_secret,
     "a FIFO as --dotenv of resolve and why": dotenv_fifo_resolve,
+    "a FIFO, /dev/zero or a folder as the .env beside the config": dotenv_beside_not_a_file,
     "--dotenv /dev/zero for resolve and why": dotenv_dev_zero_resolve,
     "a 7 MB .env for resolve and why": dotenv_7mb_resolve,
     "a half-KB .env doubling 30 times": dotenv_bomb,
