@@ -5,12 +5,17 @@ from __future__ import annotations
 import sys
 
 from fwk_tui.cli.json_values import json_text
-from fwk_tui.source.textutil import plain
+from fwk_tui.source.textutil import plain, plain_line
 
 
 def out(text: str) -> None:
     """``text`` on stdout, its control characters shown, not run."""
     sys.stdout.write(plain(text) + "\n")
+
+
+def out_line(text: str) -> None:
+    """``text`` as one line of stdout: its control characters shown, a line break in it (a file's name) as ``\\n``."""
+    sys.stdout.write(plain_line(text) + "\n")
 
 
 def out_json(data: object) -> None:

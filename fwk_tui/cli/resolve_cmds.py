@@ -9,7 +9,7 @@ from pathlib import Path
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_config, option_path
 from fwk_tui.cli.json_values import to_json
-from fwk_tui.cli.output import out, out_json
+from fwk_tui.cli.output import out_json, out_line
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
@@ -145,36 +145,36 @@ def _resolve_text(file: Path, effective: Effective) -> None:
     if resolved.unresolved:
         head += f", {len(resolved.unresolved)} not read"
     head += f"; environment: {resolved.env or 'none'}; variant {effective.variant}"
-    out(head)
+    out_line(head)
     for note in variable_notes(effective.environment):
-        out(f"  note: {note}")
+        out_line(f"  note: {note}")
     if resolved.layers:
-        out("")
-        out("Layers (the config wins over them, an earlier one over a later one)")
+        out_line("")
+        out_line("Layers (the config wins over them, an earlier one over a later one)")
         for layer in resolved.layers:
             indent = "  " * layer.depth
             what = layer.file if layer.status == "read" else f"{layer.status}: {layer.message}"
-            out(f"{indent}{layer.key} {layer.source!r}  {what}  ({layer.written_at.where()})")
-    out("")
-    out("Values")
+            out_line(f"{indent}{layer.key} {layer.source!r}  {what}  ({layer.written_at.where()})")
+    out_line("")
+    out_line("Values")
     render = Renderer(STARTER_STYLE)
     for path, node in _leaves(resolved.config):
         if isinstance(node, Leaf) or not isinstance(path[-1], int):
             shown = one_line(render.value(plain(node)), 50)
-            out(f"  {format_path(path)} = {shown}    {_describe(node.origin)}")
+            out_line(f"  {format_path(path)} = {shown}    {_describe(node.origin)}")
     overrides = effective.runtime.overrides
     unmatched = [m for m in effective.runtime.matches if m.status == "unmatched"]
     if overrides or unmatched:
-        out("")
-        out("At run time (FWK_ variables)")
+        out_line("")
+        out_line("At run time (FWK_ variables)")
         for o in overrides:
             private = private_value(option_path(o.target.path), o.variable.origin())
             value = MASK if private else one_line(render.value(o.value), 50)
-            out(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
+            out_line(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
             hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
             where = effective.environment[m.entry.name].origin().where() if m.entry.name in effective.environment else ""
-            out(f"  {m.entry.name} in {where} matches no key{hint}")
+            out_line(f"  {m.entry.name} in {where} matches no key{hint}")
 
 
 def _describe(origin: Origin | None) -> str:
@@ -218,24 +218,24 @@ def _step_value(answer: Answer, step: Step) -> object:
 def _why_text(answer: Answer, effective: Effective) -> None:
     render = Renderer(STARTER_STYLE)
     env = effective.resolved.env
-    out(f"{format_path(answer.path)}" + (f" (environment {env})" if env else " (no environment)"))
+    out_line(f"{format_path(answer.path)}" + (f" (environment {env})" if env else " (no environment)"))
     if not answer.steps:
-        out("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
+        out_line("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
     for i, step in enumerate(answer.steps, 1):
         private = private_value(answer.path, step.origin)
         value = MASK if private else one_line(render.value(plain(step.node)), 50)
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"
-        out(f"  {i}. {step.origin.describe()}: {value}{mark}")
+        out_line(f"  {i}. {step.origin.describe()}: {value}{mark}")
     if isinstance(answer.effective, Obj):
-        out("  an object: the sources above merge key by key (`fwk-tui resolve` shows each key's origin)")
+        out_line("  an object: the sources above merge key by key (`fwk-tui resolve` shows each key's origin)")
     if answer.items:
-        out("  items:")
+        out_line("  items:")
         for value, origin in answer.items:
-            out(f"    {one_line(render.value(value), 40)}  from {_describe(origin)}")
+            out_line(f"    {one_line(render.value(value), 40)}  from {_describe(origin)}")
     for note in answer.notes:
-        out(f"  note: {note}")
+        out_line(f"  note: {note}")
     for layer in effective.resolved.unresolved:
         if layer.status in NOT_READ_FINDINGS:
-            out(f"  note: {layer.written_at.where()}: {not_read_words(layer)}")
+            out_line(f"  note: {layer.written_at.where()}: {not_read_words(layer)}")

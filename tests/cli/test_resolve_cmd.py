@@ -167,3 +167,19 @@ def test_why_masks_exactly_what_resolve_masks(
         assert [s["value"] for s in json.loads(out)["chain"] if s["origin"]["kind"] == "env-var"] == [shown], path
         code, out, _ = run(capsys, "why", path, "--file", str(config))
         assert "secret" not in out and (shown in out if shown == "****" else "****" not in out), path
+
+
+def test_a_line_break_in_a_layer_folders_name_cannot_fake_a_line_of_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    layer = tmp_path / "lay\nFAKE: 0 errors"
+    layer.mkdir()
+    (layer / "fwk.config.ts").write_text("export default { ssr: false }\n")
+    config = tmp_path / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({ extends: ['./lay\\nFAKE: 0 errors'] })\n")
+    for args in (["resolve", str(config)], ["why", "ssr", "--file", str(config)]):
+        code, out, _ = run(capsys, *args)
+        assert code == 0
+        lines = out.splitlines()
+        assert not any(line.startswith("FAKE") for line in lines), lines
+        assert any("lay\\nFAKE: 0 errors/fwk.config.ts" in line for line in lines), lines
