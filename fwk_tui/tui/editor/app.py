@@ -263,7 +263,7 @@ class EditorApp(EditorAppBase):
 
     def on_resize(self, event: events.Resize) -> None:
         if self.query(OptionDetail):
-            self._docs.show()
+            self._docs.show(event.size.height)  # the size being taken, not the one it replaces
 
     def watch_form_filter(self) -> None:
         self._nav.filter_changed()

@@ -24,16 +24,17 @@ class DocsPane:
         settings = app.settings
         self._choice: DocsSetting = settings.docs if settings is not None else "auto"
 
-    def folded(self) -> bool:
+    def folded(self, height: int | None = None) -> bool:
         if self._choice == "auto":
-            return self.app.size.height < DOCS_FOLD_BELOW
+            return (self.app.size.height if height is None else height) < DOCS_FOLD_BELOW
         return self._choice == "folded"
 
-    def show(self) -> None:
-        """Fold or show the pane as chosen, for the terminal's size now."""
-        self.app.query_one(OptionDetail).display = not self.folded()
+    def show(self, height: int | None = None) -> None:
+        """Fold or show the pane as chosen, for the terminal's height (``height``: the one a resize gives)."""
+        height = self.app.size.height if height is None else height
+        self.app.query_one(OptionDetail).display = not self.folded(height)
         # A short terminal drops the blank line between fields: six or more fit at 80x24.
-        self.app.query_one(ConfigForm).set_class(self.app.size.height < DOCS_FOLD_BELOW, "-short")
+        self.app.query_one(ConfigForm).set_class(height < DOCS_FOLD_BELOW, "-short")
 
     def toggle(self) -> None:
         """Fold or show the pane; the choice is kept in settings.toml."""
