@@ -25,7 +25,9 @@ from pygls.protocol import LanguageServerProtocol
 
 from fwk_tui.lsp.failures import one_line
 from fwk_tui.lsp.framing import CHUNK, FrameReader
+from fwk_tui.lsp.too_deep import asker_of
 
+PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,9 @@ class FwkProtocol(LanguageServerProtocol):
         if error is not None:
             # pygls puts the traceback of a failed handler in ``data``: the client gets the one line.
             error = ResponseError(code=error.code, message=one_line(error.message))
+            if msg_id is None:  # JSON-RPC's answer to what has no id names it null (pygls leaves it out)
+                self._send_data({"jsonrpc": "2.0", "id": None, "error": {"code": error.code, "message": error.message}})
+                return
         super()._send_response(msg_id, result, error)
 
 
@@ -144,7 +149,28 @@ def serve_tcp(new_session: Callable[[], Session], host: str, port: int) -> None:
 
 
 async def _run(server: Session, reader: FrameReader) -> None:
-    await run_async(threading.Event(), reader, server.protocol, log, server.report_server_error)
+    def failed(error: Exception, source: Any) -> None:
+        if isinstance(error, RecursionError):
+            _answer_too_deep(server, reader.last_body)
+        else:
+            server.report_server_error(error, source)
+
+    await run_async(threading.Event(), reader, server.protocol, log, failed)
+
+
+def _answer_too_deep(server: Session, body: bytes) -> None:
+    """A body nested past what the decoder reads: its request gets an error, a body with no id a parse error."""
+    asker = asker_of(body)
+    why = "it is nested too deeply to read"
+    try:
+        if asker.has_id and asker.has_method:
+            error = ResponseError(INVALID_REQUEST, f"Invalid Request: {why}")
+            server.protocol._send_response(asker.id, error=error)  # type: ignore[arg-type]
+        elif not asker.has_method:  # JSON-RPC's answer to a body it cannot read: a parse error, id null
+            server.protocol._send_response(None, error=ResponseError(PARSE_ERROR, f"Parse error: {why}"))  # type: ignore[arg-type]
+        server.note(f"a message from the client was refused: {why}")
+    except Exception as error:  # noqa: BLE001  the transport may be gone
+        log.warning("a refusal could not be sent to the client: %s", one_line(repr(error)))
 
 
 class _Chunks:
