@@ -18,11 +18,14 @@ import threading
 from collections.abc import Callable
 from typing import Any, BinaryIO, Protocol
 
+from lsprotocol import types
 from lsprotocol.types import ResponseError
 from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter, run_async
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
+from fwk_tui.lsp.documents import is_config_name, name_of
 from fwk_tui.lsp.failures import one_line
 from fwk_tui.lsp.framing import CHUNK, FrameReader
 from fwk_tui.lsp.too_deep import asker_of
@@ -76,6 +79,31 @@ class FwkProtocol(LanguageServerProtocol):
             self._send_response(None, error=ResponseError(INVALID_REQUEST, "Invalid Request"))  # type: ignore[arg-type]
             return
         super().handle_message(message)
+
+    # The server keeps the text of a config itself (:mod:`fwk_tui.lsp.documents`): pygls's copy of it would cost
+    # a pass over the whole text on the message loop for every edit. Other documents are pygls's as before.
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Any:
+        if not is_config_name(name_of(params.text_document.uri)):
+            self.workspace.put_text_document(params.text_document)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        if not is_config_name(name_of(params.text_document.uri)):
+            for change in params.content_changes:
+                self.workspace.update_text_document(params.text_document, change)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Any:
+        if params.text_document.uri in self.workspace.text_documents:
+            self.workspace.remove_text_document(params.text_document.uri)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
 
     def _send_response(self, msg_id: Any, result: Any = None, error: ResponseError | None = None) -> None:
         if error is not None:
