@@ -52,9 +52,18 @@ class Read:
 class Reading:
     """One version's :class:`Read`, made on the first :meth:`read` (from ``base``, read, and the edits since)."""
 
-    def __init__(self, data: bytes, filename: str, base: Reading | None, edits: list[Edit]) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        filename: str,
+        base: Reading | None,
+        edits: list[Edit],
+        last_config: ConfigDocument | None = None,
+    ) -> None:
         self._data = data
         self._filename = filename
+        self._last_config = last_config
+        """For a text parsed from scratch: the config of the last text read before it, if there was one."""
         self._source: tuple[Reading | None, list[Edit]] | None = (base, edits)
         self._read: Read | None = None
         self._lock = threading.Lock()
@@ -67,11 +76,14 @@ class Reading:
     def then(self, data: bytes, edits: list[Edit] | None) -> Reading:
         """The reading of ``data``: this text after ``edits`` (None: the text was replaced whole)."""
         if edits is None:
-            return Reading.of(data, self._filename)
+            read = self._read
+            return Reading(data, self._filename, None, [], read.last_config if read is not None else self._last_config)
         # Read in this order: the thread that reads this version sets ``_read`` before it drops ``_source``.
         source = None if self._read is not None else self._source
         base, before = (self, []) if source is None else source
-        return Reading(data, self._filename, base, [*before, *edits] if base is not None else [])
+        if base is None:  # this text is not read yet and is parsed from scratch: so is the new one
+            return Reading(data, self._filename, None, [], self._last_config)
+        return Reading(data, self._filename, base, [*before, *edits])
 
     def read(self) -> Read:
         """The tree and config of this version (parsed now, if no one has asked before)."""
@@ -90,7 +102,7 @@ class Reading:
         before = base.read() if base is not None else None
         tree = _tree(self._data, before.tree if before is not None else None, edits)
         config, error = _config(self._data, tree, self._filename)
-        last = config if config is not None else (before.last_config if before is not None else None)
+        last = config if config is not None else (before.last_config if before is not None else self._last_config)
         return Read(tree, config, error, last)
 
 

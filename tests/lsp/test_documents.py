@@ -124,6 +124,15 @@ def test_a_half_typed_edit_keeps_the_last_config_that_read() -> None:
     assert doc.last_config is not None and doc.last_config.data == b"export default { ssr: false, dev }\n"
 
 
+def test_a_text_sent_whole_keeps_the_last_config_that_read() -> None:
+    doc = OpenDocument.opened("file:///p/fwk.config.ts", "export default { ssr: false }\n", 1, UTF16)
+    assert doc.config is not None
+    doc.change(2, [types.TextDocumentContentChangeWholeDocument(text="export default { ssr: ")])
+    doc.change(3, [insert(0, 22, "f")])
+    assert doc.config is None and doc.data == b"export default { ssr: f"
+    assert doc.last_config is not None and doc.last_config.values() == {"ssr": False}
+
+
 def insert(line: int, character: int, text: str) -> types.TextDocumentContentChangePartial:
     at = types.Position(line, character)
     return types.TextDocumentContentChangePartial(range=types.Range(at, at), text=text)
