@@ -108,7 +108,7 @@ class OpenDocument:
     def positions(self) -> Positions:
         """Positions in the document's text, in the client's units."""
         if self._positions is None:
-            self._positions = Positions(self.data, self.codec)
+            self._positions = Positions(self.data, self.codec, self._reading.line_starts())
         return self._positions
 
     def change(self, version: int, changes: Sequence[types.TextDocumentContentChangeEvent]) -> None:
@@ -120,7 +120,9 @@ class OpenDocument:
         edits: list[Edit] | None = []
         for change in changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
-                before = positions if positions is not None else Positions(data, self.codec)
+                if positions is None:  # the text's own (found in the checks' thread), or a text sent whole just now
+                    positions = self.positions if data is self.data else Positions(data, self.codec)
+                before = positions
                 start = before.offset(change.range.start)
                 end = max(start, before.offset(change.range.end))
                 text = _encode(change.text)
@@ -130,7 +132,7 @@ class OpenDocument:
                     edits.append(Edit.of(before, positions, start, end, start + len(text)))
             else:
                 data, positions, edits = _encode(change.text), None, None
-        self._reading = self._reading.then(data, edits)
+        self._reading = self._reading.then(data, edits, positions.starts if positions is not None else None)
         self.data, self._positions, self.version = data, positions, version
 
 

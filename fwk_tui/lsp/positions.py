@@ -29,6 +29,11 @@ class Positions:
         self._codec = codec
         self._lines = _Lines(data, [0, *(m.end() for m in BREAK.finditer(data))] if starts is None else starts)
 
+    @property
+    def starts(self) -> list[int]:
+        """Where each line starts (byte offsets, ascending)."""
+        return self._lines.starts
+
     def spliced(self, start: int, end: int, text: bytes, data: bytes) -> Positions:
         """The positions of ``data``: this text with bytes ``start``..``end`` replaced by ``text``."""
         starts = self._lines.starts

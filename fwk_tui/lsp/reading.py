@@ -16,6 +16,7 @@ from tree_sitter import Tree
 
 from fwk_tui.lsp.positions import Positions
 from fwk_tui.source import MAX_BYTES, ConfigDocument, DocumentError
+from fwk_tui.source.lines import BREAK
 from fwk_tui.source.parse import check_input, parse_bytes
 
 Point = tuple[int, int]
@@ -59,8 +60,10 @@ class Reading:
         base: Reading | None,
         edits: list[Edit],
         last_config: ConfigDocument | None = None,
+        starts: list[int] | None = None,
     ) -> None:
         self._data = data
+        self._starts = starts
         self._filename = filename
         self._last_config = last_config
         """For a text parsed from scratch: the config of the last text read before it, if there was one."""
@@ -73,17 +76,24 @@ class Reading:
         """The reading of a text opened whole (parsed from scratch)."""
         return cls(data, filename, None, [])
 
-    def then(self, data: bytes, edits: list[Edit] | None) -> Reading:
-        """The reading of ``data``: this text after ``edits`` (None: the text was replaced whole)."""
+    def line_starts(self) -> list[int]:
+        """Where the lines of the text start (found once, by the first to ask: mostly the thread that reads it)."""
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in BREAK.finditer(self._data))]
+        return self._starts
+
+    def then(self, data: bytes, edits: list[Edit] | None, starts: list[int] | None = None) -> Reading:
+        """The reading of ``data``: this text after ``edits`` (None: the text was replaced whole), its line starts."""
         if edits is None:
             read = self._read
-            return Reading(data, self._filename, None, [], read.last_config if read is not None else self._last_config)
+            last = read.last_config if read is not None else self._last_config
+            return Reading(data, self._filename, None, [], last, starts)
         # Read in this order: the thread that reads this version sets ``_read`` before it drops ``_source``.
         source = None if self._read is not None else self._source
         base, before = (self, []) if source is None else source
         if base is None:  # this text is not read yet and is parsed from scratch: so is the new one
-            return Reading(data, self._filename, None, [], self._last_config)
-        return Reading(data, self._filename, base, [*before, *edits])
+            return Reading(data, self._filename, None, [], self._last_config, starts)
+        return Reading(data, self._filename, base, [*before, *edits], None, starts)
 
     def read(self) -> Read:
         """The tree and config of this version (parsed now, if no one has asked before)."""
@@ -103,6 +113,7 @@ class Reading:
         tree = _tree(self._data, before.tree if before is not None else None, edits)
         config, error = _config(self._data, tree, self._filename)
         last = config if config is not None else (before.last_config if before is not None else self._last_config)
+        self.line_starts()  # here rather than on the message loop, at the first edit of a big text
         return Read(tree, config, error, last)
 
 
