@@ -384,6 +384,22 @@ def test_shutdown_does_not_wait_behind_edits_queued_to_a_10_mb_config(
     assert server.wait(timeout=10) == 0
 
 
+def test_shutdown_right_after_opening_a_10_mb_config_does_not_wait_for_its_parse(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    wire, server = stdio
+    wire.initialize()
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    wire.open(uri, big_config(9.4))
+    asked = wire.request("shutdown", None)
+    began = time.monotonic()
+    assert wire.answer(asked, timeout=30)["result"] is None
+    took = time.monotonic() - began
+    assert took < 1.0, f"shutdown waited {took:.2f} s behind the open"  # the open once parsed on the loop (~2 s)
+    wire.notify("exit", None)
+    assert server.wait(timeout=10) == 0
+
+
 def test_hover_after_a_burst_of_edits_reads_the_latest_text(
     stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
 ) -> None:
