@@ -4,7 +4,8 @@ JSON-RPC answers a body it cannot read with a parse error and a null id. A
 request the server could not read still deserves its answer: when the id and
 the method sit at the top level of the object (where a client puts them), they
 are found by a scan that keeps count of the nesting and decodes only those two
-values, so the client's request gets its error instead of silence.
+values, so the client's request gets its error instead of silence. The scan
+stops after :data:`MOST_TOKENS` (what it has not found by then is not there).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from typing import Any
 
 _TOKEN = re.compile(rb'["{}\[\]:,]')
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+MOST_TOKENS = 200_000
+"""How many brackets, quotes and separators the scan reads at most (a 20 MB body of brackets is not read through)."""
 _SCALAR = re.compile(rb'\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|null)', re.DOTALL)
 
 
@@ -35,7 +38,10 @@ def asker_of(body: bytes) -> Asker:
     expect_key = False
     found: dict[bytes, Any] = {}
     position = 0
-    while (token := _TOKEN.search(body, position)) is not None:
+    for _ in range(MOST_TOKENS):
+        token = _TOKEN.search(body, position)
+        if token is None:
+            break
         char, position = token.group(), token.end()
         if char == b'"':
             string = _STRING.match(body, token.start())

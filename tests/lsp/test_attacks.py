@@ -429,10 +429,11 @@ HOVER_HEAD = b'{"jsonrpc":"2.0","id":300,"method":"textDocument/hover","params":
     [
         (HOVER_HEAD + b"[" * 1000 + b"]" * 1000 + b"}", 300),
         (b'{"params":' + b"[" * 1000 + b"]" * 1000 + b',"method":"textDocument/hover","id":"late"}', "late"),
+        (HOVER_HEAD + b"[" * 19_000_000, 300),  # not scanned through: the id comes first
         (b"[" * 1000 + b"]" * 1000, None),
         (b'{"jsonrpc":"2.0","x":' + b'{"a":' * 1000 + b"1" + b"}" * 1000 + b"}", None),
     ],
-    ids=["params", "id after params", "no object", "no id nor method"],
+    ids=["params", "id after params", "19 MB of brackets", "no object", "no id nor method"],
 )
 def test_a_body_nested_too_deeply_is_answered_and_the_server_goes_on(
     stdio: tuple[Wire, subprocess.Popen[bytes]], body: bytes, expected_id: Any
@@ -440,7 +441,9 @@ def test_a_body_nested_too_deeply_is_answered_and_the_server_goes_on(
     wire, server = stdio
     wire.initialize()
     wire.raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    began = time.monotonic()
     refused = wire.until(lambda m: "error" in m and "method" not in m)
+    assert time.monotonic() - began < 5.0
     assert refused["id"] == expected_id
     assert refused["error"]["code"] == (-32600 if expected_id is not None else -32700)
     no_traceback([refused["error"]["message"]])
