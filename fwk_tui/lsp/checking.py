@@ -1,8 +1,9 @@
 """When the open documents are checked: off the server's event loop, after a pause in typing, the latest text only.
 
 A check runs in one worker thread per server, and so do the answers that read
-the whole document (hover, completion, symbols, definition, code actions): the
-event loop stays free to read the client, and ``shutdown`` is answered at once. A change to a document of up to
+the whole document (hover, completion, symbols, definition, code actions) and
+the parse they need (an edit only splices bytes: :mod:`fwk_tui.lsp.reading`):
+the event loop stays free to read the client, and ``shutdown`` is answered at once. A change to a document of up to
 :data:`QUICK_BYTES` is checked at once; a bigger one after :data:`PAUSE_S`
 without another change. A document is checked once at a time: the changes that
 come in meanwhile are checked together when it ends, as the latest version (the

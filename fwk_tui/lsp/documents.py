@@ -1,10 +1,13 @@
 """The documents a client has open: their text as UTF-8 bytes, its tree, and the config read from it.
 
-An edit the client sends is spliced into the bytes and the tree is re-parsed
-incrementally (tree-sitter's edit API, as the document engine re-parses its own
-edits: :func:`fwk_tui.source.splice.reparse_spliced`). A text that is not a
-config (a syntax error, an empty file) keeps its bytes and tree, so that the
-next edit splices into them, with the error in place of the config.
+An edit the client sends is spliced into the bytes at once, and its line
+starts shift (:meth:`fwk_tui.lsp.positions.Positions.spliced`): the server's
+message loop never parses. The tree and the config are read when first asked
+for (by a check or an answer, in the checks' thread: :mod:`fwk_tui.lsp.reading`),
+incrementally from the last text that was read, so a burst of edits costs one
+parse however many it has. A text that is not a config (a syntax error, an
+empty file) keeps its tree, so that the next edits re-parse from it, with the
+error in place of the config.
 """
 
 from __future__ import annotations
@@ -19,10 +22,8 @@ from pygls.workspace.position_codec import PositionCodec
 from tree_sitter import Tree
 
 from fwk_tui.lsp.positions import Positions
-from fwk_tui.source import MAX_BYTES, ConfigDocument, DocumentError
-from fwk_tui.source.edit import Splice
-from fwk_tui.source.parse import check_input, parse_bytes
-from fwk_tui.source.splice import reparse_spliced
+from fwk_tui.lsp.reading import Edit, Reading
+from fwk_tui.source import ConfigDocument, DocumentError
 
 CONFIG_STEM = "fwk.config"
 CODE_EXTENSIONS = (".ts", ".js", ".mjs", ".cjs", ".mts", ".cts")
@@ -53,26 +54,20 @@ def name_of(uri: str) -> str:
 
 @dataclass
 class OpenDocument:
-    """One open config: its bytes, their tree, and the config (or the error that keeps it from being read)."""
+    """One open config: its bytes, and (read when first asked for) their tree and the config or its error."""
 
     uri: str
     version: int
     data: bytes
-    tree: Tree | None
     codec: PositionCodec
-    config: ConfigDocument | None = None
-    error: DocumentError | None = None
-    last_config: ConfigDocument | None = None
-    """The config of the last text that read as one (while an edit is half typed, :attr:`config` is None)."""
+    _reading: Reading = field(repr=False)
     _positions: Positions | None = field(default=None, repr=False)
 
     @classmethod
     def opened(cls, uri: str, text: str, version: int, codec: PositionCodec) -> OpenDocument:
-        """The document as the client opened it."""
+        """The document as the client opened it (nothing is parsed yet)."""
         data = _encode(text)
-        opened = cls(uri, version, data, _parsed(data), codec)
-        opened._read()
-        return opened
+        return cls(uri, version, data, codec, Reading.of(data, _filename(uri)))
 
     @property
     def file(self) -> Path | None:
@@ -82,8 +77,7 @@ class OpenDocument:
     @property
     def filename(self) -> str:
         """The name messages give the document (its path, or its URI when it has none)."""
-        file = self.file
-        return str(file) if file is not None else self.uri
+        return _filename(self.uri)
 
     @property
     def text(self) -> str:
@@ -91,60 +85,62 @@ class OpenDocument:
         return self.data.decode("utf-8", "surrogatepass")
 
     @property
+    def tree(self) -> Tree | None:
+        """The tree of the text (None when it is too big to parse); parsed now if it is not yet."""
+        return self._reading.read().tree
+
+    @property
+    def config(self) -> ConfigDocument | None:
+        """The config the text reads as, or None (see :attr:`error`)."""
+        return self._reading.read().config
+
+    @property
+    def error(self) -> DocumentError | None:
+        """Why the text is not a config, or None."""
+        return self._reading.read().error
+
+    @property
+    def last_config(self) -> ConfigDocument | None:
+        """The config of the last text read that was one (while an edit is half typed, :attr:`config` is None)."""
+        return self._reading.read().last_config
+
+    @property
     def positions(self) -> Positions:
         """Positions in the document's text, in the client's units."""
         if self._positions is None:
-            self._positions = Positions(self.data, self.codec)
+            self._positions = Positions(self.data, self.codec, self._reading.line_starts())
         return self._positions
 
     def change(self, version: int, changes: Sequence[types.TextDocumentContentChangeEvent]) -> None:
-        """Apply the client's ``changes``, in order: each one a splice and an incremental re-parse."""
+        """Apply the client's ``changes``, in order: each a splice of the bytes (the parse waits until asked).
+
+        All or nothing: when one cannot be applied, the document is left as it was and the error raised.
+        """
+        data, positions = self.data, self._positions
+        edits: list[Edit] | None = []
         for change in changes:
             if isinstance(change, types.TextDocumentContentChangePartial):
-                start = self.positions.offset(change.range.start)
-                end = max(start, self.positions.offset(change.range.end))
-                self._splice(Splice(start, end, _encode(change.text)))
+                if positions is None:  # the text's own (found in the checks' thread), or a text sent whole just now
+                    positions = self.positions if data is self.data else Positions(data, self.codec)
+                before = positions
+                start = before.offset(change.range.start)
+                end = max(start, before.offset(change.range.end))
+                text = _encode(change.text)
+                data = b"".join((memoryview(data)[:start], text, memoryview(data)[end:]))
+                positions = before.spliced(start, end, text, data)
+                if edits is not None:
+                    edits.append(Edit.of(before, positions, start, end, start + len(text)))
             else:
-                self.data = _encode(change.text)
-                self.tree = _parsed(self.data)
-            self._positions = None
-        self.version = version
-        self._read()
+                data, positions, edits = _encode(change.text), None, None
+        self._reading = self._reading.then(data, edits, positions.starts if positions is not None else None)
+        self.data, self._positions, self.version = data, positions, version
 
-    def _splice(self, splice: Splice) -> None:
-        grown = len(self.data) - (splice.end - splice.start) + len(splice.text)
-        if self.tree is None or grown > MAX_BYTES:
-            data = self.data[: splice.start] + splice.text + self.data[splice.end :]
-            self.data, self.tree = data, _parsed(data)
-            return
-        self.data, self.tree, _, _ = reparse_spliced(self.data, self.tree, [splice])
-        if self.tree.root_node.has_error:
-            # Error recovery may place an error elsewhere than a parse from scratch (check's) does: say what check says.
-            self.tree = parse_bytes(self.data)
 
-    def _read(self) -> None:
-        """Read the config from the bytes and tree; keep the error when they are not one."""
-        self.config, self.error = None, None
-        try:
-            if not self.data.isascii():
-                self.data.decode("utf-8")  # a lone surrogate the client sent: not text a file can hold
-            if self.tree is None:
-                check_input(self.data, self.filename)  # refuses a text too big to parse
-            else:
-                self.config = self.last_config = ConfigDocument.from_tree(self.data, self.tree, self.filename)
-        except DocumentError as exc:
-            self.error = exc
-        except UnicodeDecodeError:
-            self.error = DocumentError(f"{self.filename}: the text has an unpaired surrogate")
-        except RecursionError:
-            self.error = DocumentError(f"{self.filename}: the config is nested too deeply to read")
+def _filename(uri: str) -> str:
+    file = file_of(uri)
+    return str(file) if file is not None else uri
 
 
 def _encode(text: str) -> bytes:
     # A lone surrogate (JSON allows one) is kept, so positions stay right; the config then fails to read.
     return text.encode("utf-8", "surrogatepass")
-
-
-def _parsed(data: bytes) -> Tree | None:
-    """``data`` parsed, or None when it is too big to parse (the config then says so)."""
-    return None if len(data) > MAX_BYTES else parse_bytes(data)

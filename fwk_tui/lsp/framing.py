@@ -31,7 +31,7 @@ _TAIL = 256
 _HEADER = re.compile(rb"(?i)content-length:[ \t]*\d+[ \t]*\r\n")
 _FIELD = re.compile(rb"([!#-'*+.0-9A-Z^-z|~-]+):[ \t]*(.*?)[ \t]*")
 _LENGTH_DIGITS = 12
-"""More digits than this is a length no message has (it is refused before it becomes a number)."""
+"""More digits than this (leading zeros aside) is a length no message has: refused before it becomes a number."""
 
 
 class FrameReader:
@@ -45,6 +45,8 @@ class FrameReader:
         self._blank_next = False
         self._ended = False
         self._resyncing = False
+        self.last_body = b""
+        """The body of the last message handed on (what an error in reading it is about)."""
 
     async def readline(self) -> bytes:
         """The next header line of the next good message (b"" at the end of the stream)."""
@@ -60,7 +62,8 @@ class FrameReader:
     async def readexactly(self, n: int) -> bytes:
         """The body of the message whose header :meth:`readline` gave."""
         body, self._body = self._body or b"", None
-        return body[:n]
+        self.last_body = body[:n]
+        return self.last_body
 
     async def _next_body(self) -> bytes | None:
         while True:
@@ -132,9 +135,11 @@ def _length(head: bytes) -> tuple[int, str | None]:
             return 0, "it has two Content-Length headers"
         if not value.isdigit():
             return 0, f"its Content-Length {shown!r} is not a number of bytes"
-        if len(value) > _LENGTH_DIGITS:
+        digits = value.lstrip(b"0") or b"0"  # a length is read by its value: leading zeros add nothing
+        if len(digits) > _LENGTH_DIGITS:
+            shown = digits[:20].decode("latin-1")
             return 0, f"its Content-Length {shown}... is over the {MAX_MESSAGE_BYTES // 1_048_576} MB a message may be"
-        length = int(value)
+        length = int(digits)
         if length == 0:
             return 0, "its Content-Length is 0"
     if length is None:

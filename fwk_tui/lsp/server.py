@@ -74,18 +74,20 @@ class FwkLanguageServer(LanguageServer):
         return doc
 
     def change(self, params: types.DidChangeTextDocumentParams) -> None:
-        """Apply an edit of the client to its document, and check it again soon (:mod:`fwk_tui.lsp.checking`)."""
+        """Apply an edit of the client to its document, and check it again soon (:mod:`fwk_tui.lsp.checking`).
+
+        Only the bytes are spliced here, on the message loop: the parse waits for the check or an answer.
+        """
         uri = params.text_document.uri
         doc = self.documents.get(uri)
         if doc is None:
             return
         try:
             doc.change(params.text_document.version, params.content_changes)
-        except Exception as error:  # noqa: BLE001  never lose the text: read it again as pygls keeps it
-            self.failed(f"{uri}: the edit could not be spliced; the text is read again", error)
-            text = self.workspace.get_text_document(uri).source
-            doc = OpenDocument.opened(uri, text, params.text_document.version, self.workspace.position_codec)
-            self.documents[uri] = doc
+        except Exception as error:  # noqa: BLE001  a bug: better no answers than answers about a wrong text
+            self.failed(f"{uri}: the edit could not be applied (a bug in fwk-tui); close and reopen the file", error)
+            self.close(uri)
+            return
         self.checks.due(doc)
 
     def saved(self, uri: str | None = None) -> None:

@@ -18,14 +18,19 @@ import threading
 from collections.abc import Callable
 from typing import Any, BinaryIO, Protocol
 
+from lsprotocol import types
 from lsprotocol.types import ResponseError
 from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter, run_async
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
+from fwk_tui.lsp.documents import is_config_name, name_of
 from fwk_tui.lsp.failures import one_line
 from fwk_tui.lsp.framing import CHUNK, FrameReader
+from fwk_tui.lsp.too_deep import asker_of
 
+PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 log = logging.getLogger(__name__)
 
@@ -75,10 +80,38 @@ class FwkProtocol(LanguageServerProtocol):
             return
         super().handle_message(message)
 
+    # The server keeps the text of a config itself (:mod:`fwk_tui.lsp.documents`): pygls's copy of it would cost
+    # a pass over the whole text on the message loop for every edit. Other documents are pygls's as before.
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Any:
+        if not is_config_name(name_of(params.text_document.uri)):
+            self.workspace.put_text_document(params.text_document)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
+        if not is_config_name(name_of(params.text_document.uri)):
+            for change in params.content_changes:
+                self.workspace.update_text_document(params.text_document, change)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Any:
+        if params.text_document.uri in self.workspace.text_documents:
+            self.workspace.remove_text_document(params.text_document.uri)
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
+
     def _send_response(self, msg_id: Any, result: Any = None, error: ResponseError | None = None) -> None:
         if error is not None:
             # pygls puts the traceback of a failed handler in ``data``: the client gets the one line.
             error = ResponseError(code=error.code, message=one_line(error.message))
+            if msg_id is None:  # JSON-RPC's answer to what has no id names it null (pygls leaves it out)
+                self._send_data({"jsonrpc": "2.0", "id": None, "error": {"code": error.code, "message": error.message}})
+                return
         super()._send_response(msg_id, result, error)
 
 
@@ -144,7 +177,28 @@ def serve_tcp(new_session: Callable[[], Session], host: str, port: int) -> None:
 
 
 async def _run(server: Session, reader: FrameReader) -> None:
-    await run_async(threading.Event(), reader, server.protocol, log, server.report_server_error)
+    def failed(error: Exception, source: Any) -> None:
+        if isinstance(error, RecursionError):
+            _answer_too_deep(server, reader.last_body)
+        else:
+            server.report_server_error(error, source)
+
+    await run_async(threading.Event(), reader, server.protocol, log, failed)
+
+
+def _answer_too_deep(server: Session, body: bytes) -> None:
+    """A body nested past what the decoder reads: its request gets an error, a body with no id a parse error."""
+    asker = asker_of(body)
+    why = "it is nested too deeply to read"
+    try:
+        if asker.has_id and asker.has_method:
+            error = ResponseError(INVALID_REQUEST, f"Invalid Request: {why}")
+            server.protocol._send_response(asker.id, error=error)  # type: ignore[arg-type]
+        elif not asker.has_method:  # JSON-RPC's answer to a body it cannot read: a parse error, id null
+            server.protocol._send_response(None, error=ResponseError(PARSE_ERROR, f"Parse error: {why}"))  # type: ignore[arg-type]
+        server.note(f"a message from the client was refused: {why}")
+    except Exception as error:  # noqa: BLE001  the transport may be gone
+        log.warning("a refusal could not be sent to the client: %s", one_line(repr(error)))
 
 
 class _Chunks:

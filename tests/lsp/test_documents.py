@@ -83,6 +83,29 @@ def test_edits_leave_the_text_and_tree_of_a_fresh_parse(changes: list[tuple[int,
             assert doc.config is not None and doc.config.values() == fresh.values()
 
 
+@settings(max_examples=60, deadline=None)
+@given(edits, st.integers(min_value=0, max_value=12))
+def test_a_burst_of_edits_read_once_leaves_the_tree_and_lines_of_a_fresh_parse(
+    changes: list[tuple[int, int, str]], read_after: int
+) -> None:
+    doc = OpenDocument.opened("file:///p/fwk.config.ts", TEXT, 1, UTF16)
+    text = TEXT
+    for version, (start, length, new) in enumerate(changes, start=2):
+        bounds = [i for i in range(len(text) + 1) if not (text[:i].endswith("\r") and text[i : i + 1] == "\n")]
+        first = bounds[start % len(bounds)]
+        last = next((i for i in bounds if i >= first + length), len(text))
+        rng = types.Range(utf16_position(text, first), utf16_position(text, last))
+        doc.change(version, [types.TextDocumentContentChangePartial(range=rng, text=new)])
+        text = text[:first] + new + text[last:]
+        if version == read_after:
+            assert doc.tree is not None  # one version read in the middle of the burst: the rest re-parse from it
+    assert doc.data == text.encode("utf-8")
+    assert doc.tree is not None and str(doc.tree.root_node) == str(parse_bytes(doc.data).root_node)
+    fresh = Positions(doc.data, UTF16)
+    for offset in range(0, len(doc.data) + 1, 7):
+        assert doc.positions.position(offset) == fresh.position(offset)
+
+
 def test_only_fwk_config_files_are_configs() -> None:
     names = ["fwk.config.ts", "fwk.config.js", "fwk.config.mjs", "fwk.config.cjs", "fwk.config.mts", "fwk.config.cts"]
     assert all(is_config_name(n) for n in names)
@@ -95,9 +118,19 @@ def test_a_half_typed_edit_keeps_the_last_config_that_read() -> None:
     assert doc.config is not None and doc.config.values() == {"ssr": False}
     doc.change(2, [insert(0, 27, ", dev")])
     assert doc.data == b"export default { ssr: false, dev }\n"  # shorthand `dev` reads as code, not an error
+    assert doc.config is not None  # read: the last text that was a config
     doc.change(3, [insert(0, 32, ":")])
     assert doc.config is None and doc.error is not None
     assert doc.last_config is not None and doc.last_config.data == b"export default { ssr: false, dev }\n"
+
+
+def test_a_text_sent_whole_keeps_the_last_config_that_read() -> None:
+    doc = OpenDocument.opened("file:///p/fwk.config.ts", "export default { ssr: false }\n", 1, UTF16)
+    assert doc.config is not None
+    doc.change(2, [types.TextDocumentContentChangeWholeDocument(text="export default { ssr: ")])
+    doc.change(3, [insert(0, 22, "f")])
+    assert doc.config is None and doc.data == b"export default { ssr: f"
+    assert doc.last_config is not None and doc.last_config.values() == {"ssr": False}
 
 
 def insert(line: int, character: int, text: str) -> types.TextDocumentContentChangePartial:
