@@ -46,3 +46,16 @@ def burst_keys(app: object, keys: str | list[str]) -> None:
     """``keys`` in the app's queue at once, as a terminal reads a paste without bracketed paste."""
     for key in keys:
         send_key(app, key)  # type: ignore[arg-type]
+
+
+async def test_keys_typed_with_the_go_to_land_in_the_field_it_goes_to(modules_config: Path) -> None:
+    """Attack F6: Ctrl+F, `devServer.host`, Enter and `abc` in one burst: `abc` landed nowhere."""
+    app = make_app(modules_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "ctrl+f")
+        burst_keys(app, [*"devServer.host", "enter", *"abc"])
+        await settle(app)
+        await pilot.pause(HUMAN)
+        await settle(app)
+        assert app.session.get("devServer.host") == "abc"

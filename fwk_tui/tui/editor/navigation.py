@@ -123,12 +123,20 @@ class Navigator:
 
         def chosen(path: str | None) -> None:
             if path is not None:
-                self.app.run_worker(self.go_to(goes_to.get(path, path)))
+                self.app.run_worker(self._go_to_chosen(goes_to.get(path, path)))
 
         self.app.push_screen(
             SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
             chosen,
         )
+
+    async def _go_to_chosen(self, path: str) -> None:
+        # The search held the keys typed after its Enter: they go to the field, once it has the focus.
+        try:
+            await self.go_to(path)
+            await self.app.settle()  # Widget.focus is deferred
+        finally:
+            self.app.release_keys()
 
     # --------------------------------------------------------------- filters
 

@@ -1,0 +1,71 @@
+"""Keys typed while the app moves the focus are held, then typed where the focus went, in order."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import App
+
+from fwk_tui.tui.settle import settle
+
+
+class HeldKeys:
+    """Mix in before ``App``: :meth:`hold_keys` keeps the keys typed until :meth:`release_keys` types them again.
+
+    A go-to chosen with Enter moves the focus to a field of another form, built
+    meanwhile: keys typed right after the Enter (a burst, a fast typist) would
+    reach the search closing or the widget focused before, and be lost.
+    """
+
+    _held: list[tuple[str, str | None]] | None = None
+    """The keys held, in the order typed (``None``: keys are not held)."""
+
+    _replayed: events.Key | None = None
+    """The held key typed again, which passes the hold."""
+
+    def hold_keys(self) -> None:
+        """Keep the keys typed from now on."""
+        if self._held is None:
+            self._held = []
+            self._forwarded = 0
+
+    def release_keys(self) -> None:
+        """Type the keys held where the focus is now, then stop holding (keys typed meanwhile follow them)."""
+        assert isinstance(self, App)
+        if not self._held:
+            self._held = None
+            return
+        self.run_worker(self._replay_held(), group="held-keys")
+
+    async def _replay_held(self) -> None:
+        assert isinstance(self, App)
+        # One at a time, each handled to the end before the next (a bound key acts once
+        # its event has gone up the DOM); keys typed meanwhile join the end of the list.
+        while self._held:
+            key, character = self._held.pop(0)
+            self._replayed = events.Key(key, character)
+            self.post_message(self._replayed)
+            await settle(self)
+        self._held = None
+
+    _forwarded = 0
+    """How many of the keys held came from :meth:`hold_key`."""
+
+    def hold_key(self, key: str, character: str | None) -> bool:
+        """Hold ``key``, read by a widget closing (the search, on its Enter); ``False`` when keys are not held.
+
+        The app gave the widget its keys before the hold began: each goes before the keys the app held itself.
+        """
+        if self._held is None:
+            return False
+        self._held.insert(self._forwarded, (key, character))
+        self._forwarded += 1
+        return True
+
+    def holds(self, event: events.Event) -> bool:
+        """Whether ``event``, a key just typed, is held (and goes no further now)."""
+        if self._held is None or not isinstance(event, events.Key) or event is self._replayed:
+            return False
+        if event.is_forwarded:
+            return False
+        self._held.append((event.key, event.character))
+        return True
