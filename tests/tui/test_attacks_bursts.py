@@ -5,15 +5,22 @@ Each test failed before its fix; bursts are keys pressed with no pause between t
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
+from textual import events
 
+from fwk_tui.tui.escape_keys import EscapeKeyParser
 from fwk_tui.tui.settle import settle
 
 from .oracle import send_key
 from .test_editor import make_app
 from .test_human_speed import HUMAN, type_slowly
+from .test_tmux import Terminal, _env
 
 MODULES = "export default defineFwkConfig({\n  modules: ['@fwk/content'],\n})\n"
 
@@ -59,3 +66,49 @@ async def test_keys_typed_with_the_go_to_land_in_the_field_it_goes_to(modules_co
         await pilot.pause(HUMAN)
         await settle(app)
         assert app.session.get("devServer.host") == "abc"
+
+
+def test_esc_ctrl_s_esc_read_together_are_three_keys_and_no_caret() -> None:
+    """Attack F7: the bytes of Esc, Ctrl+S, Esc typed at once were read as `^` and Ctrl+S: a `^` went into the field."""
+    parser = EscapeKeyParser()
+    keys = [*parser.feed("\x1b\x13\x1b"), *parser.feed("")]
+    assert [(k.key, k.character) for k in keys if isinstance(k, events.Key)] == [
+        ("escape", "\x1b"),
+        ("ctrl+s", "\x13"),
+        ("escape", "\x1b"),
+    ]
+    parser = EscapeKeyParser()
+    typed = [*parser.feed("^a\x1b[A"), *parser.feed("")]  # a `^` typed is still one
+    assert [k.key for k in typed if isinstance(k, events.Key)] == ["circumflex_accent", "a", "up"]
+
+
+def test_esc_ctrl_s_esc_in_a_real_terminal_puts_no_caret_in_the_field(tmp_path: Path) -> None:
+    """Attack F7 in tmux: Esc, Ctrl+S, Esc sent as one write turned `'Hi'` into `'Hi^'`, and saved it."""
+    assert shutil.which("tmux"), "tmux is needed for this test"
+    folder = tmp_path / "shop"
+    folder.mkdir()
+    config = folder / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({\n  app: { baseURL: '/' },\n})\n")
+    env = {**_env(tmp_path), "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    terminal = Terminal([sys.executable, "-m", "fwk_tui"], folder, env)
+    try:
+        terminal.wait_for("Variant A")
+        terminal.keys("C-f")
+        terminal.wait_for("Go to option")
+        terminal.type("baseURL")
+        terminal.wait_for("app.baseURL")
+        terminal.keys("Enter")
+        terminal.wait_for("baseURL  string")
+        terminal.keys("End")
+        terminal.type("Hi")
+        terminal.wait_for("● unsaved")
+        subprocess.run(["tmux", "send-keys", "-t", terminal.name, "-H", "1b", "13", "1b"], check=True)
+        time.sleep(1.0)
+        assert "/Hi^" not in terminal.screen(), terminal.screen()
+        terminal.keys("C-s")
+        terminal.wait_for("Save fwk.config.ts?")
+        terminal.keys("Enter")
+        terminal.wait_for("Saved fwk.config.ts")
+        assert "baseURL: '/Hi'" in config.read_text()
+    finally:
+        terminal.close()

@@ -12,6 +12,7 @@ from textual.notifications import SeverityLevel
 
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.crash_report import PrivateCrashReport
+from fwk_tui.tui.escape_keys import ReadsEscapeAsEscape
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from fwk_tui.journal import Journal
 
 
-class EditorAppBase(PrivateCrashReport, MinimumSize, KeepsStartedObjects, HeldKeys, App[None]):
+class EditorAppBase(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStartedObjects, HeldKeys, App[None]):
     """Textual's App with the editor's habits; the editor says what a new screen and a typed key mean to it."""
 
     journal: Journal | None = None
