@@ -13,7 +13,9 @@ class HeldKeys:
 
     A go-to chosen with Enter moves the focus to a field of another form, built
     meanwhile: keys typed right after the Enter (a burst, a fast typist) would
-    reach the search closing or the widget focused before, and be lost.
+    reach the search closing or the widget focused before, and be lost. Keys
+    typed right after Ctrl+S are for the save's preview, shown once the keys
+    typed before it have reached their fields.
     """
 
     _held: list[tuple[str, str | None]] | None = None
@@ -22,33 +24,47 @@ class HeldKeys:
     _replayed: events.Key | None = None
     """The held key typed again, which passes the hold."""
 
+    _releasing = False
+    """The held keys are being typed again."""
+
+    _replays = 0
+    """How many times held keys were released: a replay stops when another starts."""
+
+    _forwarded = 0
+    """How many of the keys held came from :meth:`hold_key`."""
+
     def hold_keys(self) -> None:
         """Keep the keys typed from now on."""
         if self._held is None:
             self._held = []
-            self._forwarded = 0
+        elif self._releasing:
+            self._releasing = False  # a key typed again holds the rest (a Ctrl+S): they wait for its screen
+        self._forwarded = 0
 
     def release_keys(self) -> None:
         """Type the keys held where the focus is now, then stop holding (keys typed meanwhile follow them)."""
         assert isinstance(self, App)
+        if self._held is None or self._releasing:
+            return
         if not self._held:
             self._held = None
             return
-        self.run_worker(self._replay_held(), group="held-keys")
+        self._releasing = True
+        self._replays += 1
+        self.run_worker(self._replay_held(self._replays), group="held-keys")
 
-    async def _replay_held(self) -> None:
+    async def _replay_held(self, replay: int) -> None:
         assert isinstance(self, App)
         # One at a time, each handled to the end before the next (a bound key acts once
         # its event has gone up the DOM); keys typed meanwhile join the end of the list.
-        while self._held:
+        while self._held and self._releasing and self._replays == replay:
             key, character = self._held.pop(0)
             self._replayed = events.Key(key, character)
             self.post_message(self._replayed)
             await settle(self)
-        self._held = None
-
-    _forwarded = 0
-    """How many of the keys held came from :meth:`hold_key`."""
+        if self._releasing and self._replays == replay:
+            self._held = None
+            self._releasing = False
 
     def hold_key(self, key: str, character: str | None) -> bool:
         """Hold ``key``, read by a widget closing (the search, on its Enter); ``False`` when keys are not held.

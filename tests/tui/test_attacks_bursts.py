@@ -15,11 +15,12 @@ import pytest
 from textual import events
 
 from fwk_tui.tui.escape_keys import EscapeKeyParser
+from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
 
 from .oracle import send_key
-from .test_editor import make_app
-from .test_human_speed import HUMAN, type_slowly
+from .test_editor import EXAMPLE, make_app
+from .test_human_speed import HUMAN, look_until, type_slowly
 from .test_tmux import Terminal, _env
 
 MODULES = "export default defineFwkConfig({\n  modules: ['@fwk/content'],\n})\n"
@@ -112,3 +113,39 @@ def test_esc_ctrl_s_esc_in_a_real_terminal_puts_no_caret_in_the_field(tmp_path: 
         assert "baseURL: '/Hi'" in config.read_text()
     finally:
         terminal.close()
+
+
+@pytest.fixture
+def example_config(tmp_path: Path) -> Path:
+    (tmp_path / "project").mkdir()
+    return Path(shutil.copyfile(EXAMPLE, tmp_path / "project" / "fwk.config.ts"))
+
+
+async def test_keys_typed_with_ctrl_s_answer_its_preview_then_go_to_the_field(example_config: Path) -> None:
+    """Attack F8: `C-s Enter Y` in one burst: the Enter was taken by the field (the preview stayed) and `Y` was lost.
+
+    The rule: keys typed after Ctrl+S are for its preview (Enter writes), those after its answer for the
+    field; a character the open preview does not take is refused with a word, never dropped silently.
+    """
+    app = make_app(example_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("app.baseURL")
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "end", "x")
+        burst_keys(app, ["ctrl+s", "enter", "Y"])
+        await look_until(pilot, app, lambda: app.session.get("app.baseURL") == "/xY", "Y in the field")
+        assert not isinstance(app.screen, SavePreviewScreen)
+        assert "baseURL: '/x'" in example_config.read_text()
+
+        for digit in "12345":  # each digit, then a save, all in one burst
+            burst_keys(app, [digit, "ctrl+s", "enter"])
+        await look_until(pilot, app, lambda: "baseURL: '/xY12345'" in example_config.read_text(), "all saved")
+        assert not isinstance(app.screen, SavePreviewScreen) and not app.session.dirty
+
+        await type_slowly(pilot, "z", "ctrl+s")
+        await look_until(pilot, app, lambda: isinstance(app.screen, SavePreviewScreen), "the preview")
+        await type_slowly(pilot, "q")
+        assert any("'q' was not typed" in n.message for n in app._notifications), list(app._notifications)
+        await type_slowly(pilot, "escape")
+        assert app.session.get("app.baseURL") == "/xY12345z"

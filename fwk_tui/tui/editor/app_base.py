@@ -41,7 +41,9 @@ class EditorAppBase(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsS
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         self.screen_pushed()
-        return super().push_screen(*args, **kwargs)
+        pushed = super().push_screen(*args, **kwargs)
+        self.call_after_refresh(self.release_keys)  # keys held for the screen go to it, now it is there
+        return pushed
 
     async def on_event(self, event: events.Event) -> None:
         if self.holds(event):
