@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from textual import events
 from textual.app import App
+from textual.message import Message
+from textual.message_pump import MessagePump
 
 from fwk_tui.tui.settle import settle
 
@@ -53,6 +57,16 @@ class HeldKeys:
         self._replays += 1
         self.run_worker(self._replay_held(self._replays), group="held-keys")
 
+    def release_keys_soon(self) -> None:
+        """:meth:`release_keys` once what is queued is handled (the focus has moved: Widget.focus is deferred)."""
+        assert isinstance(self, App)
+
+        async def settled() -> None:
+            await settle(self)
+            self.release_keys()
+
+        self.run_worker(settled(), group="held-keys-soon")
+
     async def _replay_held(self, replay: int) -> None:
         assert isinstance(self, App)
         # One at a time, each handled to the end before the next (a bound key acts once
@@ -76,6 +90,30 @@ class HeldKeys:
         self._held.insert(self._forwarded, (key, character))
         self._forwarded += 1
         return True
+
+    def hold_queued_keys(self, widget: MessagePump) -> None:
+        """Hold the keys the app gave ``widget`` that it has not read yet (it reads an Enter that moves the focus on).
+
+        They were typed before the keys the app holds itself; read by ``widget`` a moment
+        later, they would land in it, or, with the hold released meanwhile, out of order.
+        """
+        if self._held is None:
+            return
+        # The message the widget peeked at (Textual reads one ahead) comes first, then its queue.
+        peeked = widget._pending_message
+        if isinstance(peeked, events.Key):
+            widget._pending_message = None
+            self.hold_key(peeked.key, peeked.character)
+        queue: asyncio.Queue[Message | None] = widget._message_queue
+        others: list[Message | None] = []
+        while not queue.empty():
+            message = queue.get_nowait()
+            if isinstance(message, events.Key):
+                self.hold_key(message.key, message.character)
+            else:
+                others.append(message)
+        for message in others:
+            queue.put_nowait(message)
 
     def holds(self, event: events.Event) -> bool:
         """Whether ``event``, a key just typed, is held (and goes no further now)."""

@@ -56,6 +56,24 @@ def burst_keys(app: object, keys: str | list[str]) -> None:
         send_key(app, key)  # type: ignore[arg-type]
 
 
+async def test_a_burst_of_a_new_key_enter_and_its_value_keeps_the_value(modules_config: Path) -> None:
+    """Attack F3, in a record: `a`, then `foo Enter bar` in one burst saved `foo: ''`: `bar` went into the key's input."""
+    app = make_app(modules_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("alias")
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "a")
+        await pilot.pause(0.6)
+        burst_keys(app, [*"foo", "enter", *"bar"])
+        await look_until(pilot, app, lambda: app.session.get("alias") == {"foo": "bar"}, "foo: 'bar'")
+        await type_slowly(pilot, "escape", "a")
+        burst_keys(app, [*"foo", "enter", *"x"])  # `foo` is there already: refused, the keys after stay here
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert getattr(app.focused, "value", None) == "foox", app.focused
+
+
 async def test_keys_typed_with_the_go_to_land_in_the_field_it_goes_to(modules_config: Path) -> None:
     """Attack F6: Ctrl+F, `devServer.host`, Enter and `abc` in one burst: `abc` landed nowhere."""
     app = make_app(modules_config)

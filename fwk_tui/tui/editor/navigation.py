@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.config_form import ConfigForm
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 
 # Moving through the tree quickly builds only the form it stops on (seconds).
 TREE_SETTLE_SECONDS = 0.06
+
+# How many times a go-to waits for a field to hand the focus to its editor (each a settle).
+_HAND_OVER_ROUNDS = 20
 
 
 class Navigator:
@@ -134,7 +138,12 @@ class Navigator:
         # The search held the keys typed after its Enter: they go to the field, once it has the focus.
         try:
             await self.go_to(path)
-            await self.app.settle()  # Widget.focus is deferred
+            # The field holds the focus until its editor is mounted, then hands it over and
+            # types the keys it kept: a key replayed meanwhile would overtake those.
+            for _ in range(_HAND_OVER_ROUNDS):
+                await self.app.settle()  # Widget.focus is deferred
+                if not isinstance(self.app.focused, OptionField):
+                    break
         finally:
             self.app.release_keys()
 

@@ -234,6 +234,8 @@ class SearchScreen(ModalScreen[str | None]):
                 query.chosen = True
             if isinstance(self.app, HeldKeys):
                 self.app.hold_keys()  # for the field it goes to, released once it has the focus
+                if query is not None:
+                    self.app.hold_queued_keys(query)
             self.dismiss(item.id)
 
     def action_cursor_down(self) -> None:
