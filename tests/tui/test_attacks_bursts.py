@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 
+from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.escape_keys import EscapeKeyParser
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
@@ -167,3 +169,27 @@ async def test_keys_typed_with_ctrl_s_answer_its_preview_then_go_to_the_field(ex
         assert any("'q' was not typed" in n.message for n in app._notifications), list(app._notifications)
         await type_slowly(pilot, "escape")
         assert app.session.get("app.baseURL") == "/xY12345z"
+
+
+async def test_two_answers_read_at_once_answer_a_question_once(example_config: Path) -> None:
+    """Attack F8's loop once crashed (`Can't pop screen`): two answer keys read together closed two screens."""
+    app = make_app(example_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _type_in_base_url(app, pilot)
+        await type_slowly(pilot, "ctrl+q")
+        await look_until(pilot, app, lambda: type(app.screen).__name__ == "ChoiceScreen", "the quit question")
+        question = app.screen
+        question.dismiss("cancel")  # the first answer, read with the next key before the question closed
+        question._forward_event(events.Key("c", "c"))  # as the app hands a key to the screen on top
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert app.is_running and type(app.screen).__name__ == "Screen"
+        await type_slowly(pilot, "z")
+        assert app.session.get("app.baseURL") == "/xz"
+
+
+async def _type_in_base_url(app: EditorApp, pilot: Pilot[None]) -> None:
+    assert await app.go_to("app.baseURL")
+    await pilot.pause(HUMAN)
+    await type_slowly(pilot, "end", "x")
