@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static, Tree
 from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.catalog.models import Option
 from fwk_tui.tui.crash_report import PrivateCrashReport
+from fwk_tui.tui.escape_keys import ReadsEscapeAsEscape
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
 from fwk_tui.tui.render import other_variant
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from fwk_tui.catalog.search import SearchIndex
 
 
-class BrowseApp(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
+class BrowseApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStartedObjects, App[None]):
     """Tree of groups and options on the left, everything about the highlighted one on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -393,10 +393,19 @@ class EditorApp(EditorAppBase):
 
         self.push_screen(HelpScreen(markers=False, sections=editor_sections(self.BINDINGS)))
 
-    @work(exclusive=True, group="save")
-    async def action_save(self) -> bool:
+    def action_save(self) -> object:
         """Show what will change, then write the file atomically."""
-        saved = await self._saver.save()
+        # Keys typed after Ctrl+S are for its preview (Enter writes): held from now until it is
+        # there, else they reach the field still focused while the keys before Ctrl+S settle.
+        self.hold_keys()
+        return self._save()
+
+    @work(exclusive=True, group="save")
+    async def _save(self) -> bool:
+        try:
+            saved = await self._saver.save()
+        finally:
+            self.release_keys()
         if saved:
             self._effective.load()  # a layer's file saved changes what the others get
         return saved

@@ -12,6 +12,8 @@ from textual.notifications import SeverityLevel
 
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.crash_report import PrivateCrashReport
+from fwk_tui.tui.escape_keys import ReadsEscapeAsEscape
+from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
 
@@ -19,7 +21,7 @@ if TYPE_CHECKING:
     from fwk_tui.journal import Journal
 
 
-class EditorAppBase(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
+class EditorAppBase(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStartedObjects, HeldKeys, App[None]):
     """Textual's App with the editor's habits; the editor says what a new screen and a typed key mean to it."""
 
     journal: Journal | None = None
@@ -39,9 +41,13 @@ class EditorAppBase(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[No
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         self.screen_pushed()
-        return super().push_screen(*args, **kwargs)
+        pushed = super().push_screen(*args, **kwargs)
+        self.call_after_refresh(self.release_keys)  # keys held for the screen go to it, now it is there
+        return pushed
 
     async def on_event(self, event: events.Event) -> None:
+        if self.holds(event):
+            return
         if isinstance(event, events.Key) and not event.is_forwarded:
             self.key_typed()
         await super().on_event(event)

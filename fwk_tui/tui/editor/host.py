@@ -83,4 +83,7 @@ class EditorHost(Protocol):
     async def settle(self) -> None:
         """Let the keys typed so far reach their fields (see ``fwk_tui.tui.settle``)."""
 
+    def release_keys(self) -> None:
+        """Type the keys held since a go-to was chosen where the focus is now (see ``fwk_tui.tui.held_keys``)."""
+
     def exit(self, result: None = None, return_code: int = 0, message: Any = None) -> None: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.config_form import ConfigForm
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 
 # Moving through the tree quickly builds only the form it stops on (seconds).
 TREE_SETTLE_SECONDS = 0.06
+
+# How many times a go-to waits for a field to hand the focus to its editor (each a settle).
+_HAND_OVER_ROUNDS = 20
 
 
 class Navigator:
@@ -123,12 +127,25 @@ class Navigator:
 
         def chosen(path: str | None) -> None:
             if path is not None:
-                self.app.run_worker(self.go_to(goes_to.get(path, path)))
+                self.app.run_worker(self._go_to_chosen(goes_to.get(path, path)))
 
         self.app.push_screen(
             SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
             chosen,
         )
+
+    async def _go_to_chosen(self, path: str) -> None:
+        # The search held the keys typed after its Enter: they go to the field, once it has the focus.
+        try:
+            await self.go_to(path)
+            # The field holds the focus until its editor is mounted, then hands it over and
+            # types the keys it kept: a key replayed meanwhile would overtake those.
+            for _ in range(_HAND_OVER_ROUNDS):
+                await self.app.settle()  # Widget.focus is deferred
+                if not isinstance(self.app.focused, OptionField):
+                    break
+        finally:
+            self.app.release_keys()
 
     # --------------------------------------------------------------- filters
 

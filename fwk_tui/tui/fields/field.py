@@ -36,6 +36,7 @@ from fwk_tui.tui.fields.lines import PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.slot import update_editor
+from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
 from fwk_tui.validate import Diagnostic
 
@@ -115,6 +116,7 @@ class OptionField(Widget, can_focus=True):
         self._early_keys: list[tuple[str, str | None]] = []
         self._replaying = False
         self._handed_over = False  # the editor was asked to take the focus
+        self._app_holds = False  # the app holds the keys typed here until the editor has the focus
         self._inactive: RenderableType | None = None
         self.spread_notes: list[str] = []
         self._spreads_shown: list[str] = []
@@ -173,11 +175,14 @@ class OptionField(Widget, can_focus=True):
         # before the form was laid out, would carry the field away).
         focused = self.screen.focused if self.is_attached else None
         elsewhere = focused is not None and focused is not self and self not in focused.ancestors
-        if not elsewhere or self._early_keys:  # the focus went on meanwhile (a click): it stays, unless keys wait here
-            self._editor.focus_first(scroll_visible=False)
+        if not elsewhere or self._early_keys or self._app_holds:
+            self._editor.focus_first(scroll_visible=False)  # else the focus went on meanwhile (a click): it stays
         self.can_focus = False  # the editor has the keys now (see take_focus)
         self._handed_over = True
         self._schedule_replay()
+        if self._app_holds and isinstance(self.app, HeldKeys):
+            self._app_holds = False
+            self.app.release_keys_soon()
 
     def take_focus(self) -> None:
         """Focus the field's editor; keys typed before the editor can take them are kept for it.
@@ -370,6 +375,14 @@ class OptionField(Widget, can_focus=True):
             # Typed while the editor is being mounted: kept for it, not lost.
             event.stop()
             event.prevent_default()
+            app = self.app
+            if not self._handed_over and isinstance(app, HeldKeys):
+                # The app holds this key and the ones typed after it, some perhaps read by the
+                # editor once it has the focus: kept here, this one would come after them.
+                app.hold_keys()
+                if app.hold_key(event.key, event.character):
+                    self._app_holds = True
+                    return
             self._early_keys.append((event.key, event.character))
             if self._handed_over:
                 self._schedule_replay()

@@ -9,17 +9,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, describe
-from fwk_tui.session import Edit
 from fwk_tui.paths import PathError, parse_path
+from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
-from fwk_tui.tui.fields.kinds import ANY, starter
-from fwk_tui.validate.values import MISSING
-from fwk_tui.tui.fields.present import child_path
 from fwk_tui.tui.fields.items import ItemsEditor
+from fwk_tui.tui.fields.kinds import ANY, starter
+from fwk_tui.tui.fields.present import child_path
 from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.validate.values import MISSING
 
 
 @register("list")
@@ -138,18 +138,20 @@ class ListEditor(ItemsEditor):
             return
         if segments[: len(item)] != item:
             return
-        event.stop()
         rest = segments[len(item) :]
         if edit.kind == "set":
             value = _set_in(self._draft_value, rest, edit.value)
         elif edit.kind == "set_code" and not rest:
             value = Code(edit.value)
         else:
+            event.stop()
             return  # nothing else changes an item that is not in the file yet
         self.draft = None
         self._pending_row = index
-        insert = Edit("insert", self.path, value, index=index)
-        self.post_message(ValueEditor.EditRequested(insert, event.merge, event.origin))
+        # The request goes on up as the insert, in its place: keys typed in the same burst
+        # follow it as edits of the item. Posted anew, the insert went up after them, and
+        # the item's next edit, run first, added the item itself: two items.
+        event.edit = Edit("insert", self.path, value, index=index)
 
     def on_value_editor_entered(self, event: ValueEditor.Entered) -> None:
         # Enter on an item's own text (not on a field of an object item): back to the rows,

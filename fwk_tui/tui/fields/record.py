@@ -22,13 +22,13 @@ from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.editor import is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
+from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, js, key_text, safe
-from fwk_tui.tui.fields.items import ItemsEditor
-from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.registry import editor_for, register
+from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
-from fwk_tui.tui.widgets.safe_input import SafeInput
+from fwk_tui.tui.widgets.enter_input import EnterHoldsKeys
 from fwk_tui.validate.values import MISSING
 
 _KEY_WIDTH = 18
@@ -203,7 +203,7 @@ class RecordEditor(ItemsEditor):
 
     def _open_key_input(self, mode: str, key: str = "") -> None:
         title = "new key · Enter: add · Esc: cancel" if mode == "add" else f"rename {key_text(key)} to · Enter · Esc"
-        field = SafeInput(key, placeholder="key", compact=True, classes="record--key-input")
+        field = EnterHoldsKeys(key, placeholder="key", compact=True, classes="record--key-input")
         self.mount_panel(
             Static(safe(title), classes=self.panel_title_class()), field, Static(classes="record--message")
         )
@@ -228,7 +228,13 @@ class RecordEditor(ItemsEditor):
         if not event.input.has_class("record--key-input"):
             return
         event.stop()
-        key = event.value
+        self._submit_key(event.value)
+        if isinstance(event.input, EnterHoldsKeys):
+            # The keys typed after this Enter go where the focus goes now: the value's editor,
+            # the rows, or this input again when the key is refused.
+            self.call_after_refresh(event.input.released)
+
+    def _submit_key(self, key: str) -> None:
         problem = self._key_problem(key)
         if problem is not None:
             self.query_one(".record--message", Static).update(safe(problem))

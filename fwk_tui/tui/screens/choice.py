@@ -87,6 +87,8 @@ class ChoiceScreen(ModalScreen[str]):
             button.focus()
 
     def on_key(self, event: events.Key) -> None:
+        if self.app.screen is not self:
+            return  # answered already (two answer keys read at once): the first one counts
         for answer in self._answers:
             if event.key == answer.key:
                 event.stop()

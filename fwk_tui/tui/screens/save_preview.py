@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -149,6 +150,17 @@ class SavePreviewScreen(ModalScreen[SaveAnswer]):
         # Enter typed as the preview opens can dismiss it before this runs: its widgets are gone then.
         if (diff := part(self, "#save-diff", VerticalScroll)) is not None:
             diff.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # A character typed while the preview is open goes nowhere: said, not lost without a word.
+        if event.is_printable and event.key not in self._bindings.key_to_bindings:
+            event.stop()
+            self.app.bell()
+            self.app.notify(
+                f"{event.character!r} was not typed: the save preview is open. Enter writes the file, Esc goes back.",
+                severity="warning",
+                timeout=4,
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":

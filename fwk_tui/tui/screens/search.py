@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option as ListItem
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.render import only_in_text
 from fwk_tui.tui.screens.parts import part
 from fwk_tui.tui.widgets.safe_input import SafeInput
@@ -54,6 +55,23 @@ class _Info(Widget):
 
     def render(self) -> Text:
         return self.text
+
+
+class _SearchInput(SafeInput):
+    """The query: Enter chooses as it comes, in order with the characters; keys typed after it wait for the field."""
+
+    chosen = False
+    """A result was chosen: the search is closing."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.chosen and isinstance(self.app, HeldKeys) and self.app.hold_key(event.key, event.character):
+            pass  # typed with the Enter, read before the search closed: for the field it goes to
+        elif event.key == "enter" and isinstance(self.screen, SearchScreen):
+            self.screen.action_choose()
+        else:
+            return
+        event.stop()
+        event.prevent_default()
 
 
 class SearchScreen(ModalScreen[str | None]):
@@ -125,11 +143,12 @@ class SearchScreen(ModalScreen[str | None]):
         # Keys of the user's file the catalogue does not know (module options), with text to search.
         self._file_keys = file_keys
         self._title = title
+        self._shown_query: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
             box.border_title = self._title
-            yield SafeInput(self._query, placeholder="path, alias or words of the rule", id="search-input")
+            yield _SearchInput(self._query, placeholder="path, alias or words of the rule", id="search-input")
             yield _Info(id="search-info")
             results = OptionList(id="search-results")
             # Typing must always reach the input: the list follows Up/Down from the screen.
@@ -159,6 +178,7 @@ class SearchScreen(ModalScreen[str | None]):
         info = part(self, "#search-info", _Info)
         if results is None or info is None:
             return  # the search was closed (its widgets are gone) while the query changed
+        self._shown_query = query
         if not query.strip():
             results.clear_options()
             total = len(self._catalog.options)
@@ -204,9 +224,18 @@ class SearchScreen(ModalScreen[str | None]):
 
     def action_choose(self) -> None:
         """Close the search and go to the highlighted result."""
+        query = part(self, "#search-input", _SearchInput)
+        if query is not None and query.value != self._shown_query:
+            self._show_results(query.value)  # Enter came before the query's Changed: choose among its results
         results = part(self, "#search-results", OptionList)
         item = results.highlighted_option if results is not None else None
         if item is not None:
+            if query is not None:
+                query.chosen = True
+            if isinstance(self.app, HeldKeys):
+                self.app.hold_keys()  # for the field it goes to, released once it has the focus
+                if query is not None:
+                    self.app.hold_queued_keys(query)
             self.dismiss(item.id)
 
     def action_cursor_down(self) -> None:

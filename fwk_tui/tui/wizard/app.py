@@ -9,6 +9,7 @@ from textual.app import App
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.tui.crash_report import PrivateCrashReport
+from fwk_tui.tui.escape_keys import ReadsEscapeAsEscape
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
 from fwk_tui.tui.wizard.screen import WizardScreen
@@ -16,7 +17,7 @@ from fwk_tui.wizard.answers import Answers
 from fwk_tui.wizard.project import Project
 
 
-class WizardApp(PrivateCrashReport, MinimumSize, KeepsStartedObjects, App[None]):
+class WizardApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStartedObjects, App[None]):
     """``fwk-tui new``: the wizard alone; :attr:`outcome` holds what was written (``None``: cancelled)."""
 
     TITLE = "fwk-tui new"
