@@ -22,11 +22,11 @@ from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.editor import is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
+from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path, js, key_text, safe
-from fwk_tui.tui.fields.items import ItemsEditor
-from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.registry import editor_for, register
+from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
@@ -164,7 +164,8 @@ class RecordEditor(ItemsEditor):
             if entry is None:
                 self.close()
             else:
-                self.query_one(".record--panel EditorSlot", EditorSlot).show(entry.value)
+                for slot in self.query(".record--panel EditorSlot").results(EditorSlot):
+                    slot.show(entry.value)
 
     # -- panels ---------------------------------------------------------------------
 

@@ -1,0 +1,55 @@
+"""The editor under attack, second round: one test per fault, each named in its docstring; each failed before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from fwk_tui.tui.editor import EditorApp
+
+from .test_editor import make_app, screen_text
+from .test_human_speed import HUMAN, type_slowly
+
+RECORD_FILE = "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '' },\n})\n"
+
+
+@pytest.fixture
+def record_config(tmp_path: Path) -> Path:
+    (tmp_path / "project").mkdir()
+    file = tmp_path / "project" / "fwk.config.ts"
+    file.write_text(RECORD_FILE)
+    return file
+
+
+async def _go_to_by_dialog(app: EditorApp, pilot: Pilot[None], path: str) -> None:
+    await type_slowly(pilot, "ctrl+f")
+    await pilot.pause(HUMAN)
+    await pilot.press(*path)
+    await pilot.pause(HUMAN)
+    await type_slowly(pilot, "enter")
+    await pilot.pause(HUMAN)
+
+
+@pytest.mark.parametrize(
+    ("start", "first", "then"),
+    [("A", "alias", "experimental.writeEarlyHints"), ("B", "runtimeConfig", "typescript.sharedTsConfig")],
+)
+async def test_go_to_an_option_of_the_other_variant_from_a_record_field(
+    record_config: Path, start: str, first: str, then: str
+) -> None:
+    """F1: the variant switch removed the record's rows while its field settled: `NoMatches: 'RowList'`."""
+    app = make_app(record_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        if app.session.variant != start:
+            app.session.set_variant(start)
+            await pilot.pause(HUMAN)
+        await _go_to_by_dialog(app, pilot, first)
+        variant = app.session.variant
+        await _go_to_by_dialog(app, pilot, then)
+        await pilot.pause(HUMAN)
+        assert app.session.variant != variant
+        assert then.split(".")[-1] in screen_text(app)
+    assert app.return_code in (None, 0), screen_text(app)
