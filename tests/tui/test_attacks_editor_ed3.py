@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.settle import settle
 
+from .oracle import send_key
 from .test_editor import make_app, screen_text
 from .test_human_speed import HUMAN, type_slowly
 
@@ -52,4 +55,25 @@ async def test_go_to_an_option_of_the_other_variant_from_a_record_field(
         await pilot.pause(HUMAN)
         assert app.session.variant != variant
         assert then.split(".")[-1] in screen_text(app)
+    assert app.return_code in (None, 0), screen_text(app)
+
+
+@pytest.mark.parametrize("query", ["port", "Move to layout A"])
+async def test_enter_twice_in_the_palette_is_harmless(record_config: Path, query: str) -> None:
+    """F2: Enter Enter in one burst in the palette: `ScreenStackError: Can't pop screen` (the second dismissed it again)."""
+    app = make_app(record_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        if app.session.variant != "B":
+            app.session.set_variant("B")
+            await pilot.pause(HUMAN)
+        await type_slowly(pilot, "ctrl+p")
+        await pilot.press(*query)
+        await pilot.pause(0.5)
+        send_key(app, "enter")
+        send_key(app, "enter")
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert not isinstance(app.screen, CommandPalette)
+        assert 1 <= len(app.screen_stack) <= 2, app.screen_stack  # the command ran once (a move opens one screen)
     assert app.return_code in (None, 0), screen_text(app)
