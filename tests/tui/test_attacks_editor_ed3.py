@@ -13,6 +13,7 @@ from fwk_tui.tui.settle import settle
 
 from .oracle import send_key
 from .test_editor import make_app, screen_text
+from .test_editor_migrate import open_from_palette, project
 from .test_human_speed import HUMAN, type_slowly
 
 RECORD_FILE = "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '' },\n})\n"
@@ -77,3 +78,26 @@ async def test_enter_twice_in_the_palette_is_harmless(record_config: Path, query
         assert not isinstance(app.screen, CommandPalette)
         assert 1 <= len(app.screen_stack) <= 2, app.screen_stack  # the command ran once (a move opens one screen)
     assert app.return_code in (None, 0), screen_text(app)
+
+
+async def test_a_refused_move_leaves_nothing_to_redo_or_undo(tmp_path: Path) -> None:
+    """F12: a move refused (a file named `app` where the sources go) left a redo that wrote its config half."""
+    config = project(tmp_path)
+    (config.parent / "app").write_text("not a folder\n")
+    original = config.read_text()
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await open_from_palette(app, pilot)
+        await type_slowly(pilot, "space")
+        await type_slowly(pilot, "enter")
+        await pilot.pause(0.3)
+        await type_slowly(pilot, "y")
+        await pilot.pause(0.5)
+        assert any("Not moved" in str(n.title) for n in app._notifications), screen_text(app)
+        assert not app.session.can_redo and not app.session.can_undo
+        await type_slowly(pilot, "ctrl+y")
+        await pilot.pause(HUMAN)
+        assert "compatibilityVersion" not in app.session.document.text
+        assert config.read_text() == original and (config.parent / "pages").is_dir()
+        assert "Redo" not in screen_text(app)
