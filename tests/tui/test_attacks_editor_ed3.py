@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.command import CommandPalette
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.safe_input import MAX_QUERY
 
 from .oracle import send_key
 from .test_editor import make_app, screen_text
@@ -101,3 +105,26 @@ async def test_a_refused_move_leaves_nothing_to_redo_or_undo(tmp_path: Path) -> 
         assert "compatibilityVersion" not in app.session.document.text
         assert config.read_text() == original and (config.parent / "pages").is_dir()
         assert "Redo" not in screen_text(app)
+
+
+@pytest.mark.parametrize("key", ["ctrl+f", "ctrl+p"])
+async def test_a_long_paste_into_the_go_to_or_the_palette_keeps_the_editor_answering(
+    record_config: Path, key: str
+) -> None:
+    """F5: ten pastes of 2,000 characters into Ctrl+F / Ctrl+P: each key searched the whole text, Ctrl+Q took 90 s."""
+    app = make_app(record_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, key)
+        await pilot.pause(0.3)
+        query = app.focused
+        assert isinstance(query, Input)
+        started = time.monotonic()
+        for _ in range(10):
+            query.post_message(events.Paste("port " * 400))
+        for _ in range(300):
+            send_key(app, "x")
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert len(query.value) <= MAX_QUERY == 200
+        assert time.monotonic() - started < 20

@@ -9,8 +9,7 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandInput, CommandPalette
 from textual.widgets import Button, Input
 
-MAX_QUERY = 200
-"""The longest query the palette and the go-to take: longer than any option's path or command's name."""
+from fwk_tui.tui.widgets.safe_input import MAX_QUERY
 
 
 async def _nothing() -> None:
