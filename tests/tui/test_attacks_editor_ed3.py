@@ -12,6 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.fields import code_area
+from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.safe_input import MAX_QUERY
 
@@ -128,3 +130,36 @@ async def test_a_long_paste_into_the_go_to_or_the_palette_keeps_the_editor_answe
         await pilot.pause(HUMAN)
         assert len(query.value) <= MAX_QUERY == 200
         assert time.monotonic() - started < 20
+
+
+async def test_the_code_editor_stops_at_its_cap_and_the_quit_question_shortens_the_text(
+    record_config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """F4: the code editor had no cap (20,000 keys: 816 MB), and the quit question quoted all the text, buttons off screen."""
+    monkeypatch.setattr(code_area, "MAX_TYPED", 400, raising=False)
+    app = make_app(record_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("devServer.loadingTemplate")
+        await pilot.pause(HUMAN)
+        area = app.focused
+        if not isinstance(area, code_area.CodeArea):
+            await type_slowly(pilot, "enter")  # the field, then its editor
+            area = app.focused
+        assert isinstance(area, code_area.CodeArea)
+        send_key(app, "(")  # does not read: the quit question names it
+        for _ in range(600):
+            send_key(app, "a")
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert area.text == "(" + "a" * 399
+        assert any("takes at most 400 characters" in str(n.message) for n in app._notifications)
+        area.post_message(events.Paste("b" * 5000))  # a paste: nothing past the cap goes in
+        await pilot.pause(HUMAN)
+        assert len(area.text) == 400
+        await type_slowly(pilot, "ctrl+q")
+        await pilot.pause(HUMAN)
+        assert isinstance(app.screen, ChoiceScreen)
+        text = screen_text(app)
+        assert "a" * 100 not in text and "400 characters" in text, text
+        assert "Keep editing" in text  # the buttons are on screen
