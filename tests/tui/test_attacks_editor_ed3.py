@@ -13,6 +13,7 @@ from textual.widgets import Input
 
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.fields import code_area
+from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.safe_input import MAX_QUERY
@@ -163,3 +164,24 @@ async def test_the_code_editor_stops_at_its_cap_and_the_quit_question_shortens_t
         text = screen_text(app)
         assert "a" * 100 not in text and "400 characters" in text, text
         assert "Keep editing" in text  # the buttons are on screen
+
+
+async def test_go_to_a_key_inside_a_record_selects_it_in_view(tmp_path: Path) -> None:
+    """F9: go-to `content.highlight` (a module's option, 61 keys) focused `content` with its cursor on `opt0`."""
+    (tmp_path / "project").mkdir()
+    config = tmp_path / "project" / "fwk.config.ts"
+    keys = "".join(f"    opt{i}: {i},\n" for i in range(60))
+    config.write_text(
+        "export default defineFwkConfig({\n  modules: ['@fwk/content'],\n"
+        f"  content: {{\n{keys}    highlight: {{ theme: 'x' }},\n  }},\n}})\n"
+    )
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _go_to_by_dialog(app, pilot, "content.highlight")
+        await pilot.pause(HUMAN)
+        record = next(e for e in app.query(RecordEditor) if e.path == "content")
+        assert record.rows.row == 60  # the key's row, highlighted
+        text = screen_text(app)
+        assert "highlight" in text and "opt0:" not in text, text  # in view: the form scrolled to it
+        assert app.focused is not None and record in app.focused.ancestors  # in the key's value, opened

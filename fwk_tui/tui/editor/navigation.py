@@ -123,12 +123,20 @@ class Navigator:
 
         def chosen(path: str | None) -> None:
             if path is not None:
-                self.app.run_worker(self.go_to(goes_to.get(path, path)))
+                self.app.run_worker(self._go_inside(goes_to.get(path, path), path))
 
         self.app.push_screen(
             SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
             chosen,
         )
+
+    async def _go_inside(self, field_path: str, path: str) -> None:
+        """Go to the field of ``field_path``, then to the key of ``path`` inside it (opening the rows that hold it)."""
+        if not await self.go_to(field_path) or path == field_path:
+            return
+        field = self.app.query_one(ConfigForm).field_at(field_path)
+        if field is not None and field.is_attached:
+            field.focus_at(path)
 
     # --------------------------------------------------------------- filters
 
