@@ -420,7 +420,7 @@ class EditorApp(EditorAppBase):
         """Open the palette (the editor's: a burst of Enters closes it once, its query is capped)."""
         from fwk_tui.tui.editor.palette import EditorPalette
 
-        if self.use_command_palette and not EditorPalette.is_open(self):
+        if self.use_command_palette and not any(isinstance(s, EditorPalette) for s in self.screen_stack):
             self.push_screen(EditorPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
