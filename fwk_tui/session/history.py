@@ -180,6 +180,13 @@ class History:
         """Redo the last undone edit; the edit redone, or ``None``."""
         return self._step(self._redo, self._undo)
 
+    def withdraw(self) -> Edit | None:
+        """Undo the last edit as one that never happened (its write was refused): no redo brings it back."""
+        edit = self.undo()
+        if edit is not None:
+            self._redo.pop()
+        return edit
+
     def _step(self, back: list[tuple[Edit, ConfigDocument]], forth: list[tuple[Edit, ConfigDocument]]) -> Edit | None:
         """Go back to the document the last step of ``back`` kept; ``forth`` keeps the current one."""
         if not back:

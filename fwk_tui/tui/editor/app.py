@@ -425,6 +425,13 @@ class EditorApp(EditorAppBase):
 
     # -------------------------------------------------------------- palette
 
+    def action_command_palette(self) -> None:
+        """Open the palette (the editor's: a burst of Enters closes it once, its query is capped)."""
+        from fwk_tui.tui.editor.palette import EditorPalette
+
+        if self.use_command_palette and not any(isinstance(s, EditorPalette) for s in self.screen_stack):
+            self.push_screen(EditorPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from fwk_tui.tui.editor.commands import built_ins, editor_commands
 

@@ -170,7 +170,7 @@ class MoveToLayoutA:
         try:
             carried = carry_out(path, read_file_bytes(path, MAX_BYTES), moves, write)
         except Exception as exc:  # noqa: BLE001  (every folder is back: say why, never a traceback)
-            session.undo()
+            session.withdraw()  # nothing was moved: no Ctrl+Y may bring back the config half alone
             app.notify(plain(f"{exc}; nothing was moved or written"), title="Not moved", severity="error", timeout=10)
             return
         self.written(path)

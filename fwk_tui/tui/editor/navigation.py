@@ -127,17 +127,25 @@ class Navigator:
 
         def chosen(path: str | None) -> None:
             if path is not None:
-                self.app.run_worker(self._go_to_chosen(goes_to.get(path, path)))
+                self.app.run_worker(self._go_to_chosen(goes_to.get(path, path), path))
 
         self.app.push_screen(
             SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
             chosen,
         )
 
-    async def _go_to_chosen(self, path: str) -> None:
-        # The search held the keys typed after its Enter: they go to the field, once it has the focus.
+    async def _go_to_chosen(self, field_path: str, path: str) -> None:
+        """Go to the field of ``field_path``, then to the key of ``path`` inside it (opening the rows that hold it).
+
+        The search held the keys typed after its Enter: they go to the field, once it has the focus.
+        """
         try:
-            await self.go_to(path)
+            if not await self.go_to(field_path):
+                return
+            if path != field_path:
+                field = self.app.query_one(ConfigForm).field_at(field_path)
+                if field is not None and field.is_attached:
+                    field.focus_at(path)
             # The field holds the focus until its editor is mounted, then hands it over and
             # types the keys it kept: a key replayed meanwhile would overtake those.
             for _ in range(_HAND_OVER_ROUNDS):

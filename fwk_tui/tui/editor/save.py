@@ -179,6 +179,18 @@ class SaveFlow:
         return True
 
 
+SHOWN_TEXT = 40
+"""The most characters of a typed text the quit question quotes (its buttons stay on screen)."""
+
+
+def _shortened(text: str) -> str:
+    """``text`` quoted on one line, cut at :data:`SHOWN_TEXT` characters with "…" and its length."""
+    line = " ".join(text.split())
+    if len(line) <= SHOWN_TEXT:
+        return repr(line)
+    return f"{line[: SHOWN_TEXT - 1]!r}…, {len(text):,} characters"
+
+
 def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]], leaving: str = "quitting") -> ChoiceScreen:
     """Ask before quitting drops unsaved edits of ``label`` or ``pending`` texts (path, text) that do not read."""
     from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
@@ -186,7 +198,7 @@ def quit_question(label: str, dirty: bool, pending: list[tuple[str, str]], leavi
     parts = [f"{label} has unsaved edits."] if dirty else []
     answers = [Answer("save", "Save", "s", "primary")] if dirty else []
     if pending:
-        named = ", ".join(f"{path} ({text!r})" for path, text in pending[:3])
+        named = ", ".join(f"{path} ({_shortened(text)})" for path, text in pending[:3])
         more = f" and {len(pending) - 3} more" if len(pending) > 3 else ""
         parts.append(f"Text typed in {named}{more} does not read as a value: the file does not have it.")
         answers.append(Answer("back", "Go to it", "g", "default" if dirty else "primary"))

@@ -202,6 +202,11 @@ class CodeEditor(ValueEditor):
         if self.typed:
             self.request_set(starter(self.type_, self.default))
 
+    def on_code_area_full(self, event: events.Event) -> None:
+        event.stop()
+        most = self.area.max_length
+        self.notify(f"This code takes at most {most:,} characters; the keys typed past that are not in it.")
+
     def on_text_area_changed(self, event: events.Event) -> None:
         # The footer shows Esc (revert) once there is something to revert, and drops it after.
         revertable = bool(self.check_action("revert", ()))

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib.resources import files
+from typing import Any
 
 import tree_sitter_typescript
 from rich.text import Text
 from textual.content import Content
-from textual.widgets import TextArea
+from textual.document import _document
+from textual.message import Message
+from textual.widgets import TextArea, _text_area
+from textual.widgets.text_area import EditResult, Location
 from tree_sitter import Language, Query
 
 from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
-from fwk_tui.tui.widgets.safe_input import visible
+from fwk_tui.tui.widgets.safe_input import MAX_TYPED, visible
 
 LANGUAGE_NAME = "typescript"
 
@@ -74,9 +78,46 @@ class CodeArea(OrderedKeys, TextArea):
             id=id,
             classes=classes,
         )
+        self._told_full = False
+        self.max_length = max(MAX_TYPED, len(text))
+        """The most characters typing or a paste makes of the code (the file's own longer text is kept whole)."""
         # An empty query to register the language cheaply; _set_document puts the shared one in.
         self.register_language(LANGUAGE_NAME, typescript_language(), "")
         self.language = LANGUAGE_NAME
+
+    class Full(Message):
+        """A key or a paste did not fit: the code holds as many characters as typing may make."""
+
+        def __init__(self, area: CodeArea) -> None:
+            super().__init__()
+            self.area = area
+
+        @property
+        def control(self) -> CodeArea:
+            return self.area
+
+    def _replace_via_keyboard(self, insert: str, start: Location, end: Location) -> EditResult | None:
+        # Each key re-parses and re-highlights the whole code: past the cap a key costs no edit.
+        replaced = len(self.document.get_text_range(*sorted((start, end))))
+        room = self.max_length - (len(self.document.text) - replaced)
+        if len(insert) > room:
+            insert = insert[: max(room, 0)]
+            if not self._told_full:  # once: a paste typed as keys would post a message per key
+                self._told_full = True
+                self.post_message(self.Full(self))
+            if not insert and not replaced:
+                return None
+        return super()._replace_via_keyboard(insert, start, end)
+
+    def edit(self, edit: Any) -> EditResult:
+        result = super().edit(edit)
+        if self._told_full and len(self.document.text) < self.max_length:
+            self._told_full = False
+        # Textual caches the bytes of the last 1,024 line texts and the byte offsets of the last 128: with each
+        # key making a new version of a long line, those caches grew with the line's length times the keys.
+        _text_area.build_byte_to_codepoint_dict.cache_clear()
+        _document._utf8_encode.cache_clear()
+        return result
 
     def get_line(self, line_index: int) -> Text:
         # Escape sequences and bidirectional overrides in the code must not reach the terminal.
@@ -91,6 +132,7 @@ class CodeArea(OrderedKeys, TextArea):
 
     def _set_document(self, text: str, language: str | None) -> None:
         super()._set_document(text, language)
+        self.max_length = max(getattr(self, "max_length", MAX_TYPED), len(text))  # the file's own text, kept whole
         if language == LANGUAGE_NAME and self._highlight_query is not None:
             self._highlight_query = highlight_query()
             self._build_highlight_map()

@@ -53,8 +53,9 @@ class ItemsEditor(ValueEditor):
         return self.query_one(RowList)
 
     def show_rows(self) -> None:
-        """Show the rows of the current value."""
-        self.rows.set_rows(self.rows_text(), self.empty_text())
+        """Show the rows of the current value (none while the editor is being removed, its rows gone first)."""
+        for rows in self.query(RowList):
+            rows.set_rows(self.rows_text(), self.empty_text())
 
     # -- what subclasses say ------------------------------------------------------
 

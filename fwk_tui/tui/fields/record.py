@@ -164,7 +164,8 @@ class RecordEditor(ItemsEditor):
             if entry is None:
                 self.close()
             else:
-                self.query_one(".record--panel EditorSlot", EditorSlot).show(entry.value)
+                for slot in self.query(".record--panel EditorSlot").results(EditorSlot):
+                    slot.show(entry.value)
 
     # -- panels ---------------------------------------------------------------------
 

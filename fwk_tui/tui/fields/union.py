@@ -106,10 +106,10 @@ class UnionEditor(ValueEditor):
     def show(self, value: Any) -> None:
         previous = self.value
         super().show(value)
-        picker = self.query_one(KindPicker)
-        picker.chosen = self.kind
-        if picker.chosen is not None:
-            picker.cursor = picker.chosen
+        for picker in self.query(KindPicker):  # none while the editor is being removed
+            picker.chosen = self.kind
+            if picker.chosen is not None:
+                picker.cursor = picker.chosen
         if same_value(previous, value) and self.inner is not None:
             return
         old = self.inner

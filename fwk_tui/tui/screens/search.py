@@ -21,7 +21,7 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.render import only_in_text
 from fwk_tui.tui.screens.parts import part
-from fwk_tui.tui.widgets.safe_input import SafeInput
+from fwk_tui.tui.widgets.safe_input import MAX_QUERY, SafeInput
 
 RESULT_LIMIT = 30
 MATCH = "bold underline"  # the words that matched, in the path and the doc excerpt
@@ -139,7 +139,7 @@ class SearchScreen(ModalScreen[str | None]):
         self._catalog = catalog
         self._index = index
         self._variant = variant
-        self._query = query
+        self._query = query[:MAX_QUERY]
         # Keys of the user's file the catalogue does not know (module options), with text to search.
         self._file_keys = file_keys
         self._title = title
@@ -148,7 +148,12 @@ class SearchScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
             box.border_title = self._title
-            yield _SearchInput(self._query, placeholder="path, alias or words of the rule", id="search-input")
+            yield _SearchInput(
+                self._query,
+                placeholder="path, alias or words of the rule",
+                id="search-input",
+                max_length=MAX_QUERY,
+            )
             yield _Info(id="search-info")
             results = OptionList(id="search-results")
             # Typing must always reach the input: the list follows Up/Down from the screen.

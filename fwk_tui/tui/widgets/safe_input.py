@@ -53,6 +53,12 @@ check): 1 MB typed as keys by a terminal without bracketed paste ran for hours.
 Past the cap a key costs nothing, and the input says it is full."""
 
 
+MAX_QUERY = 200
+"""The most characters a search query takes (the go-to's, the palette's): longer than any option's path.
+
+Each key searches the catalogue with the whole query: pasted text stops here."""
+
+
 class SafeInput(OrderedKeys, Input):
     """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal.
 
