@@ -6,6 +6,7 @@ import argparse
 import shutil
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, 
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
+from fwk_tui.signals import deferred_signals
 from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import detect_variant
@@ -47,6 +49,9 @@ DESCRIPTION = (
     "new one (--adopt); in a terminal without either, asks about each. Only the edited bytes change; a move that "
     "would bring an error under layout A is refused. --to B lists what the reverse would change (never written)."
 )
+
+FINISHING = "finishing the move (all or nothing); it stops once whole"
+FINISHING_UNDO = "finishing the undo (all or nothing); it stops once whole"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -170,9 +175,16 @@ def _write(
                 err(note)
         return after.data
 
+    with deferred_signals(FINISHING):
+        return _carry(file, before.data, moves, left, quiet, write)
+
+
+def _carry(
+    file: Path, before: bytes, moves: list[FolderMove], left: list[FolderMove], quiet: bool, write: Callable[[], bytes]
+) -> int:
     try:
         with writing(file, False):  # held from the checks before the moves to the write after them
-            carried = carry_out(file, before.data, moves, write)
+            carried = carry_out(file, before, moves, write)
     except (UndoError, MoveError) as exc:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
@@ -192,6 +204,11 @@ def _write(
 
 def _undo(file: Path) -> int:
     """``migrate --undo``: the project as it was before the last move, or a refusal that changes nothing."""
+    with deferred_signals(FINISHING_UNDO):  # what it says is printed before a signal held off stops it
+        return _undo_now(file)
+
+
+def _undo_now(file: Path) -> int:
     try:
         undone = undo_move(file)
     except UndoError as exc:
@@ -305,20 +322,21 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
                 out(f"  {line}")
         return EXIT_OK
     created = new_folders(root, moves)
-    try:
-        check_can_record_more(file)
-        done = move_folders(root, moves)
-    except UndoError as exc:
-        err(f"{root}: {exc}; nothing was moved")
-        return EXIT_BAD_INPUT
-    except MoveError as exc:
-        err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
-        return EXIT_BAD_INPUT
-    try:
-        record_more_moves(file, done, created)
-        undo = "undo: fwk-tui migrate --undo"
-    except UndoError as exc:
-        undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
+    with deferred_signals(FINISHING):
+        try:
+            check_can_record_more(file)
+            done = move_folders(root, moves)
+        except UndoError as exc:
+            err(f"{root}: {exc}; nothing was moved")
+            return EXIT_BAD_INPUT
+        except MoveError as exc:
+            err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
+            return EXIT_BAD_INPUT
+        try:
+            record_more_moves(file, done, created)
+            undo = "undo: fwk-tui migrate --undo"
+        except UndoError as exc:
+            undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
     if not quiet:
         say_moved(done)
         out(undo)
