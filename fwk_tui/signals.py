@@ -43,7 +43,7 @@ def deferred_signals(note: str) -> Iterator[list[int]]:
             before[held] = signal.signal(held, hold)
         yield noted
     finally:
-        for held, handler in before.items():
-            signal.signal(held, handler if handler is not None else signal.SIG_DFL)
+        for number, handler in before.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
         if noted:
             signal.raise_signal(noted[0])  # as if it came now: Python's KeyboardInterrupt, or the default stop
