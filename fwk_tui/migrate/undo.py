@@ -28,6 +28,7 @@ from fwk_tui.migrate.record import (
     RECORD_VERSION,
     UndoError,
     backup_path,
+    check_inside,
     check_relative,
     entries,
     fingerprint_or_error,
@@ -183,6 +184,9 @@ def undo_move(config: Path) -> Undone:
     root = config.parent
     record = read_record(config)
     moves, fingerprints, created = recorded_moves(record)
+    paths = [p for m in moves for p in (m.source, m.target, *(fix.path for fix in m.links))]
+    for path in [*paths, *created]:
+        check_inside(root, path)
     before = _check_state(config, record, moves, fingerprints)
     undone = Undone(config)
     links = [fix for move in moves for fix in move.links]
