@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
@@ -12,13 +11,14 @@ from fwk_tui.migrate.links import LinkFailed, LinkPlan, set_links
 from fwk_tui.migrate.plan import FolderMove
 from fwk_tui.migrate.preflight import MoveError, MoveRefused, preflight
 from fwk_tui.oserrors import os_error_words
+from fwk_tui.source.textutil import shell_quote
 
 
 def git_commands(moves: list[FolderMove]) -> list[str]:
     """The ``git mv`` commands that make ``moves`` (for a person to run)."""
     made = sorted({os.path.dirname(m.target) for m in moves if os.path.dirname(m.target)})
-    return [f"mkdir -p {shlex.quote(d)}" for d in made] + [
-        f"git mv {shlex.quote(m.source)} {shlex.quote(m.target)}" for m in moves
+    return [f"mkdir -p {shell_quote(d)}" for d in made] + [
+        f"git mv {shell_quote(m.source)} {shell_quote(m.target)}" for m in moves
     ]
 
 
