@@ -309,3 +309,27 @@ def test_moves_that_could_not_be_recorded_for_undo_are_not_made(
     code, _, err = _migrate(capsys, project, "--move-folders")
     assert code == 2 and err.startswith(f"{project}: fwk.config.ts.bak exists already and fwk-tui did not write it")
     assert _state(project) == before
+
+
+def test_an_app_folder_linked_out_of_the_project_is_refused_and_the_dry_run_says_so(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = project.parent / "elsewhere"
+    outside.mkdir()
+    os.symlink(outside, project / "app")
+    code, out, _ = _migrate(capsys, project, "--adopt", "--move-folders", "--dry-run")
+    assert code == 0
+    assert f"Note: the move would be refused: app links to {outside}, outside the project: pages would leave it" in out
+    before = _state(project)
+    code, _, err = _migrate(capsys, project, "--adopt", "--move-folders")
+    assert code == 2 and f"app links to {outside}, outside the project" in err and "nothing was written" in err
+    assert _state(project) == before and list(outside.iterdir()) == []
+    with pytest.raises(MoveError, match="outside the project"):
+        move_folders(project, MOVES)
+
+
+def test_an_app_folder_linked_to_a_folder_of_the_project_is_moved_into(project: Path) -> None:
+    (project / "src").mkdir()
+    os.symlink("src", project / "app")
+    move_folders(project, MOVES)
+    assert (project / "src" / "pages" / "index.ts").is_file()
