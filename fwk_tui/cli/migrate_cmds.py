@@ -183,7 +183,8 @@ def _write(
                 say_err(note)
         return after.data
 
-    with deferred_signals(FINISHING):
+    # the lock held from the checks before the moves to the write after them; a signal still ends the wait for it
+    with writing(file, False), deferred_signals(FINISHING):
         return _carry(file, before.data, moves, left, quiet, write)
 
 
@@ -191,8 +192,7 @@ def _carry(
     file: Path, before: bytes, moves: list[FolderMove], left: list[FolderMove], quiet: bool, write: Callable[[], bytes]
 ) -> int:
     try:
-        with writing(file, False):  # held from the checks before the moves to the write after them
-            carried = carry_out(file, before, moves, write)
+        carried = carry_out(file, before, moves, write)
     except (UndoError, MoveError) as exc:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:

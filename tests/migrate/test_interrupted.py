@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.signals import deferred_signals
+
 CONFIG = """\
 export default defineFwkConfig({
   ssr: true,
@@ -154,3 +156,15 @@ def test_an_undo_stopped_by_a_signal_is_whole_or_not_made(tmp_path: Path, signum
         _undo(root)
     assert "finishing the undo (all or nothing); it stops once whole" in err, err
     assert code in (130, -signum) and "Traceback" not in err, (code, err)
+
+
+def test_held_off_signals_are_noted_said_once_and_raised_again_after(capfd: pytest.CaptureFixture[str]) -> None:
+    handlers = [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)]
+    finished = False
+    with pytest.raises(KeyboardInterrupt), deferred_signals("finishing") as noted:
+        signal.raise_signal(signal.SIGINT)
+        signal.raise_signal(signal.SIGINT)
+        finished = True
+        assert noted == [signal.SIGINT, signal.SIGINT]
+    assert finished and capfd.readouterr().err == "finishing\n"
+    assert [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)] == handlers
