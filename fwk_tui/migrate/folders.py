@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
@@ -32,13 +33,18 @@ def check_moves(root: Path, moves: list[FolderMove]) -> LinkPlan:
     return links
 
 
-def move_folders(root: Path, moves: list[FolderMove]) -> list[FolderMove]:
+def move_folders(
+    root: Path, moves: list[FolderMove], before_first: Callable[[list[FolderMove]], None] | None = None
+) -> list[FolderMove]:
     """Move each source to its target under ``root``, rewriting the links that would point elsewhere from there;
     on any failure, undo what was done and raise MoveError. Returns the moves made, each with its rewritten links.
 
-    Every precondition (:func:`preflight`) is checked before anything moves.
+    Every precondition (:func:`preflight`) is checked before anything moves; then ``before_first`` is given the
+    moves with the links each will rewrite (to record them before the first rename).
     """
     links = check_moves(root, moves)
+    if before_first is not None:
+        before_first([replace(m, links=tuple(f)) for m, f in zip(moves, links.fixes, strict=True)])
     created: list[Path] = []
     done: list[FolderMove] = []
     for move, fixes in zip(moves, links.fixes, strict=True):

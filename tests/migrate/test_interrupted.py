@@ -168,3 +168,21 @@ def test_held_off_signals_are_noted_said_once_and_raised_again_after(capfd: pyte
         assert noted == [signal.SIGINT, signal.SIGINT]
     assert finished and capfd.readouterr().err == "finishing\n"
     assert [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)] == handlers
+
+
+@pytest.mark.parametrize(
+    "moment", [_app_there, _link_rewritten], ids=["once app/ is there", "once a link is rewritten"]
+)
+def test_a_move_killed_part_way_is_taken_back_by_undo_from_the_record_written_before_it(
+    tmp_path: Path, moment: Callable
+) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    _project(root)
+    code, _ = _interrupt(_start(root, "--adopt", "--move-folders"), moment(root), signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    assert (root / ".fwk-tui-move.json").is_file()  # written before the first rename
+    proc = _start(root, "--undo")
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and b"stopped part-way" in err, err
+    _as_before(root)
