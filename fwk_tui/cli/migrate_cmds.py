@@ -185,7 +185,11 @@ def _write(
 
     # the lock held from the checks before the moves to the write after them; a signal still ends the wait for it
     with writing(file, False), deferred_signals(FINISHING):
-        return _carry(file, before.data, moves, left, quiet, write)
+        try:
+            return _carry(file, before.data, moves, left, quiet, write)
+        except Stop as stop:  # said here: a signal held off meanwhile stops the process once the block ends
+            say_err(stop.message)
+            return stop.code
 
 
 def _carry(
@@ -213,7 +217,11 @@ def _carry(
 def _undo(file: Path) -> int:
     """``migrate --undo``: the project as it was before the last move, or a refusal that changes nothing."""
     with deferred_signals(FINISHING_UNDO):  # what it says is printed before a signal held off stops it
-        return _undo_now(file)
+        try:
+            return _undo_now(file)
+        except Stop as stop:
+            say_err(stop.message)
+            return stop.code
 
 
 def _undo_now(file: Path) -> int:
