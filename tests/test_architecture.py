@@ -21,6 +21,7 @@ LAYERS: dict[str, int] = {
     "atomic": 1,
     "paths": 1,
     "userfiles": 1,
+    "signals": 1,
     "catalog": 2,
     "source": 2,
     "validate": 3,

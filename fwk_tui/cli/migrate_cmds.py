@@ -6,6 +6,7 @@ import argparse
 import shutil
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,8 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
-from fwk_tui.cli.migrate_view import plan_json, print_plan, say_checked, say_moved
-from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.cli.migrate_view import ask, plan_json, print_plan, question_for, say, say_checked, say_err, say_moved
+from fwk_tui.cli.output import out_json
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import (
@@ -27,7 +28,6 @@ from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
 from fwk_tui.migrate.links import LinkFix
 from fwk_tui.migrate.plan import (
     FolderMove,
-    Item,
     folder_moves,
     folders_left,
 )  # fmt: skip
@@ -36,7 +36,9 @@ from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, 
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
+from fwk_tui.signals import deferred_signals
 from fwk_tui.source import ConfigDocument, save_document
+from fwk_tui.source.textutil import plain_line
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import detect_variant
 from fwk_tui.validate.sources import source_folder
@@ -47,6 +49,9 @@ DESCRIPTION = (
     "new one (--adopt); in a terminal without either, asks about each. Only the edited bytes change; a move that "
     "would bring an error under layout A is refused. --to B lists what the reverse would change (never written)."
 )
+
+FINISHING = "finishing the move (all or nothing); it stops once whole"
+FINISHING_UNDO = "finishing the undo (all or nothing); it stops once whole"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -69,7 +74,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     cmd.add_argument("--dry-run", action="store_true", help="print the plan and the diff, write nothing")
     cmd.add_argument("--json", action="store_true", help="print the plan as JSON")
-    cmd.set_defaults(run=lambda ns: guard(lambda: _migrate(ns)))
+    cmd.set_defaults(run=lambda ns: guard(lambda: _one_line(ns)))
+
+
+def _one_line(ns: argparse.Namespace) -> int:
+    """``migrate``, its refusals on one line each: a line break in a path named there shown as ``\\n``."""
+    try:
+        return _migrate(ns)
+    except Stop as stop:
+        raise Stop(stop.code, plain_line(stop.message)) from None
 
 
 def _migrate(ns: argparse.Namespace) -> int:
@@ -126,7 +139,7 @@ def _migrate(ns: argparse.Namespace) -> int:
     problems, links = _checked(root, moves, moving=not ns.no_move)
     if problems and not (ns.dry_run or (ns.json and asking)):  # what would write: refused before it does
         for problem in problems[:-1]:
-            err(f"{file}: {problem}")
+            say_err(f"{file}: {problem}")
         raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
     if ns.json:
@@ -134,21 +147,21 @@ def _migrate(ns: argparse.Namespace) -> int:
         out_json({**plan_json(plan, outcome, file, moves), "links": rewritten, "refused": problems})
     else:
         if asking and not interactive:
-            out("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
+            say("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
         print_plan(file, doc, plan, outcome, moves, moving=not ns.no_move)
         say_checked(problems, links)
     if outcome.new_errors:
         for d in outcome.new_errors:
-            err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
-        err(f"{file}: nothing was written")
+            say_err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
+        say_err(f"{file}: nothing was written")
         return EXIT_FINDINGS
     if ns.dry_run or (ns.json and asking):
         if not ns.json:
-            out("dry run: nothing written")
+            say("dry run: nothing written")
         return EXIT_OK
     move_now = bool(moves) and not ns.no_move
-    if interactive and not _ask(_confirmation(file, plan, moves if move_now else []), default=True):
-        out("nothing written")
+    if interactive and not ask(_confirmation(file, plan, moves if move_now else []), default=True):
+        say("nothing written")
         return EXIT_OK
     return _write(file, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
 
@@ -167,46 +180,66 @@ def _write(
     def write() -> bytes:
         with writing(file, False):
             for note in save_document(after, file):
-                err(note)
+                say_err(note)
         return after.data
 
+    # the lock held from the checks before the moves to the write after them; a signal still ends the wait for it
+    with writing(file, False), deferred_signals(FINISHING):
+        try:
+            return _carry(file, before.data, moves, left, quiet, write)
+        except Stop as stop:  # said here: a signal held off meanwhile stops the process once the block ends
+            say_err(stop.message)
+            return stop.code
+
+
+def _carry(
+    file: Path, before: bytes, moves: list[FolderMove], left: list[FolderMove], quiet: bool, write: Callable[[], bytes]
+) -> int:
     try:
-        with writing(file, False):  # held from the checks before the moves to the write after them
-            carried = carry_out(file, before.data, moves, write)
+        carried = carry_out(file, before, moves, write)
     except (UndoError, MoveError) as exc:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
-        out(f"{file}: written (layout A, future.compatibilityVersion: 4)")
+        say(f"{file}: written (layout A, future.compatibilityVersion: 4)")
         say_moved(carried.moved)
         if left:
-            out(
+            say(
                 "Left where they are, as asked (--no-move): while app/ holds nothing of the app, the framework falls "
                 "back to reading them beside the config, and stops as soon as something is put in app/ (check "
                 "reports it: FWK336, FWK335); move them with:"
             )
             for line in git_commands(left):
-                out(f"  {line}")
-        out(carried.undo)
+                say(f"  {line}")
+        say(carried.undo)
     return EXIT_OK
 
 
 def _undo(file: Path) -> int:
     """``migrate --undo``: the project as it was before the last move, or a refusal that changes nothing."""
+    with deferred_signals(FINISHING_UNDO):  # what it says is printed before a signal held off stops it
+        try:
+            return _undo_now(file)
+        except Stop as stop:
+            say_err(stop.message)
+            return stop.code
+
+
+def _undo_now(file: Path) -> int:
     try:
         undone = undo_move(file)
     except UndoError as exc:
         raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}") from None
     for m in undone.moved_back:
-        out(f"moved {m.target} -> {m.source}")
+        say(f"moved {m.target} -> {m.source}")
         for fix in m.links:
-            out(f"  link {fix.at(m.source, m.target)} -> {fix.before} again")
+            say(f"  link {fix.at(m.source, m.target)} -> {fix.before} again")
     for folder in undone.removed:
-        out(f"removed {folder}/ (the move made it; it is empty again)")
+        say(f"removed {folder}/ (the move made it; it is empty again)")
     for folder in undone.kept:
-        out(f"kept {folder}/ (the move made it, and it holds something new)")
+        say(f"kept {folder}/ (the move made it, and it holds something new)")
     for note in undone.notes:
-        err(f"note: {note}")
-    out(f"{file}: back as it was before the move")
+        say_err(f"note: {note}")
+    say(f"{file}: back as it was before the move")
     return EXIT_OK
 
 
@@ -214,15 +247,15 @@ def _ask_folder(plan: Plan) -> bool:
     """Ask whether the sources stay where they are (True) or move into app/ (False, the move ``plan`` makes)."""
     if not any(i.path == "srcDir" for i in plan.items):
         return False
-    moved = ", ".join(m.source for m in plan.folders) or "nothing yet"
+    moved = plain_line(", ".join(m.source for m in plan.folders)) or "nothing yet"  # wrapping would hide a \n
     width = max(40, shutil.get_terminal_size().columns - 1)
     for line in textwrap.wrap(
         "Layout A keeps the sources in app/ (srcDir: 'app'); layout B keeps them beside the config.", width
     ):
-        out(line)
+        say(line)
     for line in textwrap.wrap(f"Folders and files that would move into app/: {moved}", width - 2):
-        out(f"  {line}")
-    return _ask("Keep the sources where they are (srcDir: '.')?", default=True)
+        say(f"  {line}")
+    return ask("Keep the sources where they are (srcDir: '.')?", default=True)
 
 
 def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
@@ -236,13 +269,13 @@ def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
     kept = set()
     width = max(40, shutil.get_terminal_size().columns - 3)
     for n, item in enumerate(choosable, 1):
-        out("")
-        out(f"[{n}/{len(choosable)}] {item.path}")
+        say("")
+        say(f"[{n}/{len(choosable)}] {item.path}")
         for line in textwrap.wrap(" ".join(item.doc.split()), width - 2, max_lines=4, placeholder=" …")[:4]:
-            out(f"  {line}")
-        out(f"  {change(item.before, item.after, arrow='->')}")
-        question = _question(item, width)
-        if _ask(question, default=True):
+            say(f"  {line}")
+        say(f"  {change(item.before, item.after, arrow='->')}")
+        question = question_for(item, width)
+        if ask(question, default=True):
             kept.add(item.path)
     return kept
 
@@ -250,44 +283,9 @@ def _choices(plan: Plan, keeping: bool, asking: bool) -> set[str]:
 def _confirmation(file: Path, plan: Plan, moves: list[FolderMove]) -> str:
     """The last question of an interactive move, naming everything it does (the folders on the line above)."""
     if moves:
-        out(f"Moves: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
+        say(f"Moves: {', '.join(f'{m.source} -> {m.target}' for m in moves)}")
         return f"Write {file.name} and make these moves?"
     return f"Write {file.name}?"
-
-
-def _question(item: Item, width: int) -> str:
-    """What is asked about one item: yes keeps the old behaviour, and the words say what no does (the longest that
-    fits the terminal's line)."""
-    if item.kind == "removed":
-        tries = [
-            f"Keep {item.path}: {shown(item.keep, width)} (version 4 removes it; n deletes it)?",
-            f"Keep {item.path} (version 4 removes it; n deletes it)?",
-            "Keep this flag (version 4 removes it; n deletes it)?",
-        ]
-    elif item.kind == "folder":
-        tries = [f"Keep reading it from {item.before}/ (n moves it to {item.after}/)?", "Keep its old place?"]
-    else:
-        tries = [f"Keep the old behaviour ({item.path}: {shown(item.keep, width)})?"]
-    tries.append("Keep the old behaviour (its old value is written)?")
-    return next((q for q in tries if len(q) + 6 <= width), tries[-1])
-
-
-def _ask(question: str, *, default: bool) -> bool:
-    hint = "[Y/n]" if default else "[y/N]"
-    while True:
-        try:
-            answer = input(f"{question} {hint} ").strip().lower()
-        except EOFError:
-            raise Stop(EXIT_BAD_INPUT, "no answer (end of input): nothing was written") from None
-        except KeyboardInterrupt:
-            out("")  # the shell's prompt on a line of its own
-            raise
-        if not answer:
-            return default
-        if answer in ("y", "yes", "k", "keep"):
-            return True
-        if answer in ("n", "no", "a", "adopt"):
-            return False
 
 
 def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> int:
@@ -299,29 +297,30 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     if not move:
         if not quiet:
             for problem in in_the_way(root, moves):  # the commands below would fail on it
-                out(f"Note: {problem}: rename it first")
-            out("Move the sources into the source folder (or run again with --move-folders):")
+                say(f"Note: {problem}: rename it first")
+            say("Move the sources into the source folder (or run again with --move-folders):")
             for line in git_commands(moves):
-                out(f"  {line}")
+                say(f"  {line}")
         return EXIT_OK
     created = new_folders(root, moves)
-    try:
-        check_can_record_more(file)
-        done = move_folders(root, moves)
-    except UndoError as exc:
-        err(f"{root}: {exc}; nothing was moved")
-        return EXIT_BAD_INPUT
-    except MoveError as exc:
-        err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
-        return EXIT_BAD_INPUT
-    try:
-        record_more_moves(file, done, created)
-        undo = "undo: fwk-tui migrate --undo"
-    except UndoError as exc:
-        undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
+    with deferred_signals(FINISHING):
+        try:
+            check_can_record_more(file)
+            done = move_folders(root, moves)
+        except UndoError as exc:
+            say_err(f"{root}: {exc}; nothing was moved")
+            return EXIT_BAD_INPUT
+        except MoveError as exc:
+            say_err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
+            return EXIT_BAD_INPUT
+        try:
+            record_more_moves(file, done, created)
+            undo = "undo: fwk-tui migrate --undo"
+        except UndoError as exc:
+            undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"
     if not quiet:
         say_moved(done)
-        out(undo)
+        say(undo)
     return EXIT_OK
 
 
@@ -346,20 +345,20 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
             "notes": [f"{c.source} and {c.target} both exist" for c in conflicts],
         })  # fmt: skip
     else:
-        out(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to change in the config")
+        say(f"{file}: already layout A (future.compatibilityVersion is 4): nothing to change in the config")
         for clash in conflicts:
-            out(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
+            say(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
     if not moves or (ns.json and (ns.dry_run or not ns.move_folders)):
         return EXIT_OK
     if not ns.move_folders or ns.dry_run:
         fallback = source_folder(resolved_values(resolved), "A", read_layout(file)).fallback
-        out(left_words(moves, fallback))
+        say(left_words(moves, fallback))
         for m in moves:
             if m.imported_by:
-                out(f"  {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
+                say(f"  {m.source} moves with them: imported through ~/ by {', '.join(m.imported_by)}")
     if ns.dry_run:
         say_checked(*_checked(root, moves, moving=True))
-        out(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
+        say(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
         return EXIT_OK
     return _folders(file, moves, ns.move_folders, ns.json)
 
@@ -378,7 +377,7 @@ def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_
     if as_json:
         out_json({"from": variant, "to": "B", "written": False, "items": items})
         return EXIT_OK
-    out(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
+    say(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
     for i in listed:
-        out(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
+        say(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
     return EXIT_OK

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fwk_tui.migrate.folders import MoveError, move_back, move_folders
+from fwk_tui.migrate.intent import drop_intent, record_intent
 from fwk_tui.migrate.plan import FolderMove
 from fwk_tui.migrate.preflight import MoveRefused, config_problems
 from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move
@@ -41,11 +42,24 @@ def carry_out(config: Path, before: bytes, moves: list[FolderMove], write: Calla
         raise MoveRefused(problems[0])
     root = config.resolve().parent
     created = new_folders(root, moves)
-    done = move_folders(root, moves)
+    recorded: list[bool] = []
+
+    def intent(planned: list[FolderMove]) -> None:
+        record_intent(config, before, planned, created)
+        recorded.append(True)
+
+    try:
+        done = move_folders(root, moves, intent)
+    except MoveError as exc:
+        if recorded and "putting back what had moved failed too" not in str(exc):  # else its record rolls it back
+            drop_intent(config)
+        raise
     try:
         written = write()
     except BaseException as exc:
         stuck = move_back(root, done, created)
+        if not stuck:
+            drop_intent(config)
         if stuck:  # the config is as it was, but not every folder is: say which, rather than the write's error
             words = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
             raise MoveError(

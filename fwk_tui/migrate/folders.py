@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import shlex
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import NoReturn
@@ -12,13 +12,14 @@ from fwk_tui.migrate.links import LinkFailed, LinkPlan, set_links
 from fwk_tui.migrate.plan import FolderMove
 from fwk_tui.migrate.preflight import MoveError, MoveRefused, preflight
 from fwk_tui.oserrors import os_error_words
+from fwk_tui.source.textutil import shell_quote
 
 
 def git_commands(moves: list[FolderMove]) -> list[str]:
     """The ``git mv`` commands that make ``moves`` (for a person to run)."""
     made = sorted({os.path.dirname(m.target) for m in moves if os.path.dirname(m.target)})
-    return [f"mkdir -p {shlex.quote(d)}" for d in made] + [
-        f"git mv {shlex.quote(m.source)} {shlex.quote(m.target)}" for m in moves
+    return [f"mkdir -p {shell_quote(d)}" for d in made] + [
+        f"git mv {shell_quote(m.source)} {shell_quote(m.target)}" for m in moves
     ]
 
 
@@ -32,13 +33,18 @@ def check_moves(root: Path, moves: list[FolderMove]) -> LinkPlan:
     return links
 
 
-def move_folders(root: Path, moves: list[FolderMove]) -> list[FolderMove]:
+def move_folders(
+    root: Path, moves: list[FolderMove], before_first: Callable[[list[FolderMove]], None] | None = None
+) -> list[FolderMove]:
     """Move each source to its target under ``root``, rewriting the links that would point elsewhere from there;
     on any failure, undo what was done and raise MoveError. Returns the moves made, each with its rewritten links.
 
-    Every precondition (:func:`preflight`) is checked before anything moves.
+    Every precondition (:func:`preflight`) is checked before anything moves; then ``before_first`` is given the
+    moves with the links each will rewrite (to record them before the first rename).
     """
     links = check_moves(root, moves)
+    if before_first is not None:
+        before_first([replace(m, links=tuple(f)) for m, f in zip(moves, links.fixes, strict=True)])
     created: list[Path] = []
     done: list[FolderMove] = []
     for move, fixes in zip(moves, links.fixes, strict=True):

@@ -130,9 +130,23 @@ def _place(root: Path, move: Move, targets: dict[str, str], blocked: _Blocked) -
             kind = "a link to " + ("a file" if path.exists() else "nothing") if path.is_symlink() else "a file"
             blocked.setdefault((folder, kind), []).append(move.source)
             return []
+    outside = _outside(root, move)
+    if outside:
+        return [outside]
     if os.path.lexists(root / move.target):
         return [f"{move.target}: exists already: {move.source} would replace it"]
     return []
+
+
+def _outside(root: Path, move: Move) -> str:
+    """Why ``move`` would carry its source out of the project (a folder on the way to its target links outside),
+    or ``""``."""
+    real_root = os.path.realpath(root)
+    folder = _existing(root, posixpath.dirname(move.target))
+    real = os.path.realpath(root / folder)
+    if real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep):
+        return ""
+    return f"{folder} links to {real}, outside the project: {move.source} would leave it"
 
 
 def _movable(root: Path, move: Move) -> list[str]:

@@ -56,6 +56,8 @@ def read_record(config: Path) -> dict[str, Any]:
         record = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (not JSON)") from None
+    except RecursionError:
+        raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read (nested too deeply)") from None
     if not isinstance(record, dict) or record.get("record") != RECORD_KIND:
         raise UndoError(f"{RECORD_NAME}: not a move record fwk-tui can read")
     if record.get("version") not in (RECORD_VERSION, LINKS_VERSION):
@@ -110,6 +112,15 @@ def check_relative(path: str) -> str:
     ):
         raise UndoError(f"{RECORD_NAME}: {path!r} is not a path inside the config's folder")
     return path
+
+
+def check_inside(root: Path, path: str) -> None:
+    """UndoError unless ``path`` (relative, checked by :func:`check_relative`) lies inside ``root`` where it really
+    is: its parent folders' links resolved, so a folder linked to elsewhere cannot carry a move out of the project."""
+    real_root = os.path.realpath(root)
+    parent = os.path.realpath(root / posixpath.dirname(path)) if posixpath.dirname(path) else real_root
+    if parent != real_root and not parent.startswith(real_root.rstrip(os.sep) + os.sep):
+        raise UndoError(f"{RECORD_NAME}: {path!r} lies outside the config's folder (in {parent}): nothing was undone")
 
 
 def entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:

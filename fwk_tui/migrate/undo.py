@@ -19,6 +19,7 @@ from typing import Any
 
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.disk import FolderMove
+from fwk_tui.migrate.intent import MOVING, roll_back
 from fwk_tui.migrate.links import LinkFailed, LinkFix, set_links
 from fwk_tui.migrate.preflight import config_problems, renamable
 from fwk_tui.migrate.record import (
@@ -28,6 +29,7 @@ from fwk_tui.migrate.record import (
     RECORD_VERSION,
     UndoError,
     backup_path,
+    check_inside,
     check_relative,
     entries,
     fingerprint_or_error,
@@ -41,6 +43,8 @@ from fwk_tui.migrate.record import (
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
+
+STOPPED = "the move had stopped part-way (its process was killed); what it had done was rolled back"
 
 
 @dataclass
@@ -182,7 +186,13 @@ def undo_move(config: Path) -> Undone:
     when anything changed since (the config, a moved folder, a source place taken again, the backup)."""
     root = config.parent
     record = read_record(config)
+    if record.get("state") == MOVING:  # stopped part-way: whatever was done goes back
+        back, gone = roll_back(config, record)
+        return Undone(config, moved_back=back, removed=gone, notes=[STOPPED])
     moves, fingerprints, created = recorded_moves(record)
+    paths = [p for m in moves for p in (m.source, m.target, *(fix.path for fix in m.links))]
+    for path in [*paths, *created]:
+        check_inside(root, path)
     before = _check_state(config, record, moves, fingerprints)
     undone = Undone(config)
     links = [fix for move in moves for fix in move.links]

@@ -672,3 +672,86 @@ def main() -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# --- migrate --move-folders and --undo: signals, the record, names (one block) ----------------------------------
+
+_B_CONFIG = "export default defineFwkConfig({\n  ssr: true,\n})\n"
+
+
+def _b_with_links(d: Path, links: int = 0) -> None:
+    (d / "shared").mkdir()
+    (d / "shared" / "s.vue").write_text("<template />\n")
+    for name in ("pages", "layouts"):
+        (d / name).mkdir()
+        (d / name / "index.vue").write_text("<template />\n")
+        for n in range(links):
+            os.symlink("../shared/s.vue", d / name / f"l{n}.vue")
+    (d / "app.vue").write_text("<template />\n")
+    config(d, _B_CONFIG)
+
+
+def _moved_with_record(d: Path) -> Run:
+    _b_with_links(d)
+    return fwk("migrate", "--adopt", "--move-folders", cwd=d)
+
+
+def migrate_record_nested(d: Path) -> Outcome:
+    first = _moved_with_record(d)
+    (d / ".fwk-tui-move.json").write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    run = fwk("migrate", "--undo", cwd=d)
+    one_line = len(run.err.strip().splitlines()) == 1
+    ok = first.code == 0 and expect_message(run, where=".fwk-tui-move.json").ok and one_line
+    return Outcome(ok and "internal error" not in run.err, _first_line(run))
+
+
+def migrate_record_through_link(d: Path) -> Outcome:
+    project, outside = d / "p", d / "outside"
+    project.mkdir()
+    outside.mkdir()
+    first = _moved_with_record(project)
+    os.symlink(outside, project / "shared" / "evil")
+    record = json.loads((project / ".fwk-tui-move.json").read_text())
+    record["moves"][0]["source"] = "shared/evil/" + record["moves"][0]["name"]
+    (project / ".fwk-tui-move.json").write_text(json.dumps(record))
+    run = fwk("migrate", "--undo", cwd=project)
+    ok = first.code == 0 and expect_message(run, where="shared/evil/").ok and not any(outside.iterdir())
+    return Outcome(ok, _first_line(run))
+
+
+def migrate_sigint_mid_move(d: Path) -> Outcome:
+    _b_with_links(d, links=2000)
+    env = {**os.environ, "XDG_STATE_HOME": str(d / ".state"), "XDG_CACHE_HOME": str(d / ".cache")}
+    proc = subprocess.Popen([sys.executable, "-m", "fwk_tui", "migrate", "--adopt", "--move-folders"], cwd=d, env=env,
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not (d / "app").exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.001)
+    proc.send_signal(2)
+    err = _text(proc.communicate(timeout=120)[1])
+    links = [os.readlink(p) for p in d.rglob("l*.vue") if p.is_symlink()]
+    whole = (d / "pages").exists() and set(links) == {"../shared/s.vue"} and not (d / "app").exists()
+    moved = (d / ".fwk-tui-move.json").is_file() and set(links) == {"../../shared/s.vue"}
+    undo = fwk("migrate", "--undo", cwd=d) if moved else None
+    back = (d / "pages").exists() and (d / "fwk.config.ts").read_text() == _B_CONFIG
+    ok = (whole or moved) and len(links) == 4000 and back and "finishing the move" in err and "Traceback" not in err
+    said = f"exit {proc.returncode}: {err.strip()[:80]}; {'moved whole' if moved else 'not moved'}"
+    return Outcome(ok and (undo is None or undo.code == 0), said)
+
+
+def migrate_line_break_name(d: Path) -> Outcome:
+    _b_with_links(d)
+    fake = "fwk.config.ts: written (layout A) FAKE"
+    (d / "shared" / f"x\n{fake}").write_text("f\n")
+    os.symlink(f"../shared/x\n{fake}", d / "pages" / "f.vue")
+    run = fwk("migrate", "--adopt", "--move-folders", "--dry-run", cwd=d)
+    faked = any(line.startswith(fake) for line in (run.out + run.err).splitlines())
+    return Outcome(run.code == 0 and not faked and not run.traceback, _first_line(run))
+
+
+ATTACKS.update({
+    "migrate --undo on a move record nested 100,000 deep": migrate_record_nested,
+    "migrate --undo with a recorded source under a link out of the project": migrate_record_through_link,
+    "SIGINT once migrate --move-folders has begun moving 4,000 links": migrate_sigint_mid_move,
+    "a line break in a linked file's name, migrate --dry-run": migrate_line_break_name,
+})

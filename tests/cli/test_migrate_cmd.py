@@ -396,3 +396,48 @@ def test_moving_the_sources_later_takes_what_they_import_through_the_source_alia
     code, _, err = run(capsys, "migrate", str(file), "--undo")
     assert code == 0, err
     assert _tree(project) == before
+
+
+FAKE = "fwk.config.ts: written (layout A) FAKE"
+
+
+def _no_faked_line(text: str) -> None:
+    assert not any(line.startswith(FAKE) for line in text.splitlines()), text
+    assert "\r" not in text
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r"])
+def test_a_line_break_in_a_file_name_never_fakes_a_line_of_output(
+    project: Path, capsys: pytest.CaptureFixture[str], brk: str
+) -> None:
+    file = project / "fwk.config.ts"
+    (project / "shared").mkdir()
+    (project / "shared" / f"x{brk}{FAKE}").write_text("f\n")
+    os.symlink(f"../shared/x{brk}{FAKE}", project / "pages" / "f.vue")
+    os.symlink("../shared", project / "pages" / f"y{brk}{FAKE}")
+    shown = "\\n" if brk == "\n" else "\\x0d"
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders", "--dry-run")
+    assert code == 0 and f"app/pages/f.vue: ../shared/x{shown}{FAKE} -> ../../shared/x{shown}{FAKE}" in out
+    _no_faked_line(out + err)
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders", "--dry-run", "--json")
+    links = {link["path"]: link["after"] for link in json.loads(out)["links"]}
+    assert links["app/pages/f.vue"] == f"../../shared/x{brk}{FAKE}"  # JSON keeps the name exact
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")
+    assert code == 0 and f"link app/pages/y{shown}{FAKE} -> ../../shared" in out
+    _no_faked_line(out + err)
+    code, out, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0 and f"link pages/f.vue -> ../shared/x{shown}{FAKE} again" in out
+    _no_faked_line(out + err)
+
+
+def test_a_line_break_in_a_recorded_path_never_fakes_a_line_of_a_refusal(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    file = project / "fwk.config.ts"
+    assert run(capsys, "migrate", str(file), "--adopt", "--move-folders")[0] == 0
+    record = json.loads((project / ".fwk-tui-move.json").read_text())
+    record["moves"][0]["target"] = f"app/x\n{FAKE}"
+    (project / ".fwk-tui-move.json").write_text(json.dumps(record))
+    code, out, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 2 and f"app/x\\n{FAKE} is missing" in err and len(err.splitlines()) == 1
+    _no_faked_line(out + err)

@@ -12,6 +12,7 @@ import pytest
 
 from fwk_tui.migrate.folders import MoveError, move_folders
 from fwk_tui.migrate.plan import FolderMove
+from fwk_tui.migrate.preflight import renamable
 from tests.cli.helpers import run
 
 CONFIG = "export default defineFwkConfig({\n  ssr: true,\n})\n"
@@ -201,8 +202,10 @@ def test_a_target_on_another_file_system_is_refused(project: Path) -> None:
     try:
         (project / "app").symlink_to(elsewhere)
         before = _state(project)
-        with pytest.raises(MoveError, match=r"^components: on another file system than app/: it cannot be renamed"):
+        # a link out of the project is refused as that first; the check of the file system still names it
+        with pytest.raises(MoveError, match=r"^app links to .+, outside the project: components would leave it"):
             move_folders(project, MOVES)
+        assert renamable(project, MOVES)[0].startswith("components: on another file system than app/: it cannot be")
         assert _state(project) == before and list(elsewhere.iterdir()) == []
     finally:
         shutil.rmtree(elsewhere)
@@ -309,3 +312,27 @@ def test_moves_that_could_not_be_recorded_for_undo_are_not_made(
     code, _, err = _migrate(capsys, project, "--move-folders")
     assert code == 2 and err.startswith(f"{project}: fwk.config.ts.bak exists already and fwk-tui did not write it")
     assert _state(project) == before
+
+
+def test_an_app_folder_linked_out_of_the_project_is_refused_and_the_dry_run_says_so(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outside = project.parent / "elsewhere"
+    outside.mkdir()
+    os.symlink(outside, project / "app")
+    code, out, _ = _migrate(capsys, project, "--adopt", "--move-folders", "--dry-run")
+    assert code == 0
+    assert f"Note: the move would be refused: app links to {outside}, outside the project: pages would leave it" in out
+    before = _state(project)
+    code, _, err = _migrate(capsys, project, "--adopt", "--move-folders")
+    assert code == 2 and f"app links to {outside}, outside the project" in err and "nothing was written" in err
+    assert _state(project) == before and list(outside.iterdir()) == []
+    with pytest.raises(MoveError, match="outside the project"):
+        move_folders(project, MOVES)
+
+
+def test_an_app_folder_linked_to_a_folder_of_the_project_is_moved_into(project: Path) -> None:
+    (project / "src").mkdir()
+    os.symlink("src", project / "app")
+    move_folders(project, MOVES)
+    assert (project / "src" / "pages" / "index.ts").is_file()

@@ -301,3 +301,38 @@ def test_an_undo_that_could_not_rename_a_folder_is_refused_naming_it_before_anyt
     # app.vue was not moved back and forth again: app/ itself was not touched
     assert _listing(project) == after and (project / "app").stat().st_mtime_ns == app_mtime
     assert has_record(config)
+
+
+def test_refused_when_a_recorded_path_lies_outside_through_a_linked_folder(project: Path, tmp_path_factory) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    config = _moved(project)
+    (project / "shared").mkdir()
+    os.symlink(outside, project / "shared" / "evil")  # the path's text is inside; where it really is, is not
+    record = json.loads((project / RECORD_NAME).read_text())
+    record["moves"][0]["source"] = "shared/evil/components"
+    (project / RECORD_NAME).write_text(json.dumps(record))
+    _refused(project, config, r"^\.fwk-tui-move\.json: 'shared/evil/components' lies outside the config's folder")
+    assert list(outside.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["created", "link"])
+def test_refused_when_a_created_folder_or_link_lies_outside_through_a_linked_folder(
+    project: Path, tmp_path_factory, where: str
+) -> None:
+    outside = tmp_path_factory.mktemp("outside")
+    config = _moved(project)
+    os.symlink(outside, project / "app" / "away")
+    record = json.loads((project / RECORD_NAME).read_text())
+    if where == "created":
+        record["created"].append("app/away/x")
+    else:
+        record["moves"][1]["links"][0]["path"] = "app/away/l"
+        record["moves"][1]["target"] = "app"  # the link must be recorded inside its move's target
+    (project / RECORD_NAME).write_text(json.dumps(record))
+    _refused(project, config, r"lies outside the config's folder")
+
+
+def test_a_deeply_nested_record_is_refused_naming_it(project: Path) -> None:
+    config = _moved(project)
+    (project / RECORD_NAME).write_text("[" * 100_000 + "]" * 100_000 + "\n")
+    _refused(project, config, r"^\.fwk-tui-move\.json: not a move record fwk-tui can read \(nested too deeply\)$")

@@ -1,0 +1,148 @@
+"""The record written before a move's first rename, so that a move stopped part-way (the process killed, the
+power lost) can still be taken back by ``migrate --undo``.
+
+It says what the move is about to do (each rename and the links it rewrites)
+and keeps the config from before in ``<config>.bak``; once the move is whole,
+the full record (with what was moved, fingerprinted) replaces it. Rolling back
+from it undoes whatever part was done: a link back to its old target where it
+holds the new one, each folder back where it was, the folders made removed when
+empty, the config's bytes from before.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import posixpath
+from pathlib import Path
+from typing import Any
+
+from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.migrate.disk import FolderMove
+from fwk_tui.migrate.links import retarget
+from fwk_tui.migrate.record import (
+    RECORD_KIND,
+    UndoError,
+    backup_path,
+    check_inside,
+    record_bytes,
+    record_path,
+    recorded_moves,
+    said,
+    sha256,
+)
+from fwk_tui.oserrors import os_error_words
+from fwk_tui.source import MAX_BYTES
+from fwk_tui.userfiles import UnreadableFile, read_file_bytes
+
+MOVING = "moving"
+"""The record's ``state`` while the move runs: a move that may be part-way."""
+
+
+def record_intent(config: Path, before: bytes, moves: list[FolderMove], created: list[str]) -> None:
+    """Before the first rename: keep ``before`` in the ``.bak`` and say what the move will do (``moves`` with the
+    links each rewrites, ``created`` the folders it makes). UndoError when either cannot be written."""
+    entries: list[dict[str, Any]] = []
+    for move in moves:
+        entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": {}}
+        if move.links:
+            entry["links"] = [
+                {"path": f.path, "before": f.before, "after": f.after, **({} if f.moves else {"moves": False})}
+                for f in move.links
+            ]
+        entries.append(entry)
+    bak = backup_path(config)
+    record = {
+        "record": RECORD_KIND,
+        "state": MOVING,
+        "config": config.name,
+        "config_sha256": sha256(before),
+        "backup": bak.name,
+        "backup_sha256": sha256(before),
+        "moves": entries,
+        "created": created,
+    }
+    try:
+        like = os.stat(config)
+    except OSError:
+        like = None
+    try:
+        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
+        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+    except OSError as exc:
+        drop_intent(config)
+        raise UndoError(f"{said(exc, record_path(config))}: the move was not made") from None
+
+
+def drop_intent(config: Path) -> None:
+    """The record of a move that did not happen (it failed and everything went back), and its ``.bak``, removed."""
+    for leftover in (record_path(config), backup_path(config)):
+        try:
+            os.unlink(leftover)
+        except OSError:
+            pass
+
+
+def roll_back(config: Path, record: dict[str, Any]) -> tuple[list[FolderMove], list[str]]:
+    """Undo whatever part of the recorded move was done; the moves put back and the folders removed. UndoError,
+    naming the path, when something could not go back (what could, did)."""
+    root = config.parent
+    moves, _, created = recorded_moves(record)
+    for path in [p for m in moves for p in (m.source, m.target, *(f.path for f in m.links))] + created:
+        check_inside(root, path)
+    bak = backup_path(config)
+    try:
+        before = read_file_bytes(bak, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: the config from before the move is gone; nothing was undone") from None
+    if sha256(before) != record["backup_sha256"]:
+        raise UndoError(f"{bak.name} changed since the move began: nothing was undone")
+    stuck: list[str] = []
+    back: list[FolderMove] = []
+    for move in reversed(moves):
+        moved = os.path.lexists(root / move.target) and not os.path.lexists(root / move.source)
+        for fix in move.links:
+            where = fix.path if moved or not fix.moves else fix.at(move.source, move.target)
+            stuck += _link_back(root / where, fix.after, fix.before)
+        if moved:
+            try:
+                os.rename(root / move.target, root / move.source)
+                back.append(move)
+            except OSError as exc:
+                stuck.append(f"{move.source} is still at {move.target} ({os_error_words(exc)})")
+    removed = []
+    for folder in sorted(created, key=lambda p: (-p.count("/"), p)):
+        try:
+            os.rmdir(root / folder)
+            removed.append(folder)
+        except OSError:
+            pass  # not there, or holds something: left
+    try:
+        if read_file_bytes(config, MAX_BYTES) != before:
+            write_bytes_atomically(config, before)
+    except (OSError, UnreadableFile) as exc:
+        stuck.append(said(exc, config) if isinstance(exc, OSError) else str(exc))
+    if stuck:
+        raise UndoError(f"rolling back the move stopped part-way: {'; '.join(stuck)}")
+    drop_intent(config)
+    return back, removed
+
+
+def _link_back(path: Path, after: str, before: str) -> list[str]:
+    """The link at ``path`` pointed at ``before`` again where it holds ``after``; a spare link the move left beside
+    it (a name of its own) removed."""
+    folder, name = os.path.split(path)
+    for spare in glob.glob(os.path.join(glob.escape(folder), f".{glob.escape(name)}.*.fwk-tui")):
+        if os.path.islink(spare):
+            try:
+                os.unlink(spare)
+            except OSError:
+                pass
+    try:
+        if os.readlink(path) == after:
+            retarget(str(path), before)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        return [f"the link {posixpath.basename(str(path))}: {os_error_words(exc)} (it should point to {before})"]
+    return []
