@@ -54,7 +54,8 @@ class ItemsEditor(ValueEditor):
 
     def show_rows(self) -> None:
         """Show the rows of the current value (none while the editor is being removed, its rows gone first)."""
-        for rows in self.query(RowList):
+        rows = next(iter(self.query(RowList)), None)  # its own: the first (an item's editor may hold more)
+        if rows is not None:
             rows.set_rows(self.rows_text(), self.empty_text())
 
     # -- what subclasses say ------------------------------------------------------

@@ -164,7 +164,8 @@ class RecordEditor(ItemsEditor):
             if entry is None:
                 self.close()
             else:
-                for slot in self.query(".record--panel EditorSlot").results(EditorSlot):
+                slot = next(iter(self.query(".record--panel EditorSlot").results(EditorSlot)), None)
+                if slot is not None:  # its own panel's (a nested record's panel holds more), if still there
                     slot.show(entry.value)
 
     # -- panels ---------------------------------------------------------------------

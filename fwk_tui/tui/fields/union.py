@@ -106,7 +106,8 @@ class UnionEditor(ValueEditor):
     def show(self, value: Any) -> None:
         previous = self.value
         super().show(value)
-        for picker in self.query(KindPicker):  # none while the editor is being removed
+        picker = next(iter(self.query(KindPicker)), None)  # its own (the first); none while being removed
+        if picker is not None:
             picker.chosen = self.kind
             if picker.chosen is not None:
                 picker.cursor = picker.chosen
