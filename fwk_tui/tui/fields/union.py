@@ -122,7 +122,7 @@ class UnionEditor(ValueEditor):
             swap_editor(self, old, self.inner)
             return
         if old is not None:
-            if old.has_focus_within:
+            if old.has_focus_within and picker is not None:
                 picker.focus()
             old.remove()
         if self.inner is not None:
