@@ -384,29 +384,6 @@ def test_shutdown_does_not_wait_behind_edits_queued_to_a_10_mb_config(
     assert server.wait(timeout=10) == 0
 
 
-def test_shutdown_right_after_opening_a_10_mb_config_does_not_wait_for_its_parse(
-    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
-) -> None:
-    wire, server = stdio
-    wire.initialize()
-    # What the open of such a file costs on this machine now: the time to its diagnostics.
-    first = (tmp_path / "first" / "fwk.config.ts").as_uri()
-    began = time.monotonic()
-    wire.open(first, big_config(9.4))
-    wire.diagnostics(first, 1, timeout=60)
-    parse = time.monotonic() - began
-    uri = (tmp_path / "fwk.config.ts").as_uri()
-    wire.open(uri, big_config(9.4).replace("ssr: true", "ssr: false"))
-    asked = wire.request("shutdown", None)
-    began = time.monotonic()
-    assert wire.answer(asked, timeout=30)["result"] is None
-    took = time.monotonic() - began
-    # The open once parsed on the loop: shutdown waited about as long as the open took.
-    assert took < parse / 2, f"shutdown waited {took:.2f} s behind the open (an open takes {parse:.2f} s)"
-    wire.notify("exit", None)
-    assert server.wait(timeout=10) == 0
-
-
 def test_hover_after_a_burst_of_edits_reads_the_latest_text(
     stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
 ) -> None:
