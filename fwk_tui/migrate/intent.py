@@ -25,6 +25,7 @@ from fwk_tui.migrate.record import (
     UndoError,
     backup_path,
     check_inside,
+    link_entry,
     record_bytes,
     record_path,
     recorded_moves,
@@ -46,10 +47,7 @@ def record_intent(config: Path, before: bytes, moves: list[FolderMove], created:
     for move in moves:
         entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": {}}
         if move.links:
-            entry["links"] = [
-                {"path": f.path, "before": f.before, "after": f.after, **({} if f.moves else {"moves": False})}
-                for f in move.links
-            ]
+            entry["links"] = [link_entry(f) for f in move.links]
         entries.append(entry)
     bak = backup_path(config)
     record = {

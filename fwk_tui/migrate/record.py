@@ -133,12 +133,13 @@ def entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
         tree = fingerprint_or_error(root, move.target)
         entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": tree}
         if move.links:
-            entry["links"] = [_link_entry(f) for f in move.links]
+            entry["links"] = [link_entry(f) for f in move.links]
         out.append(entry)
     return out
 
 
-def _link_entry(fix: LinkFix) -> dict[str, Any]:
+def link_entry(fix: LinkFix) -> dict[str, Any]:
+    """The record's entry of one link rewritten: where it is, its target before and after."""
     entry: dict[str, Any] = {"path": fix.path, "before": fix.before, "after": fix.after}
     if not fix.moves:
         entry["moves"] = False  # elsewhere in the project, pointing into what moved: it stays where it is
