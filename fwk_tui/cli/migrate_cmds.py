@@ -25,13 +25,14 @@ from fwk_tui.migrate.draft import (
     shown,
 )
 from fwk_tui.migrate.folders import MoveError, git_commands, move_folders
+from fwk_tui.migrate.intent import record_more_intent, withdraw_more_intent
 from fwk_tui.migrate.links import LinkFix
 from fwk_tui.migrate.plan import (
     FolderMove,
     folder_moves,
     folders_left,
 )  # fmt: skip
-from fwk_tui.migrate.preflight import MoveRefused, in_the_way, preflight
+from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, in_the_way, preflight
 from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, record_more_moves, undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
@@ -303,18 +304,26 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
                 say(f"  {line}")
         return EXIT_OK
     created = new_folders(root, moves)
+    recorded: list[bool] = []
+
+    def intent(planned: list[FolderMove]) -> None:
+        record_more_intent(file, record, planned, created)
+        recorded.append(True)
+
     with deferred_signals(FINISHING):
         try:
-            check_can_record_more(file)
-            done = move_folders(root, moves)
+            record = check_can_record_more(file)
+            done = move_folders(root, moves, intent)
         except UndoError as exc:
             say_err(f"{root}: {exc}; nothing was moved")
             return EXIT_BAD_INPUT
         except MoveError as exc:
+            if recorded and not isinstance(exc, MoveStuck):  # else its record rolls it back
+                withdraw_more_intent(file, record)
             say_err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
             return EXIT_BAD_INPUT
         try:
-            record_more_moves(file, done, created)
+            record_more_moves(file, done, created, record)
             undo = "undo: fwk-tui migrate --undo"
         except UndoError as exc:
             undo = f"note: {exc}; fwk-tui cannot undo these moves (git can)"

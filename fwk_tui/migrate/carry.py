@@ -9,7 +9,7 @@ from pathlib import Path
 from fwk_tui.migrate.folders import MoveError, move_back, move_folders
 from fwk_tui.migrate.intent import drop_intent, record_intent
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.preflight import MoveRefused, config_problems
+from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, config_problems
 from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
@@ -51,7 +51,7 @@ def carry_out(config: Path, before: bytes, moves: list[FolderMove], write: Calla
     try:
         done = move_folders(root, moves, intent)
     except MoveError as exc:
-        if recorded and "putting back what had moved failed too" not in str(exc):  # else its record rolls it back
+        if recorded and not isinstance(exc, MoveStuck):  # else its record rolls it back
             drop_intent(config)
         raise
     try:
@@ -62,7 +62,7 @@ def carry_out(config: Path, before: bytes, moves: list[FolderMove], write: Calla
             drop_intent(config)
         if stuck:  # the config is as it was, but not every folder is: say which, rather than the write's error
             words = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
-            raise MoveError(
+            raise MoveStuck(
                 f"writing {config.name} failed ({words}), and putting back what had moved failed too: "
                 f"{'; '.join(stuck)}"
             ) from None

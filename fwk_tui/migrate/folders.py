@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from fwk_tui.migrate.links import LinkFailed, LinkPlan, set_links
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.preflight import MoveError, MoveRefused, preflight
+from fwk_tui.migrate.preflight import MoveError, MoveRefused, MoveStuck, preflight
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source.textutil import shell_quote
 
@@ -71,7 +71,7 @@ def _fail(root: Path, done: list[FolderMove], created: list[Path], what: str, li
     """Put everything back and raise MoveError naming ``what`` failed (and anything that could not go back)."""
     stuck = _back(root, done, created, links_of)
     if stuck:
-        raise MoveError(f"{what}, and putting back what had moved failed too: {'; '.join(stuck)}") from None
+        raise MoveStuck(f"{what}, and putting back what had moved failed too: {'; '.join(stuck)}") from None
     raise MoveError(f"{what}: every folder is back where it was") from None
 
 

@@ -43,12 +43,6 @@ MOVING = "moving"
 def record_intent(config: Path, before: bytes, moves: list[FolderMove], created: list[str]) -> None:
     """Before the first rename: keep ``before`` in the ``.bak`` and say what the move will do (``moves`` with the
     links each rewrites, ``created`` the folders it makes). UndoError when either cannot be written."""
-    entries: list[dict[str, Any]] = []
-    for move in moves:
-        entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": {}}
-        if move.links:
-            entry["links"] = [link_entry(f) for f in move.links]
-        entries.append(entry)
     bak = backup_path(config)
     record = {
         "record": RECORD_KIND,
@@ -57,7 +51,7 @@ def record_intent(config: Path, before: bytes, moves: list[FolderMove], created:
         "config_sha256": sha256(before),
         "backup": bak.name,
         "backup_sha256": sha256(before),
-        "moves": entries,
+        "moves": _entries(moves),
         "created": created,
     }
     try:
@@ -70,6 +64,54 @@ def record_intent(config: Path, before: bytes, moves: list[FolderMove], created:
     except OSError as exc:
         drop_intent(config)
         raise UndoError(f"{said(exc, record_path(config))}: the move was not made") from None
+
+
+def record_more_intent(
+    config: Path, record: dict[str, Any] | None, moves: list[FolderMove], created: list[str]
+) -> None:
+    """Before the first rename of folder moves on a config already in layout A: they are added to ``record`` (that
+    of the move that wrote the config, kept as the record read before; None: recorded on their own, the config as
+    it is now). A move stopped part-way is then taken back whole by ``--undo``, that earlier move included."""
+    if record is None:
+        try:
+            now = read_file_bytes(config, MAX_BYTES)
+        except UnreadableFile as exc:
+            raise UndoError(f"{exc}: the folder moves were not made") from None
+        record_intent(config, now, moves, created)
+        return
+    ahead = {
+        **record,
+        "state": MOVING,
+        "moves": [*record["moves"], *_entries(moves)],
+        "created": [*record.get("created", []), *created],
+    }
+    try:
+        write_bytes_atomically(record_path(config), record_bytes(ahead), follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{said(exc, record_path(config))}: the folder moves were not made") from None
+
+
+def withdraw_more_intent(config: Path, record: dict[str, Any] | None) -> None:
+    """The folder moves :func:`record_more_intent` announced did not happen (they failed, everything went back):
+    the record as it was before them (none, when there was none)."""
+    if record is None:
+        drop_intent(config)
+        return
+    try:
+        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+    except OSError:
+        pass  # the record says the moves were under way: --undo takes back what it finds done (nothing) and the move
+
+
+def _entries(moves: list[FolderMove]) -> list[dict[str, Any]]:
+    """The record's entries of moves about to be made: what moves where, and the links each rewrites."""
+    entries: list[dict[str, Any]] = []
+    for move in moves:
+        entry: dict[str, Any] = {"name": move.name, "source": move.source, "target": move.target, "fingerprint": {}}
+        if move.links:
+            entry["links"] = [link_entry(f) for f in move.links]
+        entries.append(entry)
+    return entries
 
 
 def drop_intent(config: Path) -> None:

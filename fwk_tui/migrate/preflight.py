@@ -35,6 +35,11 @@ class MoveRefused(MoveError):
     """A move refused before anything moved (a precondition that does not hold)."""
 
 
+class MoveStuck(MoveError):
+    """A move that failed part-way and could not all be put back: its write-ahead record is what takes it back
+    (``migrate --undo``), so it stays."""
+
+
 class Move(Protocol):
     @property
     def source(self) -> str: ...

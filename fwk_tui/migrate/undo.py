@@ -160,19 +160,18 @@ def check_can_record_more(config: Path) -> dict[str, Any] | None:
     return record
 
 
-def record_more_moves(config: Path, moves: list[FolderMove], created: list[str]) -> None:
+def record_more_moves(config: Path, moves: list[FolderMove], created: list[str], record: dict[str, Any] | None) -> None:
     """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
-    added to the record of the move that wrote it while the config is still what that move wrote, else recorded
-    on their own (the config kept as it is now). UndoError when neither can be."""
-    record = check_can_record_more(config)
+    added to ``record``, that of the move that wrote it, as :func:`check_can_record_more` read it before the moves,
+    else (None) recorded on their own (the config kept as it is now). UndoError when neither can be."""
     if record is None:
         now = read_file_bytes(config, MAX_BYTES)
         record_move(config, now, now, moves, created)
         return
     root = config.parent
-    record["moves"] += entries(root, moves)
-    record["created"] = [*record.get("created", []), *created]
-    data = record_bytes(record)
+    whole = {**record, "moves": [*record["moves"], *entries(root, moves)]}
+    whole["created"] = [*record.get("created", []), *created]
+    data = record_bytes(whole)
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
     try:

@@ -78,8 +78,8 @@ def _leftovers(root: Path) -> list[str]:
     return [str(p) for p in root.rglob("*.fwk-tui")]
 
 
-def _as_before(root: Path) -> None:
-    assert (root / "fwk.config.ts").read_text() == CONFIG
+def _as_before(root: Path, config: str = CONFIG) -> None:
+    assert (root / "fwk.config.ts").read_text() == config
     assert not (root / ".fwk-tui-move.json").exists() and not (root / "app").exists()
     for name in ("pages", "layouts"):
         targets = {_read(root / name / f"l{n}.vue") for n in range(LINKS)}
@@ -186,3 +186,30 @@ def test_a_move_killed_part_way_is_taken_back_by_undo_from_the_record_written_be
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0 and b"stopped part-way" in err, err
     _as_before(root)
+
+
+CONFIG_A = CONFIG.replace("  ssr: true,\n", "  ssr: true,\n  future: { compatibilityVersion: 4 },\n")
+
+
+@pytest.mark.parametrize("earlier", [False, True], ids=["a config in layout A by hand", "after --adopt --no-move"])
+def test_folder_moves_on_a_layout_a_config_killed_part_way_are_taken_back_by_undo(
+    tmp_path: Path, earlier: bool
+) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    _project(root)
+    if earlier:  # the config written by a move that left the folders: the later moves are added to its record
+        proc = _start(root, "--adopt", "--no-move")
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        assert "compatibilityVersion: 4" in (root / "fwk.config.ts").read_text()
+    else:
+        (root / "fwk.config.ts").write_text(CONFIG_A)
+    code, _ = _interrupt(_start(root, "--move-folders"), _link_rewritten(root), signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    assert not (root / "pages").exists()  # killed part-way: pages had moved
+    proc = _start(root, "--undo")
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and b"stopped part-way" in err, err
+    _as_before(root, CONFIG if earlier else CONFIG_A)  # after --no-move: the whole move, the config from B too
+    assert not (root / "fwk.config.ts.bak").exists()
