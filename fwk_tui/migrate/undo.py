@@ -10,6 +10,7 @@ loses a change made since: otherwise it refuses before touching anything.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import posixpath
 import stat
@@ -45,6 +46,9 @@ from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
 
 STOPPED = "the move had stopped part-way (its process was killed); what it had done was rolled back"
+UNDOING = "undoing"
+"""The record's ``state`` while an undo runs: one killed part-way is finished by the next ``--undo``."""
+UNDO_STOPPED = "an earlier undo had stopped part-way (its process was killed); it is finished now"
 
 
 @dataclass
@@ -185,15 +189,15 @@ def undo_move(config: Path) -> Undone:
     when anything changed since (the config, a moved folder, a source place taken again, the backup)."""
     root = config.parent
     record = read_record(config)
-    if record.get("state") == MOVING:  # stopped part-way: whatever was done goes back
+    state = record.get("state")
+    if state in (MOVING, UNDOING):  # a move or an undo stopped part-way: whatever the move did goes back
         back, gone = roll_back(config, record)
-        return Undone(config, moved_back=back, removed=gone, notes=[STOPPED])
+        return Undone(config, moved_back=back, removed=gone, notes=[STOPPED if state == MOVING else UNDO_STOPPED])
     moves, fingerprints, created = recorded_moves(record)
     paths = [p for m in moves for p in (m.source, m.target, *(fix.path for fix in m.links))]
     for path in [*paths, *created]:
         check_inside(root, path)
     before = _check_state(config, record, moves, fingerprints)
-    undone = Undone(config)
     links = [fix for move in moves for fix in move.links]
     for fix in links:  # those elsewhere in the project are not in the fingerprints
         if _target(root / fix.path) != fix.after:
@@ -202,6 +206,42 @@ def undo_move(config: Path) -> Undone:
     problems = config_problems(config) + renamable(root, back, {posixpath.dirname(fix.path) for fix in links})
     if problems:
         raise UndoError(f"{problems[0]}: nothing was undone")
+    _write_record(config, {**record, "state": UNDOING})  # a kill from here on leaves what finishes the undo
+    try:
+        undone = _put_back(config, record, moves, links, created, before)
+    except UndoError:
+        with contextlib.suppress(UndoError):
+            _write_record(config, record)  # everything is as the move left it again
+        raise
+    for leftover in (backup_path(config), record_path(config)):  # the .bak first: a record alone refuses
+        try:
+            os.unlink(leftover)
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            undone.notes.append(f"{said(exc, leftover)}: delete it by hand")
+    return undone
+
+
+def _write_record(config: Path, record: dict[str, Any]) -> None:
+    try:
+        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{said(exc, record_path(config))}: nothing was undone") from None
+
+
+def _put_back(
+    config: Path,
+    record: dict[str, Any],
+    moves: list[FolderMove],
+    links: list[LinkFix],
+    created: list[str],
+    before: bytes,
+) -> Undone:
+    """The links, the folders and the config as they were before the move (checked by :func:`undo_move`); on
+    UndoError, everything is as the move left it."""
+    root = config.parent
+    undone = Undone(config)
     stuck = _set_all(root, links, forth=False)
     if stuck:
         stuck += _set_all(root, links, forth=True)
@@ -230,13 +270,6 @@ def undo_move(config: Path) -> Undone:
         words = said(exc, config) if isinstance(exc, OSError) else str(exc)
         _redo(root, moves, removed, words)
         raise UndoError(f"{words}: the folders are back where the move put them; nothing was undone") from None
-    for leftover in (backup_path(config), record_path(config)):  # the .bak first: a record alone refuses
-        try:
-            os.unlink(leftover)
-        except FileNotFoundError:
-            pass
-        except OSError as exc:
-            undone.notes.append(f"{said(exc, leftover)}: delete it by hand")
     return undone
 
 

@@ -213,3 +213,24 @@ def test_folder_moves_on_a_layout_a_config_killed_part_way_are_taken_back_by_und
     assert proc.returncode == 0 and b"stopped part-way" in err, err
     _as_before(root, CONFIG if earlier else CONFIG_A)  # after --no-move: the whole move, the config from B too
     assert not (root / "fwk.config.ts.bak").exists()
+
+
+@pytest.mark.parametrize("moment", ["a link is put back", "pages is back"])
+def test_an_undo_killed_part_way_is_finished_by_the_next_undo(tmp_path: Path, moment: str) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    _project(root)
+    proc = _start(root, "--adopt", "--move-folders")
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    _moved(root)
+    if moment == "pages is back":
+        begun = lambda: (root / "pages").exists()
+    else:
+        begun = lambda: _read(root / "app" / "pages" / "l0.vue") == BEFORE
+    code, _ = _interrupt(_start(root, "--undo"), begun, signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    proc = _start(root, "--undo")
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and b"an earlier undo had stopped part-way" in err, err
+    _as_before(root)

@@ -52,8 +52,8 @@ def _project(root: Path) -> Path:
 
 
 def _listing(root: Path) -> list[tuple[str, str, object, int]]:
-    """Every entry under ``root``: its path, kind, contents (files, with their mtime but the config's, which the undo
-    writes) or target (links), and mode."""
+    """Every entry under ``root``: its path, kind, contents (files, with their mtime but the config's and the record's,
+    which the undo writes) or target (links), and mode."""
     out: list[tuple[str, str, object, int]] = []
     for folder, dirs, files in os.walk(root):
         for name in dirs + files:
@@ -65,7 +65,7 @@ def _listing(root: Path) -> list[tuple[str, str, object, int]]:
             elif stat.S_ISDIR(st.st_mode):
                 out.append((relative, "dir", None, stat.S_IMODE(st.st_mode)))
             else:
-                mtime = None if relative == "fwk.config.ts" else st.st_mtime_ns
+                mtime = None if relative in ("fwk.config.ts", ".fwk-tui-move.json") else st.st_mtime_ns
                 out.append((relative, "file", (path.read_bytes(), mtime), stat.S_IMODE(st.st_mode)))
     return sorted(out)
 
@@ -225,8 +225,12 @@ def test_a_config_that_cannot_be_written_puts_the_folders_forth_again(
     config = _moved(project)
     after = _listing(project)
 
-    def disk_full(path: Path, data: bytes, **_: object) -> list[str]:
-        raise OSError(28, "No space left on device", str(path))
+    real = undo.write_bytes_atomically
+
+    def disk_full(path: Path, data: bytes, **kwargs: object) -> None:
+        if Path(path).name == "fwk.config.ts":
+            raise OSError(28, "No space left on device", str(path))
+        real(path, data, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(undo, "write_bytes_atomically", disk_full)
     with pytest.raises(UndoError, match=r"^fwk\.config\.ts: disk full .*: the folders are back where the move put"):
