@@ -56,17 +56,19 @@ def writing(file: Path, dry_run: bool) -> AbstractContextManager[None]:
     return nullcontext() if dry_run else locked(file)
 
 
-def open_config(option: str | None) -> tuple[Path, ConfigDocument]:
-    file = find_config(option)
+def open_config(option: str | None, named_by: str = "--file") -> tuple[Path, ConfigDocument]:
+    file = find_config(option, named_by)
     return file, load_document(file)
 
 
-def find_config(option: str | None) -> Path:
+def find_config(option: str | None, named_by: str = "--file") -> Path:
+    """The config ``option`` names, else the one in this folder; ``named_by`` is how the command takes a file
+    (``--file``, or ``FILE`` for an argument), said when there is none."""
     if option:
         return Path(option)
     found = find_config_file(".")
     if found is None:
-        raise Stop(EXIT_BAD_INPUT, "no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass --file")
+        raise Stop(EXIT_BAD_INPUT, f"no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass {named_by}")
     return found
 
 

@@ -87,7 +87,7 @@ def _one_line(ns: argparse.Namespace) -> int:
 
 
 def _migrate(ns: argparse.Namespace) -> int:
-    file, doc = open_config(ns.file)
+    file, doc = open_config(ns.file, "FILE")
     if ns.undo:
         return _undo(file)
     catalog = load_catalog()

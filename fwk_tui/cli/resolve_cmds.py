@@ -36,10 +36,14 @@ WHY = (
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``resolve`` and ``why`` to ``sub``."""
-    resolve = sub.add_parser("resolve", help="the effective config: layers, environments, variables", description=RESOLVE)
+    resolve = sub.add_parser(
+        "resolve", help="the effective config: layers, environments, variables", description=RESOLVE
+    )
     resolve.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")
     _common(resolve)
-    resolve.add_argument("--with-defaults", action="store_true", help="add the catalogue's defaults for options set nowhere")
+    resolve.add_argument(
+        "--with-defaults", action="store_true", help="add the catalogue's defaults for options set nowhere"
+    )
     resolve.add_argument("--json", action="store_true", help="print a JSON object (see docs/cli.md)")
     resolve.set_defaults(run=lambda ns: guard(lambda: _resolve(ns)))
     explain = sub.add_parser("why", help="why an option has its value", description=WHY)
@@ -57,8 +61,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: bool) -> tuple[Path, Effective]:
-    file, doc = open_config(file_option)
+def _effective(
+    file_option: str | None, ns: argparse.Namespace, with_defaults: bool, named_by: str = "--file"
+) -> tuple[Path, Effective]:
+    file, doc = open_config(file_option, named_by)
     paths = [Path(p) for p in ns.dotenv]
     try:
         dotenv = dotenv_files(paths, file.resolve().parent)
@@ -76,7 +82,7 @@ def _effective(file_option: str | None, ns: argparse.Namespace, with_defaults: b
 
 
 def _resolve(ns: argparse.Namespace) -> int:
-    file, effective = _effective(ns.file, ns, ns.with_defaults)
+    file, effective = _effective(ns.file, ns, ns.with_defaults, "FILE")
     if ns.json:
         out_json(_resolve_json(effective))
     else:
@@ -128,6 +134,7 @@ def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:
 
 def _masked(values: Obj) -> object:
     """The run-time values with what a variable gives a private key hidden."""
+
     def visit(node: Node, path: tuple[str | int, ...]) -> object:
         if isinstance(node, Obj):
             return {k: visit(v, (*path, k)) for k, v in node.members.items()}
@@ -173,7 +180,9 @@ def _resolve_text(file: Path, effective: Effective) -> None:
             out_line(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
             hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
-            where = effective.environment[m.entry.name].origin().where() if m.entry.name in effective.environment else ""
+            where = (
+                effective.environment[m.entry.name].origin().where() if m.entry.name in effective.environment else ""
+            )
             out_line(f"  {m.entry.name} in {where} matches no key{hint}")
 
 
