@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from fwk_tui.catalog.models import Catalog, Default, Variant
+from fwk_tui.catalog.models import Catalog, Default, Option, Variant
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Leaf, Obj
 from fwk_tui.validate.sources import SourceFolder, inside_source_folder
@@ -23,6 +23,25 @@ def source_default(folder: SourceFolder | None, variant: Variant) -> tuple[Defau
     return Default("value", folder.path), Origin("default", detail=reason)
 
 
+def option_default(option: Option, variant: Variant, folder: SourceFolder | None) -> tuple[Default | None, Origin]:
+    """The default of ``option`` in ``variant`` for this project, and its origin: the catalogue's, with the source
+    folder the framework uses (``folder``, when read) where the default is made from it (``srcDir`` itself,
+    ``dir.pages``, ``alias.~``)."""
+    default = option.default_for(variant)
+    origin = Origin("default", detail=f"variant {variant}")
+    if folder is None or folder.path is None:
+        return default, origin
+    picked = source_default(folder, variant) if option.path == SOURCE_FOLDER else None
+    if picked is not None:
+        return picked
+    inside = inside_source_folder(option)
+    if inside is not None:  # dir.pages: in the folder in use
+        return Default("value", posixpath.normpath(posixpath.join(folder.path, inside))), origin
+    if variant == "A" and default is not None:
+        return _from_source_folder(default, folder.path), origin  # alias.~: the source folder in use, not app/
+    return default, origin
+
+
 def add_defaults(config: Obj, catalog: Catalog, variant: Variant, folder: SourceFolder | None = None) -> int:
     """Put each option's default of ``variant`` where nothing is set; how many were added.
 
@@ -32,16 +51,8 @@ def add_defaults(config: Obj, catalog: Catalog, variant: Variant, folder: Source
     ``folder`` is the source folder the framework picks (see :func:`source_default`), when the folder was read.
     """
     added = 0
-    plain_origin = Origin("default", detail=f"variant {variant}")
-    picked = source_default(folder, variant)
     for option in catalog.options:
-        default = option.default_for(variant)
-        origin = plain_origin
-        if option.path == SOURCE_FOLDER and picked is not None:
-            default, origin = picked
-        inside = inside_source_folder(option) if folder is not None and folder.path is not None else None
-        if inside is not None and folder is not None and folder.path is not None:  # dir.pages: in the folder in use
-            default = Default("value", posixpath.normpath(posixpath.join(folder.path, inside)))
+        default, origin = option_default(option, variant, folder)
         if not option.in_variant(variant) or default is None or default.kind != "value":
             continue
         segments = option.segments
@@ -61,3 +72,26 @@ def add_defaults(config: Obj, catalog: Catalog, variant: Variant, folder: Source
                 node.members[last] = Leaf(default.value, origin)
                 added += 1
     return added
+
+
+APP_FOLDER = "<rootDir>/app"
+"""How the catalogue writes layout A's source folder inside a default made from it (``alias.~``, the bundler's
+allowed folders): the framework makes such a value from ``srcDir``, whatever folder that is."""
+
+
+def _from_source_folder(default: Default, folder: str) -> Default:
+    """``default`` (of layout A) with its source folder, ``app``, the folder in use instead."""
+    if default.kind != "value" or posixpath.normpath(folder) == "app":
+        return default
+    where = posixpath.normpath(posixpath.join("<rootDir>", folder))
+
+    def moved(value: object) -> object:
+        if isinstance(value, str) and (value == APP_FOLDER or value.startswith(APP_FOLDER + "/")):
+            return where + value[len(APP_FOLDER) :]
+        if isinstance(value, list):
+            return [moved(v) for v in value]
+        if isinstance(value, dict):
+            return {k: moved(v) for k, v in value.items()}
+        return value
+
+    return Default("value", moved(default.value))

@@ -214,7 +214,9 @@ class _Loader:
             # Merged again with its own layers, as the loader does: those count as listings too, or a layer
             # listed twice at each of 16 levels would be merged 2^16 times.
             if self.listings + len(again[1]) > MAX_LAYERS:
-                message = f"more than {MAX_LAYERS} layers listed, all levels together (fwk-tui merges up to {MAX_LAYERS})"
+                message = (
+                    f"more than {MAX_LAYERS} layers listed, all levels together (fwk-tui merges up to {MAX_LAYERS})"
+                )
                 self.note(Layer(key, source, written, "too-many", shown, depth, message))
                 return None
             self.listings += len(again[1])

@@ -65,7 +65,7 @@ def field_notes(effective: Effective, path_text: str, file_value: object, missin
         value_text = MASK if private else shown_value(override.value)
         where = override.variable.origin().where()
         source = f" in {where.split(':')[0]}" if where else " in the environment"
-        inner = "" if target == path else f" ({format_path(target[len(path):]).lstrip('.')})"
+        inner = "" if target == path else f" ({format_path(target[len(path) :]).lstrip('.')})"
         notes.append(
             EffectiveNote("runtime", f"{override.variable.name}{source} overrides at run time{inner}: {value_text}")
         )

@@ -90,7 +90,9 @@ def defu_pair(base: Node | None, defaults: Node | None, arrays: dict[int, bool] 
 def _holds_array(node: Obj, arrays: dict[int, bool]) -> bool:
     known = arrays.get(id(node))
     if known is None:
-        known = any(isinstance(v, Arr) or (isinstance(v, Obj) and _holds_array(v, arrays)) for v in node.members.values())
+        known = any(
+            isinstance(v, Arr) or (isinstance(v, Obj) and _holds_array(v, arrays)) for v in node.members.values()
+        )
         arrays[id(node)] = known
     return known
 

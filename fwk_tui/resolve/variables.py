@@ -84,7 +84,9 @@ def _left_note(variable: Variable, why: str) -> str:
     if why == TOO_LONG:
         reason = f"filled in, it would be over {EXPANDED_LIMIT // 1_048_576} MB, the most fwk-tui fills in"
     else:
-        reason = "filling in the references of the variables took more work than fwk-tui allows (many references or cycles)"
+        reason = (
+            "filling in the references of the variables took more work than fwk-tui allows (many references or cycles)"
+        )
     return f"{variable.name} ({where}) is left as written: {reason}."
 
 

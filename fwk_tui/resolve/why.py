@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
-from fwk_tui.resolve.defaults import SOURCE_FOLDER, source_default
+from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
@@ -50,13 +50,10 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
             origin = _origin_of(section, source.file, "env-section", source.section_name)
             found.append(Step(origin, section, skipped=_skip(section)))
     option = catalog.get(format_path(path))
-    default = option.default_for(effective.variant) if option is not None else None
-    origin = Origin("default", detail=f"variant {effective.variant}")
-    picked = source_default(effective.source_folder, effective.variant) if format_path(path) == SOURCE_FOLDER else None
-    if picked is not None:
-        default, origin = picked
-    if default is not None and default.kind == "value":
-        found.insert(0, Step(origin, Leaf(default.value, origin)))
+    if option is not None:
+        default, origin = option_default(option, effective.variant, effective.source_folder)
+        if default is not None and default.kind == "value":
+            found.insert(0, Step(origin, Leaf(default.value, origin)))
     override = next((o for o in effective.runtime.overrides if o.target.path == format_path(path)), None)
     if override is not None:
         found.append(Step(override.variable.origin(), Leaf(override.value, override.variable.origin())))
@@ -136,5 +133,7 @@ def _variable_notes(effective: Effective, path: Path, overridden: bool) -> list[
         where = variable.origin().where() if variable is not None else ".env"
         notes.append(f"{match.entry.name} ({where}) is not {name}: it replaces nothing.")
     if node_at(effective.resolved.config, path) is None:
-        notes.append(f"{name} replaces only a key that exists: set {format_path(path)} in the config (even to '') for it to apply.")
+        notes.append(
+            f"{name} replaces only a key that exists: set {format_path(path)} in the config (even to '') for it to apply."
+        )
     return notes

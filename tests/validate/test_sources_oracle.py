@@ -12,12 +12,15 @@ them in one node process, and every disagreement is listed in the failure.
 from __future__ import annotations
 
 import itertools
+import posixpath
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
+from fwk_tui.resolve.defaults import option_default
 from fwk_tui.source import ConfigDocument
 from fwk_tui.surroundings import read_layout
 from fwk_tui.validate.sources import source_folder, source_places
@@ -48,6 +51,7 @@ SERVER_DIRS: tuple[str | None, ...] = (None, "api", "src/server")
 PUBLIC_DIRS: tuple[str | None, ...] = (None, "static", "src/public")
 PAGES_DIRS: tuple[str | None, ...] = (None, "views")
 COMPAT_4 = "future: { compatibilityVersion: 4 }"
+CATALOG = load_catalog()
 SEED = 4_3_2024
 """The seed of the extra options each structural combination gets (the projects are the same on every run)."""
 
@@ -111,14 +115,26 @@ def skeletons(root: Path, *, compat_4: bool) -> list[Skeleton]:
     return made
 
 
+ALIASES = ("~", "@")
+"""The aliases made from the source folder: resolve's defaults (``alias.~``...) follow the folder in use."""
+ITEMS = ("srcDir", "pages", "server", "public", "modules", *(f"alias.{name}" for name in ALIASES))
+
+
 def ours(skeleton: Skeleton, variant: Variant) -> dict[str, str | None]:
-    """fwk-tui's answer: the source folder and where pages, server and public are expected."""
+    """fwk-tui's answer: the source folder, where pages, server and public are expected, and the aliases made from
+    the source folder as ``resolve --with-defaults`` and ``why`` give them."""
     values = ConfigDocument.parse(skeleton.config.read_text()).values()
     layout = read_layout(skeleton.config)
-    answer: dict[str, str | None] = {"srcDir": source_folder(values, variant, layout).path}
+    folder = source_folder(values, variant, layout)
+    answer: dict[str, str | None] = {"srcDir": folder.path}
     expected = {place.name: place.expected for place in source_places(values, variant, layout)}
     for name in ("pages", "server", "public", "modules"):
         answer[name] = expected.get(name)
+    for name in ALIASES:
+        default, _ = option_default(CATALOG.get(f"alias.{name}"), variant, folder)
+        assert default is not None and isinstance(default.value, str)
+        where = default.value.replace("<srcDir>", folder.path or "?").replace("<rootDir>", ".")
+        answer[f"alias.{name}"] = posixpath.normpath(where)
     return answer
 
 
@@ -127,6 +143,7 @@ def theirs(answer: dict[str, Any]) -> dict[str, str | None]:
     return {
         "srcDir": answer["srcDir"],
         **{name: answer["places"][name] for name in ("pages", "server", "public", "modules")},
+        **{f"alias.{name}": posixpath.normpath(answer["alias"][name]) for name in ALIASES},
     }
 
 
@@ -139,7 +156,7 @@ def disagreements(projects: list[Skeleton], found: dict[Path, dict[str, Any]], v
             lines.append(f"{project.folder.name} ({project.description}): the framework failed: {answer['error']}")
             continue
         mine, framework = ours(project, variant), theirs(answer)
-        for key in ("srcDir", "pages", "server", "public", "modules"):
+        for key in ITEMS:
             if mine[key] != framework[key]:
                 said = f"ours {mine[key]!r}, framework's {framework[key]!r}"
                 lines.append(f"{project.folder.name} ({project.description}): {key}: {said}")
