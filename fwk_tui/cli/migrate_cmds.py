@@ -38,10 +38,11 @@ from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.signals import deferred_signals
-from fwk_tui.source import ConfigDocument, save_document
+from fwk_tui.source import ConfigDocument, DocumentError, load_document, save_document
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.surroundings import read_layout
-from fwk_tui.validate import detect_variant
+from fwk_tui.validate import check_document, detect_variant
+from fwk_tui.validate.rules.sources import SOURCES_SPLIT
 from fwk_tui.validate.sources import source_folder
 
 DESCRIPTION = (
@@ -241,7 +242,20 @@ def _undo_now(file: Path) -> int:
     for note in undone.notes:
         say_err(f"note: {note}")
     say(f"{file}: back as it was before the move")
+    for finding in _sources_misread(file):  # folders moved by hand since (git mv after --no-move) stay moved
+        say_err(f"note: the undo moves back only what the move moved; {finding}")
     return EXIT_OK
+
+
+def _sources_misread(file: Path) -> list[str]:
+    """What ``check`` says of the config just put back (layout B, which the move started from) about sources it does
+    not read where they are: folders the undo did not move because the move did not (moved by hand since)."""
+    try:
+        doc = load_document(file)
+    except DocumentError:
+        return []
+    result = check_document(doc, load_catalog(), "B", layout=read_layout(file))
+    return [f"{d.code}: {plain_line(d.message)}" for d in result.diagnostics if d.code == SOURCES_SPLIT]
 
 
 def _ask_folder(plan: Plan) -> bool:

@@ -351,6 +351,26 @@ def test_sources_moved_later_by_a_second_run_are_taken_back_by_undo_with_the_res
     assert _tree(project) == before and not (project / "app").exists()
 
 
+def test_undo_after_folders_moved_by_hand_says_which_the_config_from_before_does_not_read(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--no-move")
+    assert code == 0 and "git mv pages app/pages" in out, err
+    (project / "app").mkdir(exist_ok=True)
+    os.rename(project / "pages", project / "app" / "pages")  # the printed git mv, run by hand
+    code, out, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0 and file.read_text() == CONFIG
+    assert "back as it was before the move" in out
+    assert "note: the undo moves back only what the move moved; FWK335: " in err
+    assert "app/pages/" in err and "where it does not look" in err
+    os.rename(project / "app" / "pages", project / "pages")
+    code, out, err = run(capsys, "migrate", str(file), "--adopt", "--move-folders")  # nothing moved by hand: no note
+    assert code == 0, err
+    code, out, err = run(capsys, "migrate", str(file), "--undo")
+    assert code == 0 and "note:" not in err, err
+
+
 def test_undo_takes_the_folders_back_when_the_config_was_already_put_back(
     capsys: pytest.CaptureFixture[str], project: Path
 ) -> None:

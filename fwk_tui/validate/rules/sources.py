@@ -58,7 +58,11 @@ def _names(places: list[Place]) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
-@rule("sources-split", "FWK335", _SRC_DIR_ROW)
+SOURCES_SPLIT = "FWK335"
+"""Sources split between the config's folder and the source folder: the app misses some."""
+
+
+@rule("sources-split", SOURCES_SPLIT, _SRC_DIR_ROW)
 def sources_split(ctx: RuleContext) -> Iterator[Finding]:
     """Sources beside the config while the app reads them from its source folder (or the other way round)."""
     folder, places = _places(ctx)
