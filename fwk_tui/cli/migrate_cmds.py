@@ -75,7 +75,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="write the config and leave the sources where they are (check then reports them until they are moved)",
     )
     cmd.add_argument("--dry-run", action="store_true", help="print the plan and the diff, write nothing")
-    cmd.add_argument("--json", action="store_true", help="print the plan as JSON")
+    cmd.add_argument(
+        "--json",
+        action="store_true",
+        help="print the plan as JSON (written: whether the move was made; without --keep-behaviour or --adopt, or "
+        "with --dry-run, nothing is)",
+    )
     cmd.set_defaults(run=lambda ns: guard(lambda: _one_line(ns)))
 
 
@@ -144,9 +149,10 @@ def _migrate(ns: argparse.Namespace) -> int:
             say_err(f"{file}: {problem}")
         raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
-    if ns.json:
+    payload: dict[str, Any] | None = None
+    if ns.json:  # printed once it is known whether the move was written
         rewritten = [{"path": f.path, "before": f.before, "after": f.after} for f in links]
-        out_json({**plan_json(plan, outcome, file, moves), "links": rewritten, "refused": problems})
+        payload = {**plan_json(plan, outcome, file, moves), "links": rewritten, "refused": problems}
     else:
         if asking and not interactive:
             say("(as the questions' defaults answer: the old behaviour kept; --adopt shows the other way)")
@@ -156,16 +162,24 @@ def _migrate(ns: argparse.Namespace) -> int:
         for d in outcome.new_errors:
             say_err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
         say_err(f"{file}: nothing was written")
-        return EXIT_FINDINGS
+        return _with_json(payload, EXIT_FINDINGS, written=False)
     if ns.dry_run or (ns.json and asking):
         if not ns.json:
             say("dry run: nothing written")
-        return EXIT_OK
+        return _with_json(payload, EXIT_OK, written=False)
     move_now = bool(moves) and not ns.no_move
     if interactive and not ask(_confirmation(file, plan, moves if move_now else []), default=True):
         say("nothing written")
         return EXIT_OK
-    return _write(file, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
+    code = _write(file, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
+    return _with_json(payload, code, written=code == EXIT_OK)
+
+
+def _with_json(payload: dict[str, Any] | None, code: int, *, written: bool) -> int:
+    """``code``, once the plan (``payload``, with --json) is printed saying whether the move was written."""
+    if payload is not None:
+        out_json({**payload, "written": written})
+    return code
 
 
 def _write(

@@ -275,6 +275,13 @@ def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
     assert [f["target"] for f in data["folders"]] == ["app/components", "app/pages", "app/app.vue"]
     assert data["new_errors"] == [] and data["new_warnings"] == []  # adopting pins no removed flag
     assert data["already_layout_a"] is False
+    assert data["written"] is False and "future" not in (project / "fwk.config.ts").read_text()
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--json")  # no choice given: shown only
+    assert code == 0 and json.loads(out)["written"] is False and not (project / "fwk.config.ts.bak").exists()
+    code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--no-move", "--json")
+    assert code == 0 and json.loads(out)["written"] is True  # a script sees that the move was made
+    assert "compatibilityVersion: 4" in (project / "fwk.config.ts").read_text()
+    run(capsys, "migrate", str(project / "fwk.config.ts"), "--undo")
     run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--no-move")
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--json")
     assert code == 0 and json.loads(out)["already_layout_a"] is True  # JSON, even with nothing to move
