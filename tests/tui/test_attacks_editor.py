@@ -23,6 +23,7 @@ from textual.screen import Screen
 from fwk_tui.tui.browse import BrowseApp
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.min_size import notice_text
+from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.screens.search import SearchScreen
@@ -95,7 +96,10 @@ async def test_enter_as_the_save_preview_opens_saves_without_a_crash(config: Pat
         assert config.read_text() == saved_once.replace("'/x'", "'/xy'")
 
         # The same race on the other screens that focus a widget of theirs as they open.
-        for kind, key, close in ((SearchScreen, "ctrl+f", "cursor_down page_up choose close"), (HelpScreen, "f1", "close")):
+        for kind, key, close in (
+            (SearchScreen, "ctrl+f", "cursor_down page_up choose close"),
+            (HelpScreen, "f1", "close"),
+        ):
             _close_as_it_opens(app, kind, close)
             send_key(app, key)
             await settle(app)
@@ -146,7 +150,6 @@ async def test_a_tiny_terminal_shows_a_notice_and_keeps_the_keys_typed(config: P
         assert "/xyz!" in screen_text(app)
 
 
-
 def _click_as_the_terminal_does(app: EditorApp, x: int, y: int) -> None:
     """A click at ``x``, ``y`` sent through the driver, as a terminal's is (a Pilot hands it to the screen)."""
     from textual.pilot import _get_mouse_message_arguments
@@ -170,6 +173,7 @@ async def test_a_tiny_terminal_shows_the_browser_a_notice_too() -> None:
         await pilot.resize_terminal(100, 32)
         await type_slowly(pilot, "down")
         assert app.too_small_notice() is None
+
 
 def test_a_tiny_real_terminal_shows_the_notice_and_the_field_gets_the_keys(tmp_path: Path) -> None:
     """Attack 14, in a real terminal (tmux): at 10x5 the screen says it is too small, keys typed there land."""
@@ -247,3 +251,28 @@ async def test_a_megabyte_typed_as_keys_stops_at_the_fields_cap(config: Path, mo
         assert field.value == "q" * 500
         await type_slowly(pilot, "end", "backspace", "r")
         assert app.session.get("app.baseURL") == "q" * 499 + "r"
+
+
+async def test_a_file_name_with_markup_and_an_escape_is_shown_as_written_in_every_dialog(tmp_path: Path) -> None:
+    """Editor attack 15/16/29: a folder named ``m[bold red]X[/]<ESC>[31mE`` was styled in the save preview's and the
+    move's titles, and its ESC reached the terminal from the quit and reload questions."""
+    folder = tmp_path / "m[bold red]X[/]\x1b[31mE"  # two folders: "m[bold red]X[" holding "]<ESC>[31mE"
+    folder.mkdir(parents=True)
+    config = Path(shutil.copyfile(EXAMPLE, folder / "fwk.config.ts"))
+    shown = "m[bold red]X[/]\\x1b[31mE"
+    app = make_app(config)
+    app.label = str(config.relative_to(tmp_path))  # as the command line gives it: the path as typed
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await _edit_base_url(app, pilot)
+        for open_key, kind in (("ctrl+s", SavePreviewScreen), ("ctrl+q", ChoiceScreen)):
+            await type_slowly(pilot, open_key)
+            assert isinstance(app.screen, kind)
+            strips = app.screen._compositor.render_strips()
+            segments = [seg for strip in strips for seg in strip]
+            text = "".join(seg.text for seg in segments)
+            assert shown in text, text  # the name as written, escape and brackets visible
+            assert not any("\x1b" in seg.text for seg in segments)
+            assert not any(seg.style and seg.style.bold and "X" in seg.text for seg in segments)
+            await type_slowly(pilot, "escape")
+        assert config.read_text() == EXAMPLE.read_text()

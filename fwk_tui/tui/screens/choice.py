@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from fwk_tui.source.textutil import plain
 from fwk_tui.tui.screens.parts import part
 
 
@@ -73,10 +74,10 @@ class ChoiceScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box") as box:
-            box.border_title = self._title
-            yield Static(Text(self._question), id="choice-question", markup=False)
+            box.border_title = Text(plain(self._title))  # titles and questions quote file names: never markup
+            yield Static(Text(plain(self._question)), id="choice-question", markup=False)
             if self._detail:
-                yield Static(Text(self._detail), id="choice-detail", markup=False)
+                yield Static(Text(plain(self._detail)), id="choice-detail", markup=False)
             with Horizontal(id="choice-buttons"):
                 for answer in self._answers:
                     label = Text(f"{answer.label} ({answer.key})")

@@ -185,7 +185,7 @@ class MigrateScreen(ModalScreen["Draft | None"]):
     def compose(self) -> ComposeResult:
         draft = self.draft
         with Vertical(id="migrate-box") as box:
-            box.border_title = f"Move {plain(self._label)} to layout A"
+            box.border_title = Text(f"Move {plain(self._label)} to layout A")  # a file name is never markup
             box.border_subtitle = "Space switches · Enter applies · Esc cancels"
             with VerticalScroll(id="migrate-plan", can_focus=False):
                 yield Static(self._intro(), id="migrate-intro", markup=False)

@@ -134,9 +134,11 @@ class SavePreviewScreen(ModalScreen[SaveAnswer]):
     def compose(self) -> ComposeResult:
         added, removed = diff_stats(self._diff)
         with Vertical(id="save-box") as box:
-            box.border_title = f"Save {plain(self._file)}?"
+            box.border_title = Text(f"Save {plain(self._file)}?")  # a file name is never markup
             box.border_subtitle = "Enter writes · Esc goes back"
-            summary = f"{added} line{'s' if added != 1 else ''} added, {removed} removed; nothing else in the file changes."
+            summary = (
+                f"{added} line{'s' if added != 1 else ''} added, {removed} removed; nothing else in the file changes."
+            )
             if self._note:
                 summary += f"\n{self._note}"
             yield Static(Text(summary), id="save-summary", markup=False)

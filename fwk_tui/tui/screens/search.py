@@ -147,7 +147,7 @@ class SearchScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
-            box.border_title = self._title
+            box.border_title = Text(plain(self._title))
             yield _SearchInput(
                 self._query,
                 placeholder="path, alias or words of the rule",
