@@ -153,3 +153,20 @@ def test_setting_then_resetting_an_option_leaves_the_file_as_it_was(person) -> N
     assert "● unsaved" not in term.screen()  # back to the file's own text, devServer and all
     term.quit()
     assert file.read_text() == body
+
+
+def test_records_opened_twenty_deep_one_enter_at_a_time_never_crash(person) -> None:  # type: ignore[no-untyped-def]
+    """Editor attack 34: each Enter opens the record inside; about 16 deep a record's rows were asked for before they
+    were composed (NoMatches: RowList), and the editor stopped."""
+    depth = 20
+    body = "{ a: " * depth + "1" + " }" * depth
+    term, file = person(f"export default defineFwkConfig({{ appConfig: {body}, ssr: true }})\n")
+    term.go_to("appConfig")
+    term.wait_for("appConfig")
+    for _ in range(depth + 2):
+        term.press("Enter")
+        assert term.alive(), term.screen()
+    time.sleep(1)
+    assert term.alive() and "unexpected error" not in term.screen(), term.screen()
+    term.quit()
+    assert file.read_text().startswith("export default defineFwkConfig({ appConfig: { a: ")

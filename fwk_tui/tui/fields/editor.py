@@ -13,6 +13,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
@@ -24,6 +25,9 @@ from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine
 from fwk_tui.tui.fields.present import js, not_set
 from fwk_tui.validate.values import MISSING
+
+REVEAL_TRIES = 50
+"""Refreshes an editor waits for its parts before :meth:`ValueEditor.reveal_once_composed` gives up."""
 
 __all__ = ["PreviewLine", "ValueEditor", "is_missing", "lazy_static", "same_value"]
 
@@ -203,6 +207,21 @@ class ValueEditor(Widget):
     def reveal(self, segments: tuple[str | int, ...]) -> None:
         """Focus the part editing ``segments`` below this editor's path (opening what holds it)."""
         self.focus_first()
+
+    def reveal_once_composed(self, segments: tuple[str | int, ...], tries: int = REVEAL_TRIES) -> None:
+        """:meth:`reveal` after the next refresh, or after later ones while the editor's parts are not composed yet
+        (an editor opened deep inside others composes in steps); nothing once the editor is gone."""
+
+        def attempt(left: int) -> None:
+            if not self.is_attached:
+                return
+            try:
+                self.reveal(segments)
+            except NoMatches:
+                if left:
+                    self.call_after_refresh(attempt, left - 1)
+
+        self.call_after_refresh(attempt, tries)
 
     def focus_first(self, *, scroll_visible: bool = True) -> bool:
         """Focus the first focusable part of the editor; ``False`` when it has none."""

@@ -233,7 +233,7 @@ class OptionField(Widget, can_focus=True):
         if inner[: len(whole)] != whole:
             return False
         editor = self.activate(focus=False)
-        self.call_after_refresh(editor.reveal, inner[len(whole) :])
+        editor.reveal_once_composed(inner[len(whole) :])
         return True
 
     def compose(self) -> ComposeResult:

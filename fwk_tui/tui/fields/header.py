@@ -66,7 +66,6 @@ class HeaderLines:
         return Measurement.get(console, options, self.grid())
 
 
-
 def last_segment(path: str) -> str:
     """The last key of ``path`` (``[2]`` for an index)."""
     try:

@@ -151,7 +151,9 @@ class InputEditor(ValueEditor):
     def on_safe_input_full(self, event: SafeInput.Full) -> None:
         event.stop()
         most = event.input.max_length
-        self._message(f"This field takes at most {most:,} characters; the keys typed past that are not in it.", note=True)
+        self._message(
+            f"This field takes at most {most:,} characters; the keys typed past that are not in it.", note=True
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

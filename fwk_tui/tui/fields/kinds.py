@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from fwk_tui.catalog.models import Default, has_placeholder
-from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, StrType, TypeExpr, UnionType, describe, render
+from fwk_tui.catalog.types import (
+    AnyType,
+    BoolType,
+    LiteralType,
+    NumType,
+    StrType,
+    TypeExpr,
+    UnionType,
+    describe,
+    render,
+)
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.framework_shape import field_error
 from fwk_tui.validate.typecheck import first_error, fits

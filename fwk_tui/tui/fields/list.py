@@ -112,7 +112,7 @@ class ListEditor(ItemsEditor):
         self.mount_panel(Static(self._title(index, draft=draft), classes=self.panel_title_class()), slot)
         self.draft = index if draft else None
         self.open_index = index
-        self.call_after_refresh(slot.editor.reveal, rest)
+        slot.editor.reveal_once_composed(rest)
 
     def _title(self, index: int, *, draft: bool = False) -> Text:
         new = "new item, added once it has a value · " if draft else ""

@@ -201,7 +201,7 @@ class RecordEditor(ItemsEditor):
         notes = [Static(note, classes="record--panel-note")] if note is not None else []
         self.mount_panel(Static(title, classes=self.panel_title_class()), *notes, slot)
         self.open_key = key
-        self.call_after_refresh(slot.editor.reveal, rest)
+        slot.editor.reveal_once_composed(rest)
 
     def _open_key_input(self, mode: str, key: str = "") -> None:
         title = "new key · Enter: add · Esc: cancel" if mode == "add" else f"rename {key_text(key)} to · Enter · Esc"
