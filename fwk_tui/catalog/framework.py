@@ -79,7 +79,7 @@ def framework_type(path: Path, variant: Variant) -> TypeExpr | None:
     key = (path, variant)
     found = _BY_PATH.get(key, _UNSEEN)
     if found is _UNSEEN:
-        if len(_BY_PATH) >= _KEPT:  # the parents of keys a file makes up: keep the memory bounded
+        if len(_BY_PATH) >= KEPT:  # the parents of keys a file makes up: keep the memory bounded
             _BY_PATH.clear()
         found = _BY_PATH[key] = _type_at(format_path(path), variant)
     return found  # type: ignore[return-value]
@@ -87,7 +87,8 @@ def framework_type(path: Path, variant: Variant) -> TypeExpr | None:
 
 _UNSEEN = object()
 _BY_PATH: dict[tuple[Path, Variant], object] = {}
-_KEPT = 8192
+KEPT = 8192
+"""How many answers a cache kept by identity holds before it starts again."""
 
 
 def by_identity(compute: Callable[[TypeExpr], R]) -> Callable[[TypeExpr], R]:
@@ -99,7 +100,7 @@ def by_identity(compute: Callable[[TypeExpr], R]) -> Callable[[TypeExpr], R]:
     def answer(t: TypeExpr) -> R:
         found = kept.get(id(t))
         if found is None or found[0] is not t:
-            if len(kept) >= _KEPT:
+            if len(kept) >= KEPT:
                 kept.clear()
             found = kept[id(t)] = (t, compute(t))
         return found[1]

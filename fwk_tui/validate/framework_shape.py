@@ -23,7 +23,7 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from fwk_tui.catalog.framework import by_identity, framework_type, is_unknown
+from fwk_tui.catalog.framework import KEPT, by_identity, framework_type, is_unknown
 from fwk_tui.catalog.models import Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.catalog.types.nodes import (
@@ -275,14 +275,28 @@ def within(t: TypeExpr, path: Path) -> TypeExpr | None:
     return t
 
 
+_UNION_STEPS: dict[tuple[int, str | int], tuple[UnionType, TypeExpr | None]] = {}
+
+
+def _union_step(t: UnionType, segment: str | int) -> TypeExpr | None:
+    """The options of ``t`` at ``segment``, as one union: the same object each time for the same ``t``, so the
+    answers kept by identity for it (:func:`by_identity`) are found again rather than kept anew at every check."""
+    kept = _UNION_STEPS.get((id(t), segment))
+    if kept is not None and kept[0] is t:
+        return kept[1]
+    found = [s for s in (_step(o, segment) for o in t.options) if s is not None]
+    step = UnionType(tuple(found)) if len(found) > 1 else (found[0] if found else None)
+    if len(_UNION_STEPS) >= KEPT:
+        _UNION_STEPS.clear()
+    _UNION_STEPS[(id(t), segment)] = (t, step)
+    return step
+
+
 def _step(t: TypeExpr, segment: str | int) -> TypeExpr | None:
     if isinstance(t, AnyType):
         return t
     if isinstance(t, UnionType):
-        found = [s for s in (_step(o, segment) for o in t.options) if s is not None]
-        if len(found) > 1:
-            return UnionType(tuple(found))
-        return found[0] if found else None
+        return _union_step(t, segment)
     if isinstance(t, ObjectType) and isinstance(segment, str):
         return next((f.type for f in t.fields if f.name == segment), None)
     if isinstance(t, RecordType) and isinstance(segment, str):
