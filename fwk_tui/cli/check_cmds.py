@@ -13,10 +13,10 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.check_effective import effective_findings, finding_json, finding_text
 from fwk_tui.resolve.check import Finding
-from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.cli.output import err, out, out_json, out_line
 from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
 from fwk_tui.source.parse import error_at
-from fwk_tui.source.textutil import plain
+from fwk_tui.source.textutil import plain, plain_line
 from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source.lock import locked
@@ -163,7 +163,7 @@ def _check(ns: argparse.Namespace) -> int:
         out(_summary_line(diagnostics + merged, ns.verbose, len(result.ignored)))
     else:
         how = "chosen with --variant" if result.variant.forced else result.variant.reason
-        out(f"{file}: checked as variant {result.variant.variant} ({how})")
+        out_line(f"{file}: checked as variant {result.variant.variant} ({how})")
         for d in diagnostics:
             if ns.verbose or _shown(d):
                 out(text_block(str(file), doc, d))
@@ -172,9 +172,9 @@ def _check(ns: argparse.Namespace) -> int:
                 out(_ignored_line(str(file), ignored))
         shown_findings = [f for f in findings if ns.verbose or _shown(f.diagnostic)]
         if shown_findings:
-            out(f"In {heading}:")
+            out_line(f"In {heading}:")  # a layer's name cannot fake a line of the report
             for f in shown_findings:
-                out(finding_text(str(file), f))
+                out_line(finding_text(str(file), f))
         out(_summary_line(diagnostics + merged, ns.verbose, len(result.ignored)))
     if any(d.severity == "error" for d in diagnostics + merged):
         return EXIT_FINDINGS
@@ -240,11 +240,11 @@ def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_st
 def text_block(file: str, doc: ConfigDocument, d: Diagnostic) -> str:
     """A diagnostic like a compiler prints it: location, message, path, code frame, fix."""
     where = f" [{d.path}]" if d.path else ""
-    lines = [f"{file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message}{where}"]
+    lines = [plain_line(f"{file}:{d.line}:{d.column}: {d.severity} {d.code}: {d.message}{where}")]  # one line each
     if d.span is not None:
         lines.append(error_at(doc.data, d.span.start, "", file).frame)
     if d.fix is not None:
-        lines.append(f"     = fix: {d.fix.title}")
+        lines.append(plain_line(f"     = fix: {d.fix.title}"))
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from fwk_tui.migrate.links import retarget
 from fwk_tui.migrate.record import (
     RECORD_KIND,
     UndoError,
+    added_entries,
     backup_path,
     check_inside,
     link_entry,
@@ -79,12 +80,8 @@ def record_more_intent(
             raise UndoError(f"{exc}: the folder moves were not made") from None
         record_intent(config, now, moves, created)
         return
-    ahead = {
-        **record,
-        "state": MOVING,
-        "moves": [*record["moves"], *_entries(moves)],
-        "created": [*record.get("created", []), *created],
-    }
+    all_moves, all_created = added_entries(record, _entries(moves), created)
+    ahead = {**record, "state": MOVING, "moves": all_moves, "created": all_created}
     try:
         write_bytes_atomically(record_path(config), record_bytes(ahead), follow_symlinks=False)
     except OSError as exc:

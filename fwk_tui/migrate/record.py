@@ -138,6 +138,17 @@ def entries(root: Path, moves: list[FolderMove]) -> list[dict[str, Any]]:
     return out
 
 
+def added_entries(
+    record: dict[str, Any], new: list[dict[str, Any]], created: list[str]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The record's moves and created folders with ``new`` moves (and the folders they made) added. A folder moved
+    back by hand and moved again is one move: its earlier entry goes (the undo would move it back twice)."""
+    again = {(e["source"], e["target"]) for e in new}
+    kept = [e for e in record["moves"] if (e.get("source"), e.get("target")) not in again]
+    made = list(record.get("created", []))
+    return [*kept, *new], made + [c for c in created if c not in made]
+
+
 def link_entry(fix: LinkFix) -> dict[str, Any]:
     """The record's entry of one link rewritten: where it is, its target before and after."""
     entry: dict[str, Any] = {"path": fix.path, "before": fix.before, "after": fix.after}

@@ -29,6 +29,7 @@ from fwk_tui.migrate.record import (
     RECORD_NAME,
     RECORD_VERSION,
     UndoError,
+    added_entries,
     backup_path,
     check_inside,
     check_relative,
@@ -173,9 +174,8 @@ def record_more_moves(config: Path, moves: list[FolderMove], created: list[str],
         record_move(config, now, now, moves, created)
         return
     root = config.parent
-    whole = {**record, "moves": [*record["moves"], *entries(root, moves)]}
-    whole["created"] = [*record.get("created", []), *created]
-    data = record_bytes(whole)
+    all_moves, all_created = added_entries(record, entries(root, moves), created)
+    data = record_bytes({**record, "moves": all_moves, "created": all_created})
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
     try:

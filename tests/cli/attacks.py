@@ -755,3 +755,34 @@ ATTACKS.update({
     "SIGINT once migrate --move-folders has begun moving 4,000 links": migrate_sigint_mid_move,
     "a line break in a linked file's name, migrate --dry-run": migrate_line_break_name,
 })
+
+
+def migrate_folder_moved_back_by_hand_then_again(d: Path) -> Outcome:
+    config(d, "export default defineFwkConfig({ ssr: true })\n")
+    for name, text in (("pages/index.vue", "p\n"), ("components/A.vue", "c\n"), ("app.vue", "a\n")):
+        (d / name).parent.mkdir(parents=True, exist_ok=True)
+        (d / name).write_text(text)
+    first = fwk("migrate", "--adopt", "--move-folders", cwd=d)
+    os.rename(d / "app" / "pages", d / "pages")  # by hand, then the move once more
+    again = fwk("migrate", "--adopt", "--move-folders", cwd=d)
+    run = fwk("migrate", "--undo", cwd=d)
+    back = (d / "pages" / "index.vue").is_file() and not (d / "app").exists()
+    ok = first.code == 0 and again.code == 0 and run.code == 0 and back and not run.traceback
+    return Outcome(ok, _first_line(run))
+
+
+def check_line_break_in_a_layer_name(d: Path) -> Outcome:
+    fake = "0 errors, 0 warnings, 0 infos"
+    layer = d / f"x\n{fake}\nz"
+    layer.mkdir()
+    config(layer, "export default defineFwkConfig({ bogus: 1 })\n")
+    config(d, "export default defineFwkConfig({ extends: ['./x\\n" + fake + "\\nz'] })\n")
+    run = fwk("check", cwd=d)
+    faked = [line for line in run.out.splitlines() if line.startswith(fake)]
+    return Outcome(run.code == 0 and not faked and "FWK101" in run.out and not run.traceback, _first_line(run))
+
+
+ATTACKS.update({
+    "a folder moved back by hand, migrate --move-folders again, then --undo": migrate_folder_moved_back_by_hand_then_again,
+    "a line break in a layer's folder name, check's text report": check_line_break_in_a_layer_name,
+})
