@@ -37,11 +37,14 @@ def is_config_name(name: str) -> bool:
 
 
 def file_of(uri: str) -> Path | None:
-    """The file a ``file:`` URI names, or None for another scheme (an unsaved buffer)."""
+    """The file a ``file:`` URI names, or None for another scheme (an unsaved buffer) or a path no file can have
+    (a NUL in it): such a document is checked as a buffer, with nothing read beside it."""
     parsed = urlparse(uri)
     if parsed.scheme != "file":
         return None
     path = unquote(parsed.path)
+    if "\0" in path:
+        return None
     if len(path) >= 3 and path[0] == "/" and path[2] == ":":  # file:///C:/... on Windows
         path = path[1:]
     return Path(path)

@@ -12,6 +12,7 @@ that reconnects finds the server still there.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import sys
 import threading
@@ -179,17 +180,28 @@ def serve_tcp(new_session: Callable[[], Session], host: str, port: int) -> None:
 async def _run(server: Session, reader: FrameReader) -> None:
     def failed(error: Exception, source: Any) -> None:
         if isinstance(error, RecursionError):
-            _answer_too_deep(server, reader.last_body)
+            _refuse(server, reader.last_body, "it is nested too deeply to read")
+        elif isinstance(error, ValueError) and not _readable(reader.last_body):  # a number past what JSON reads
+            _refuse(server, reader.last_body, "it holds a number too long to read")
         else:
             server.report_server_error(error, source)
 
     await run_async(threading.Event(), reader, server.protocol, log, failed)
 
 
-def _answer_too_deep(server: Session, body: bytes) -> None:
-    """A body nested past what the decoder reads: its request gets an error, a body with no id a parse error."""
+def _readable(body: bytes) -> bool:
+    """Whether the decoder reads ``body`` (a failure after it is the server's, not the client's)."""
+    try:
+        json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def _refuse(server: Session, body: bytes, why: str) -> None:
+    """A body the decoder cannot read (nested too deeply, a number of thousands of digits): its request gets an
+    error, a body with no id a parse error."""
     asker = asker_of(body)
-    why = "it is nested too deeply to read"
     try:
         if asker.has_id and asker.has_method:
             error = ResponseError(INVALID_REQUEST, f"Invalid Request: {why}")

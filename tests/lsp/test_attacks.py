@@ -445,3 +445,54 @@ def test_a_length_with_leading_zeros_is_read_by_its_value(stdio: tuple[Wire, sub
     assert wire.until(lambda m: "error" in m)["error"]["code"] == -32600
     assert not any("MB" in line for line in wire.logs()), wire.logs()
     no_traceback(wire.logs())
+
+
+# The second attack round.
+
+
+def test_a_request_holding_a_number_of_thousands_of_digits_is_answered(
+    stdio: tuple[Wire, subprocess.Popen[bytes]],
+) -> None:
+    """Attack R8: a number past the 4,300 digits Python reads left its request unanswered, the log naming internals."""
+    wire, server = stdio
+    wire.initialize()
+    body = b'{"jsonrpc":"2.0","id":11,"method":"textDocument/hover","params":' + b"9" * 5000 + b"}"
+    wire.raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    answer = wire.answer(11)
+    assert answer["error"]["code"] == -32600 and "number too long" in answer["error"]["message"]
+    assert wire.answer(wire.hover("file:///nowhere/fwk.config.ts", 0, 0))["result"] is None  # it goes on
+    assert not any("sys.set_int_max_str_digits" in line for line in wire.logs()), wire.logs()
+    assert server.poll() is None
+
+
+def test_a_document_whose_path_holds_a_nul_is_checked_as_a_buffer(stdio: tuple[Wire, subprocess.Popen[bytes]]) -> None:
+    """Attack R9: `file:///tmp/%00/fwk.config.ts` made the check and hover fail as 'a bug in fwk-tui'."""
+    wire, _ = stdio
+    wire.initialize()
+    uri = "file:///tmp/%00/fwk.config.ts"
+    wire.open(uri, "export default defineFwkConfig({ ssr: 1 })\n")
+    (found,) = wire.diagnostics(uri, 1)
+    assert found["code"] == "FWK201"
+    assert wire.answer(wire.hover(uri, 0, 34))["result"] is not None
+    assert not any("a bug in fwk-tui" in line for line in wire.logs()), wire.logs()
+
+
+def test_a_config_on_one_line_with_twenty_thousand_keys_is_checked_and_answered(
+    stdio: tuple[Wire, subprocess.Popen[bytes]],
+) -> None:
+    """Attack R2: 20,000 keys on one line (189 KB): each diagnostic's column counted the line from its start, and the
+    server answered nothing for minutes (4,000 keys: 10 s); now a few seconds at most on a loaded machine."""
+    wire, _ = stdio
+    wire.initialize()
+    uri = "file:///nowhere/wide/fwk.config.ts"
+    keys = ", ".join(f"a{n}: 1" for n in range(20_000))
+    text = f"export default defineFwkConfig({{ ssr: true, {keys}, é: 1 }})\n"
+    wire.open(uri, text)
+    found = wire.diagnostics(uri, 1, timeout=60)
+    assert len(found) >= 20_000
+    last = max(found, key=lambda d: d["range"]["start"]["character"])
+    assert last["range"] == {  # all ASCII before é, one UTF-16 unit for it
+        "start": {"line": 0, "character": text.index("é")},
+        "end": {"line": 0, "character": text.index("é") + 1},
+    }
+    assert wire.answer(wire.hover(uri, 0, 34))["result"] is not None

@@ -49,6 +49,23 @@ def test_positions_and_offsets_agree_with_utf16_lines() -> None:
     assert positions.offset(types.Position(99, 0)) == len(data)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="aé🎉\r\n x", max_size=60), st.lists(st.integers(0, 400), max_size=30))
+def test_positions_asked_in_any_order_count_each_line_as_from_its_start(text: str, asked: list[int]) -> None:
+    """A position counts on from the last asked on its line: in any order, inside a character, the same answer."""
+    data = text.encode("utf-8")
+    positions = Positions(data, UTF16)
+    for offset in [*asked, *reversed(asked)]:
+        offset = min(offset, len(data))
+        whole = data[:offset].decode("utf-8", "ignore")  # a character it falls inside: from its start
+        back = len(whole.encode("utf-8"))
+        try:
+            want = utf16_position(text, len(whole))
+        except ValueError:
+            continue
+        assert positions.position(offset) == want == Positions(data, UTF16).position(back), (text, offset)
+
+
 edits = st.lists(
     st.tuples(
         st.integers(0, 10_000),
