@@ -30,6 +30,9 @@ PAUSE_S = 0.2
 """How long typing must pause before a bigger document is checked."""
 
 _STOP = object()
+_RUNNING = threading.BoundedSemaphore(2)
+"""How many jobs run at once across the connections of a TCP server (each has its worker): a hundred clients
+opening documents together take turns instead of each holding a parse and a check in memory at once."""
 T = TypeVar("T")
 
 
@@ -39,6 +42,7 @@ class Worker:
     def __init__(self) -> None:
         self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
+        self._stopped = False
 
     def submit(self, job: Callable[[], T]) -> asyncio.Future[T]:
         """``job()`` run in the thread; its result on the running loop."""
@@ -51,14 +55,25 @@ class Worker:
         return future
 
     def stop(self) -> None:
-        """Let the thread end after the job it runs."""
+        """Let the thread end after the job it runs: the jobs still waiting are dropped (their client has gone)."""
+        self._stopped = True
+        while True:
+            try:
+                item = self._jobs.get_nowait()
+            except queue.Empty:
+                break
+            if item is not _STOP:
+                item[1].cancel()
         self._jobs.put(_STOP)
 
     def _run(self) -> None:
         while (item := self._jobs.get()) is not _STOP:
             loop, future, job = item
             try:
-                outcome: tuple[Any, BaseException | None] = (job(), None)
+                with _RUNNING:  # the workers of all connections share the machine's cores
+                    if self._stopped:  # the client went while the job waited for its turn
+                        return
+                    outcome: tuple[Any, BaseException | None] = (job(), None)
             except BaseException as error:  # noqa: BLE001  handed to the loop, which says it in one line
                 outcome = (None, error)
             try:

@@ -242,9 +242,7 @@ def _tree_container(doc: ConfigDocument, byte: int) -> tuple[Path, Node] | None:
 def _member_keys(doc: ConfigDocument, obj: Node, word: _Word) -> frozenset[str]:
     start, end = byte_offset(doc, word.start), byte_offset(doc, word.end)
     return frozenset(
-        m.key
-        for m in members(obj)
-        if m.key is not None and not (m.node.start_byte <= start and end <= m.node.end_byte)
+        m.key for m in members(obj) if m.key is not None and not (m.node.start_byte <= start and end <= m.node.end_byte)
     )
 
 

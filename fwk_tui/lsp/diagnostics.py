@@ -33,6 +33,9 @@ from fwk_tui.validate import CheckResult, Diagnostic, Layout, Project, check_doc
 SOURCE = "fwk-tui"
 FULL_CHECK_MAX_BYTES = 1024 * 1024
 """Over this size (1 MB) the server checks a document's syntax only: a full check takes seconds per megabyte."""
+MOST_SHOWN = 1000
+"""Diagnostics one document gets at most (the most severe first), then one saying how many more ``check`` lists:
+an editor slows down past a few thousand, and each costs the server memory while the document is open."""
 _WORD = re.compile(rb"[A-Za-z0-9_$]+")
 
 _SEVERITY = {
@@ -93,7 +96,24 @@ def check_open(doc: OpenDocument, catalog: Catalog, variant: Variant | None = No
             notes.append(f"{doc.filename}: its layers could not be read ({type(error).__name__}: {error})")
             merged = None
         diagnostics += [_merged_diagnostic(doc, config, f) for f in merged.findings] if merged is not None else []
-    return Checked(doc.version, result, diagnostics, notes, project, layout, variant)
+    return Checked(doc.version, result, _at_most(diagnostics), notes, project, layout, variant)
+
+
+def _at_most(diagnostics: list[types.Diagnostic]) -> list[types.Diagnostic]:
+    """The :data:`MOST_SHOWN` most severe (in the order found), and where the first left out is, how many were."""
+    if len(diagnostics) <= MOST_SHOWN:
+        return diagnostics
+    order = sorted(range(len(diagnostics)), key=lambda n: (diagnostics[n].severity or 4, n))
+    shown = sorted(order[:MOST_SHOWN])
+    first_left = diagnostics[order[MOST_SHOWN]]
+    message = (
+        f"{len(diagnostics) - MOST_SHOWN:,} more findings in this file are not shown here (the language server "
+        f"shows {MOST_SHOWN:,} per file, the most severe first); fwk-tui check lists them all"
+    )
+    more = types.Diagnostic(
+        range=first_left.range, message=message, severity=types.DiagnosticSeverity.Information, source=SOURCE
+    )
+    return [*(diagnostics[n] for n in shown), more]
 
 
 def lsp_diagnostic(doc: OpenDocument, d: Diagnostic) -> types.Diagnostic:

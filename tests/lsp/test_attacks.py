@@ -7,8 +7,10 @@ good messages that follow, in one-line logs.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -20,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from fwk_tui.lsp.diagnostics import MOST_SHOWN
 from fwk_tui.source import MAX_BYTES
 from tests.lsp.conftest import SERVER_COMMAND
 from tests.lsp.test_command import _connect, _free_port
@@ -486,13 +489,41 @@ def test_a_config_on_one_line_with_twenty_thousand_keys_is_checked_and_answered(
     wire.initialize()
     uri = "file:///nowhere/wide/fwk.config.ts"
     keys = ", ".join(f"a{n}: 1" for n in range(20_000))
-    text = f"export default defineFwkConfig({{ ssr: true, {keys}, é: 1 }})\n"
+    text = f"export default defineFwkConfig({{ ssr: true, {keys}, é: 1, devServer: {{ port: 'x' }} }})\n"
     wire.open(uri, text)
     found = wire.diagnostics(uri, 1, timeout=60)
-    assert len(found) >= 20_000
-    last = max(found, key=lambda d: d["range"]["start"]["character"])
-    assert last["range"] == {  # all ASCII before é, one UTF-16 unit for it
-        "start": {"line": 0, "character": text.index("é")},
-        "end": {"line": 0, "character": text.index("é") + 1},
-    }
+    assert len(found) == MOST_SHOWN + 1  # the most severe first: the error at the end of the line is among them
+    (error,) = [d for d in found if d["severity"] == 1]
+    start = len(text[: text.index("'x'")].encode("utf-16-le")) // 2  # é: one UTF-16 unit
+    assert error["range"]["start"] == {"line": 0, "character": start}
+    more = found[-1]
+    assert more["severity"] == 3 and re.match(r"19,0\d\d more findings in this file are not shown", more["message"])
     assert wire.answer(wire.hover(uri, 0, 34))["result"] is not None
+
+
+def test_the_jobs_of_a_client_that_has_gone_are_dropped() -> None:
+    """Attack R3: a hundred TCP clients opening documents and leaving: their checks went on for minutes after, each
+    holding its document's findings; now the jobs waiting are dropped when the connection ends."""
+    from fwk_tui.lsp.checking import Worker
+
+    ran: list[int] = []
+    started = threading.Event()
+    release = threading.Event()
+
+    def slow() -> None:
+        started.set()
+        release.wait(10)
+        ran.append(0)
+
+    async def client() -> list[asyncio.Future[None]]:
+        worker = Worker()
+        first = worker.submit(slow)
+        rest = [worker.submit(lambda n=n: ran.append(n)) for n in range(1, 4)]
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)
+        worker.stop()  # the connection ended while the first job ran
+        release.set()
+        await first
+        return rest
+
+    rest = asyncio.run(client())
+    assert ran == [0] and all(job.cancelled() for job in rest)
