@@ -786,3 +786,17 @@ ATTACKS.update({
     "a folder moved back by hand, migrate --move-folders again, then --undo": migrate_folder_moved_back_by_hand_then_again,
     "a line break in a layer's folder name, check's text report": check_line_break_in_a_layer_name,
 })
+
+
+def new_dotenv_linked_out_of_the_project(d: Path) -> Outcome:
+    victim = d / "elsewhere.txt"
+    victim.write_text("ORIGINAL\n")
+    project = d / "p"
+    project.mkdir()
+    os.symlink(victim, project / ".env")
+    run = fwk("new", "--yes", "--runtime-key", "apiSecret=s3cret", str(project), cwd=d)
+    ok = victim.read_text() == "ORIGINAL\n" and "outside the project" in run.err and "s3cret" not in run.out + run.err
+    return Outcome(ok and not run.traceback, _first_line(run))
+
+
+ATTACKS.update({"new with .env a link to a file outside the project": new_dotenv_linked_out_of_the_project})
