@@ -100,9 +100,11 @@ def _migrate(ns: argparse.Namespace) -> int:
     choice = detect_variant(catalog, doc.values(), read_layout(file))
     root = file.resolve().parent
     resolved = resolve_layers(file, doc)  # a layer's or a section's value counts as set
-    if ns.to == "B":
-        return _reverse(file, resolved, catalog, choice.variant, ns.json)
     version = node_at(resolved.config, ("future", "compatibilityVersion"))
+    if ns.to == "B":
+        if version is None or plain(version) != 4:  # what the move writes is not there: nothing to move back
+            return _already_b(file, ns.json)
+        return _reverse(file, resolved, catalog, choice.variant, ns.json)
     if version is not None and plain(version) == 4:
         return _already_a(file, resolved, root, ns, doc.text)
     if doc.read_only:
@@ -403,6 +405,15 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
 def resolved_values(resolved: Resolved) -> dict[str, Any]:
     values = plain(resolved.config)
     return values if isinstance(values, dict) else {}
+
+
+def _already_b(file: Path, as_json: bool) -> int:
+    """``--to B`` on a config that does not set compatibility version 4: nothing the move writes is there."""
+    if as_json:
+        out_json({"from": "B", "to": "B", "written": False, "already_layout_b": True, "items": []})
+    else:
+        say(f"{file}: already layout B (future.compatibilityVersion is not 4): nothing to move back")
+    return EXIT_OK
 
 
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:

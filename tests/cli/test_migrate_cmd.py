@@ -264,6 +264,16 @@ def test_without_a_terminal_a_choice_is_needed_and_the_reverse_is_only_listed(
     assert file.read_text() == before
 
 
+def test_moving_back_a_config_in_layout_b_says_there_is_nothing_to_move_back(
+    capsys: pytest.CaptureFixture[str], project: Path
+) -> None:
+    file = project / "fwk.config.ts"
+    code, out, _ = run(capsys, "migrate", str(file), "--to", "B")
+    assert code == 0 and out.strip().endswith("already layout B (future.compatibilityVersion is not 4): nothing to move back")
+    code, out, _ = run(capsys, "migrate", str(file), "--to", "B", "--json")
+    assert json.loads(out) == {"from": "B", "to": "B", "written": False, "already_layout_b": True, "items": []}
+
+
 def test_json_plan(capsys: pytest.CaptureFixture[str], project: Path) -> None:
     code, out, _ = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--dry-run", "--json")
     data = json.loads(out)
