@@ -276,3 +276,21 @@ async def test_a_file_name_with_markup_and_an_escape_is_shown_as_written_in_ever
             assert not any(seg.style and seg.style.bold and "X" in seg.text for seg in segments)
             await type_slowly(pilot, "escape")
         assert config.read_text() == EXAMPLE.read_text()
+
+
+@pytest.mark.parametrize("breaks", ["\n", "\r\n", "\u2028", "\x85"], ids=["LF", "CRLF", "U+2028", "U+0085"])
+async def test_a_paste_of_several_lines_into_a_one_line_field_says_what_it_left_out(config: Path, breaks: str) -> None:
+    """Editor attack 13: a paste of `line1`, `line2`... into a one-line field kept `line1` and said nothing."""
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("app.baseURL")
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "ctrl+u")
+        field = app.focused
+        assert isinstance(field, SafeInput)
+        field.post_message(events.Paste(breaks.join(["/line1", "line2", "", "line3"])))
+        await pilot.pause(HUMAN)
+        assert field.value == "/line1" and app.session.get("app.baseURL") == "/line1"
+        text = " ".join(line.split("▌", 1)[-1].strip() for line in screen_text(app).splitlines())  # wrapped as shown
+        assert "the paste's first line went in, its 2 other lines did not" in text, text

@@ -155,6 +155,14 @@ class InputEditor(ValueEditor):
             f"This field takes at most {most:,} characters; the keys typed past that are not in it.", note=True
         )
 
+    def on_safe_input_first_line(self, event: SafeInput.FirstLine) -> None:
+        event.stop()
+        lines = "line" if event.left == 1 else "lines"
+        self._message(
+            f"This field holds one line: the paste's first line went in, its {event.left:,} other {lines} did not.",
+            note=True,
+        )
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.submit(event.value)

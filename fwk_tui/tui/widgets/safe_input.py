@@ -76,6 +76,18 @@ class SafeInput(OrderedKeys, Input):
         def control(self) -> SafeInput:
             return self.input
 
+    class FirstLine(Message):
+        """A paste of several lines: a one-line input took the first (``left``: how many lines it left out)."""
+
+        def __init__(self, input: SafeInput, left: int) -> None:
+            super().__init__()
+            self.input = input
+            self.left = left
+
+        @property
+        def control(self) -> SafeInput:
+            return self.input
+
     def __init__(self, value: str | None = None, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max_length", max(MAX_TYPED, len(value or "")))
         super().__init__(value, *args, **kwargs)
@@ -133,7 +145,11 @@ class SafeInput(OrderedKeys, Input):
 
     def _on_paste(self, event: events.Paste) -> None:
         # Input refuses a whole paste that would not fit: what fits goes in, and the input says it is full.
-        line = event.text.splitlines()[0] if event.text else ""
+        lines = event.text.splitlines() if event.text else []
+        line = lines[0] if lines else ""
+        left = sum(1 for rest in lines[1:] if rest.strip())
+        if left:  # Input takes the first line alone: said (after the change it makes), not done silently
+            self.call_later(self.post_message, self.FirstLine(self, left))
         start, end = sorted(self.selection)
         room = self.max_length - (len(self.value) - (end - start)) if self.max_length else len(line)
         if len(line) > room:
