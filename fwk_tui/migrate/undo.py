@@ -301,6 +301,7 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
         raise UndoError(
             f"{bak.name} changed since the move: it no longer holds the config from before; nothing was undone"
         )
+    changed: list[str] = []
     for move, then in zip(moves, fingerprints, strict=True):
         if not os.path.lexists(root / move.target):
             raise UndoError(f"{move.target} is missing: it was moved there from {move.source}; nothing was undone")
@@ -313,14 +314,23 @@ def _check_state(config: Path, record: dict[str, Any], moves: list[FolderMove], 
             raise UndoError(f"{folder}/ is not there any more: {move.target} cannot go back; nothing was undone")
         now_print = fingerprint_or_error(root, move.target)
         if now_print != then:
-            counts = ""
-            if now_print.get("entries") != then.get("entries"):
-                counts = f": {then.get('entries')} entries then, {now_print.get('entries')} now"
-            raise UndoError(
-                f"{move.target} changed since the move (files in it were added, removed or modified{counts}): "
-                f"nothing was undone; move it back by hand"
-            )
+            changed.append(_what_changed(root, move.target, then, now_print))
+    if changed:  # every one named at once: the person sees all they have to look at
+        them = "it" if len(changed) == 1 else "them"
+        raise UndoError(
+            f"changed since the move: {'; '.join(changed)}: nothing was undone; move {them} back by hand, or put "
+            f"{them} as the move left {them} and undo again"
+        )
     return before
+
+
+def _what_changed(root: Path, target: str, then: dict[str, Any], now: dict[str, Any]) -> str:
+    """A moved folder or file that is no longer as the move left it, in words."""
+    if not os.path.isdir(root / target):
+        return f"{target} (edited)"
+    if now.get("entries") != then.get("entries"):
+        return f"{target} ({then.get('entries')} entries then, {now.get('entries')} now)"
+    return f"{target} (files in it edited)"
 
 
 def _move_back(root: Path, moves: list[FolderMove]) -> None:

@@ -157,7 +157,19 @@ def test_refused_when_the_config_was_edited_after_the_move(project: Path) -> Non
 def test_refused_when_something_moved_changed_since(project: Path, change) -> None:
     config = _moved(project)
     change(project / "app")
-    _refused(project, config, r"^app/(pages|app\.vue) changed since the move \(")
+    _refused(project, config, r"^changed since the move: app/(pages|app\.vue) \(")
+
+
+def test_every_moved_folder_or_file_changed_since_is_named_at_once(project: Path) -> None:
+    config = _moved(project)
+    (project / "app" / "pages" / "new.vue").write_bytes(b"")
+    (project / "app" / "app.vue").write_bytes(b"<template>edited</template>\n")
+    _refused(
+        project,
+        config,
+        r"^changed since the move: app/pages \(\d+ entries then, \d+ now\); app/app\.vue \(edited\): nothing was "
+        r"undone; move them back by hand",
+    )
 
 
 def test_refused_when_a_source_place_is_taken_again(project: Path) -> None:
@@ -281,7 +293,7 @@ def test_a_big_tree_is_fingerprinted_by_count(project: Path, monkeypatch: pytest
     prints = [m["fingerprint"] for m in json.loads((project / RECORD_NAME).read_text())["moves"]]
     assert prints[1] == {"entries": 7} and "sha256" in prints[0]
     (project / "app" / "pages" / "new.vue").write_bytes(b"")
-    _refused(project, config, r"^app/pages changed since the move \(.*7 entries then, 8 now\)")
+    _refused(project, config, r"^changed since the move: app/pages \(7 entries then, 8 now\)")
 
 
 def test_an_undo_that_could_not_rename_a_folder_is_refused_naming_it_before_anything_moves(
