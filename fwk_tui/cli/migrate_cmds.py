@@ -33,7 +33,8 @@ from fwk_tui.migrate.plan import (
     folders_left,
 )  # fmt: skip
 from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, in_the_way, preflight
-from fwk_tui.migrate.undo import UndoError, check_can_record_more, new_folders, record_more_moves, undo_move
+from fwk_tui.migrate.record import UndoError, check_can_record_more, new_folders, record_more_moves
+from fwk_tui.migrate.undo import undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at

@@ -10,7 +10,7 @@ from fwk_tui.migrate.folders import MoveError, move_back, move_folders
 from fwk_tui.migrate.intent import drop_intent, record_intent
 from fwk_tui.migrate.plan import FolderMove
 from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, config_problems
-from fwk_tui.migrate.undo import UndoError, backup_path, check_can_record, new_folders, record_move
+from fwk_tui.migrate.record import UndoError, backup_path, check_can_record, new_folders, record_move
 from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 

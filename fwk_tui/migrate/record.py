@@ -1,5 +1,6 @@
-"""The record of a move kept beside the config (``.fwk-tui-move.json``): its name, its entries, and reading it back
-with every path checked to lie inside the config's folder."""
+"""The record of a move kept beside the config (``.fwk-tui-move.json``): its name, its entries, writing it (with the
+config from before in ``<config>.bak``) once the move is made, and reading it back with every path checked to lie
+inside the config's folder."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import hashlib
 import json
 import os
 import posixpath
+import stat
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
+from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.disk import FolderMove
 from fwk_tui.migrate.fingerprint import fingerprint
 from fwk_tui.migrate.links import LinkFix
 from fwk_tui.oserrors import os_error_words
+from fwk_tui.source import MAX_BYTES
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes
 
 RECORD_NAME = ".fwk-tui-move.json"
@@ -180,3 +184,143 @@ def said(exc: OSError, path: Path, name: str | None = None) -> str:
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def has_record(config: Path) -> bool:
+    """Whether a move of this config's folder is recorded (and so may be undone)."""
+    return os.path.lexists(record_path(config))
+
+
+def new_folders(root: Path, moves: list[FolderMove]) -> list[str]:
+    """The folders moving ``moves`` will create (``app`` when it is not there): call it before the move, for
+    ``record_move``'s ``created``. Shallow first."""
+    made: set[str] = set()
+    for move in moves:
+        parent = posixpath.dirname(move.target)
+        while parent and not os.path.lexists(root / parent):
+            made.add(parent)
+            parent = posixpath.dirname(parent)
+    return sorted(made, key=lambda p: (p.count("/"), p))
+
+
+def check_can_record(config: Path) -> None:
+    """UndoError when ``record_move`` would refuse or fail: a ``.bak`` beside the config that fwk-tui did not write,
+    a folder (or another non-file) where the record goes.
+
+    Call it before moving anything, so the move is not made without its way back.
+    """
+    try:
+        kind = os.lstat(record_path(config)).st_mode
+    except OSError:
+        kind = None
+    if kind is not None and not (stat.S_ISREG(kind) or stat.S_ISLNK(kind)):
+        raise UndoError(
+            f"{RECORD_NAME} is not a file (a folder?): rename or delete it, so that fwk-tui can record the move there"
+        )
+    bak = backup_path(config)
+    if os.path.lexists(bak) and not _backup_is_ours(config):
+        raise UndoError(
+            f"{bak.name} exists already and fwk-tui did not write it: rename or delete it, so that fwk-tui can keep "
+            f"the config from before the move there"
+        )
+
+
+def record_move(
+    config: Path, before: bytes, written: bytes, moves: list[FolderMove], created: list[str] | None = None
+) -> None:
+    """Record the move just made: ``config`` holds ``written`` now (``before`` until the move), ``moves`` are done
+    (paths relative to the config's folder) and ``created`` the folders the move made (``new_folders``).
+
+    Writes ``<config>.bak`` (``before``, atomically) and the record; an earlier
+    ``.bak`` is replaced only when an earlier record of ours vouches for it.
+    """
+    root = config.parent
+    check_can_record(config)
+    made = entries(root, moves)
+    for folder in created or []:
+        check_relative(folder)
+    bak = backup_path(config)
+    record = {
+        "record": RECORD_KIND,
+        "version": RECORD_VERSION,
+        "config": config.name,
+        "config_sha256": sha256(written),
+        "backup": bak.name,
+        "backup_sha256": sha256(before),
+        "moves": made,
+        "created": list(created or []),
+    }
+    data = record_bytes(record)
+    if len(data) > MAX_RECORD_BYTES:
+        raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
+    try:
+        like = os.stat(config)
+    except OSError:
+        like = None
+    try:
+        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{said(exc, bak)}: no way back from the move was recorded") from None
+    try:
+        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
+    except OSError as exc:
+        for leftover in (bak, record_path(config)):  # an earlier record would not match the new .bak
+            _unlink_quietly(leftover)
+        raise UndoError(f"{said(exc, record_path(config))}: no way back from the move was recorded") from None
+
+
+def check_can_record_more(config: Path) -> dict[str, Any] | None:
+    """UndoError when :func:`record_more_moves` would refuse (call it before moving anything, so no move is made
+    without its way back); else the record the moves will be added to (None: a new one)."""
+    try:
+        now = read_file_bytes(config, MAX_BYTES)
+    except UnreadableFile as exc:
+        raise UndoError(f"{exc}: the folder moves could not be recorded") from None
+    if not has_record(config):
+        check_can_record(config)
+        return None
+    record = read_record(config)
+    if sha256(now) != record["config_sha256"]:
+        raise UndoError(
+            f"{config.name} changed since the move {RECORD_NAME} records, so these folder moves cannot be added to "
+            f"it: undo that move first (migrate --undo), or delete {RECORD_NAME} and {backup_path(config).name}"
+        )
+    return record
+
+
+def record_more_moves(config: Path, moves: list[FolderMove], created: list[str], record: dict[str, Any] | None) -> None:
+    """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
+    added to ``record``, that of the move that wrote it, as :func:`check_can_record_more` read it before the moves,
+    else (None) recorded on their own (the config kept as it is now). UndoError when neither can be."""
+    if record is None:
+        now = read_file_bytes(config, MAX_BYTES)
+        record_move(config, now, now, moves, created)
+        return
+    root = config.parent
+    all_moves, all_created = added_entries(record, entries(root, moves), created)
+    data = record_bytes({**record, "moves": all_moves, "created": all_created})
+    if len(data) > MAX_RECORD_BYTES:
+        raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
+    try:
+        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
+    except OSError as exc:
+        raise UndoError(f"{said(exc, record_path(config))}: these folder moves were not recorded") from None
+
+
+def _backup_is_ours(config: Path) -> bool:
+    """Whether the ``.bak`` is the one an earlier record of ours vouches for (a regular file with its hash)."""
+    bak = backup_path(config)
+    try:
+        record = read_record(config)
+        if record["backup"] != bak.name or not stat.S_ISREG(os.lstat(bak).st_mode):
+            return False
+        return sha256(read_file_bytes(bak, MAX_BYTES)) == record["backup_sha256"]
+    except (UndoError, UnreadableFile, OSError):
+        return False
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -1,7 +1,7 @@
-"""The way back from a move: a record of what the move did, and the undo that checks it and reverses it.
+"""The way back from a move: the undo that checks the move's record and reverses it.
 
-After the move wrote the config and moved the folders, ``record_move`` keeps the
-config's bytes from before in ``<config>.bak`` and writes ``.fwk-tui-move.json``
+After the move wrote the config and moved the folders, ``record.record_move`` keeps
+the config's bytes from before in ``<config>.bak`` and writes ``.fwk-tui-move.json``
 beside the config: the hashes of the config the move wrote and of the backup,
 each move with a fingerprint of what it moved, and the folders it created.
 ``undo_move`` reverses the move only when all of that still holds, so it never
@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import posixpath
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,16 +23,10 @@ from fwk_tui.migrate.intent import MOVING, roll_back
 from fwk_tui.migrate.links import LinkFailed, LinkFix, set_links
 from fwk_tui.migrate.preflight import config_problems, renamable
 from fwk_tui.migrate.record import (
-    MAX_RECORD_BYTES,
-    RECORD_KIND,
     RECORD_NAME,
-    RECORD_VERSION,
     UndoError,
-    added_entries,
     backup_path,
     check_inside,
-    check_relative,
-    entries,
     fingerprint_or_error,
     read_record,
     record_bytes,
@@ -61,127 +54,6 @@ class Undone:
     removed: list[str] = field(default_factory=list)  # folders the move created, removed (empty again)
     kept: list[str] = field(default_factory=list)  # folders the move created, left: something else is in them now
     notes: list[str] = field(default_factory=list)  # leftovers that could not be deleted (the undo itself is done)
-
-
-def has_record(config: Path) -> bool:
-    """Whether a move of this config's folder is recorded (and so may be undone)."""
-    return os.path.lexists(record_path(config))
-
-
-def new_folders(root: Path, moves: list[FolderMove]) -> list[str]:
-    """The folders moving ``moves`` will create (``app`` when it is not there): call it before the move, for
-    ``record_move``'s ``created``. Shallow first."""
-    made: set[str] = set()
-    for move in moves:
-        parent = posixpath.dirname(move.target)
-        while parent and not os.path.lexists(root / parent):
-            made.add(parent)
-            parent = posixpath.dirname(parent)
-    return sorted(made, key=lambda p: (p.count("/"), p))
-
-
-def check_can_record(config: Path) -> None:
-    """UndoError when ``record_move`` would refuse or fail: a ``.bak`` beside the config that fwk-tui did not write,
-    a folder (or another non-file) where the record goes.
-
-    Call it before moving anything, so the move is not made without its way back.
-    """
-    try:
-        kind = os.lstat(record_path(config)).st_mode
-    except OSError:
-        kind = None
-    if kind is not None and not (stat.S_ISREG(kind) or stat.S_ISLNK(kind)):
-        raise UndoError(
-            f"{RECORD_NAME} is not a file (a folder?): rename or delete it, so that fwk-tui can record the move there"
-        )
-    bak = backup_path(config)
-    if os.path.lexists(bak) and not _backup_is_ours(config):
-        raise UndoError(
-            f"{bak.name} exists already and fwk-tui did not write it: rename or delete it, so that fwk-tui can keep "
-            f"the config from before the move there"
-        )
-
-
-def record_move(
-    config: Path, before: bytes, written: bytes, moves: list[FolderMove], created: list[str] | None = None
-) -> None:
-    """Record the move just made: ``config`` holds ``written`` now (``before`` until the move), ``moves`` are done
-    (paths relative to the config's folder) and ``created`` the folders the move made (``new_folders``).
-
-    Writes ``<config>.bak`` (``before``, atomically) and the record; an earlier
-    ``.bak`` is replaced only when an earlier record of ours vouches for it.
-    """
-    root = config.parent
-    check_can_record(config)
-    made = entries(root, moves)
-    for folder in created or []:
-        check_relative(folder)
-    bak = backup_path(config)
-    record = {
-        "record": RECORD_KIND,
-        "version": RECORD_VERSION,
-        "config": config.name,
-        "config_sha256": sha256(written),
-        "backup": bak.name,
-        "backup_sha256": sha256(before),
-        "moves": made,
-        "created": list(created or []),
-    }
-    data = record_bytes(record)
-    if len(data) > MAX_RECORD_BYTES:
-        raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
-    try:
-        like = os.stat(config)
-    except OSError:
-        like = None
-    try:
-        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
-    except OSError as exc:
-        raise UndoError(f"{said(exc, bak)}: no way back from the move was recorded") from None
-    try:
-        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
-    except OSError as exc:
-        for leftover in (bak, record_path(config)):  # an earlier record would not match the new .bak
-            _unlink_quietly(leftover)
-        raise UndoError(f"{said(exc, record_path(config))}: no way back from the move was recorded") from None
-
-
-def check_can_record_more(config: Path) -> dict[str, Any] | None:
-    """UndoError when :func:`record_more_moves` would refuse (call it before moving anything, so no move is made
-    without its way back); else the record the moves will be added to (None: a new one)."""
-    try:
-        now = read_file_bytes(config, MAX_BYTES)
-    except UnreadableFile as exc:
-        raise UndoError(f"{exc}: the folder moves could not be recorded") from None
-    if not has_record(config):
-        check_can_record(config)
-        return None
-    record = read_record(config)
-    if sha256(now) != record["config_sha256"]:
-        raise UndoError(
-            f"{config.name} changed since the move {RECORD_NAME} records, so these folder moves cannot be added to "
-            f"it: undo that move first (migrate --undo), or delete {RECORD_NAME} and {backup_path(config).name}"
-        )
-    return record
-
-
-def record_more_moves(config: Path, moves: list[FolderMove], created: list[str], record: dict[str, Any] | None) -> None:
-    """Record folder moves made after the config was written (``migrate --move-folders`` on a config in layout A):
-    added to ``record``, that of the move that wrote it, as :func:`check_can_record_more` read it before the moves,
-    else (None) recorded on their own (the config kept as it is now). UndoError when neither can be."""
-    if record is None:
-        now = read_file_bytes(config, MAX_BYTES)
-        record_move(config, now, now, moves, created)
-        return
-    root = config.parent
-    all_moves, all_created = added_entries(record, entries(root, moves), created)
-    data = record_bytes({**record, "moves": all_moves, "created": all_created})
-    if len(data) > MAX_RECORD_BYTES:
-        raise UndoError(f"{RECORD_NAME}: the record would be too big: these folder moves were not added to it")
-    try:
-        write_bytes_atomically(record_path(config), data, follow_symlinks=False)
-    except OSError as exc:
-        raise UndoError(f"{said(exc, record_path(config))}: these folder moves were not recorded") from None
 
 
 def undo_move(config: Path) -> Undone:
@@ -403,34 +275,4 @@ def _set_all(root: Path, links: list[LinkFix], *, forth: bool) -> list[str]:
     return stuck
 
 
-def _backup_is_ours(config: Path) -> bool:
-    """Whether the ``.bak`` is the one an earlier record of ours vouches for (a regular file with its hash)."""
-    bak = backup_path(config)
-    try:
-        record = read_record(config)
-        if record["backup"] != bak.name or not stat.S_ISREG(os.lstat(bak).st_mode):
-            return False
-        return sha256(read_file_bytes(bak, MAX_BYTES)) == record["backup_sha256"]
-    except (UndoError, UnreadableFile, OSError):
-        return False
-
-
-def _unlink_quietly(path: Path) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
-__all__ = [
-    "RECORD_NAME",
-    "UndoError",
-    "Undone",
-    "backup_path",
-    "check_can_record",
-    "check_can_record_more",
-    "has_record",
-    "new_folders",
-    "record_move",
-    "undo_move",
-]
+__all__ = ["RECORD_NAME", "UndoError", "Undone", "backup_path", "undo_move"]

@@ -15,7 +15,8 @@ import pytest
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.folders import MoveError, move_folders
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.undo import UndoError, new_folders, record_move, undo_move
+from fwk_tui.migrate.record import UndoError, new_folders, record_move
+from fwk_tui.migrate.undo import undo_move
 from tests.cli.helpers import run
 
 BEFORE = b"export default defineFwkConfig({\n  ssr: true,\n})\n"

@@ -14,7 +14,7 @@ from fwk_tui.migrate import fingerprint as fingerprint_module
 from fwk_tui.migrate import undo
 from fwk_tui.migrate.folders import move_folders
 from fwk_tui.migrate.plan import FolderMove
-from fwk_tui.migrate.undo import (
+from fwk_tui.migrate.record import (
     RECORD_NAME,
     UndoError,
     backup_path,
@@ -22,8 +22,8 @@ from fwk_tui.migrate.undo import (
     has_record,
     new_folders,
     record_move,
-    undo_move,
 )
+from fwk_tui.migrate.undo import undo_move
 
 BEFORE = b"export default defineFwkConfig({\n  ssr: true,\n})\n"
 WRITTEN = b"export default defineFwkConfig({\n  future: { compatibilityVersion: 4 },\n  ssr: true,\n})\n"

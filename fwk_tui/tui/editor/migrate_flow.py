@@ -211,7 +211,7 @@ class MoveToLayoutA:
 
     def can_undo(self) -> bool:
         """Whether a move of this file can be undone (fwk-tui kept what undoes it)."""
-        from fwk_tui.migrate.undo import has_record
+        from fwk_tui.migrate.record import has_record
 
         path = self.app.session.path
         return path is not None and has_record(path)
