@@ -119,3 +119,13 @@ def _too_big(path: Path | str, limit: int) -> str:
 def size_words(limit: int) -> str:
     """``1 MB``, ``64 KB``: a cap in the words messages use."""
     return f"{limit // 1_048_576} MB" if limit >= 1_048_576 else f"{limit // 1024} KB"
+
+
+def leads_out_of(path: Path, folder: Path) -> str | None:
+    """Where writing ``path`` would land when a link on its way (or ``path`` itself) leads out of ``folder``, the
+    project; None when it stays inside (nothing there yet counts as inside)."""
+    try:
+        target, root = path.resolve(), folder.resolve()
+    except (OSError, RuntimeError):  # a loop: not written through either
+        return str(path)
+    return None if target.is_relative_to(root) else str(target)

@@ -120,7 +120,7 @@ def _new(ns: argparse.Namespace) -> int:
     if ns.save_answers:
         # The preset first: when it cannot be written, nothing else is, and the message can say so.
         try:
-            save_preset(preset_target(folder, ns.save_answers), answers)
+            save_preset(preset_target(folder, ns.save_answers), answers, folder)
         except PresetError as exc:
             return _fail(f"fwk-tui new: {plain(str(exc))}; nothing was written")
         saved.append(f"saved the answers to {preset}")

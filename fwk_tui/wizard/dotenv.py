@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.atomic import write_text_atomically
-from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_text_file
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.validate.env import env_name, parse_dotenv
 from fwk_tui.wizard.answers import Answers, RuntimeKey
 
@@ -65,9 +65,9 @@ def plan_dotenv(folder: Path, secrets: list[RuntimeKey]) -> DotenvPlan | None:
         return None
     path = folder / ".env"
     names = [(env_name((k.key,)), k) for k in secrets]
-    outside = _link_out_of(path, folder)
+    outside = leads_out_of(path, folder)
     if outside is not None:
-        why = f"{path}: a link to {outside}, outside the project; fwk-tui writes no secret there"
+        why = f"{path}: it leads to {outside}, outside the project; fwk-tui writes no secret there"
         return DotenvPlan(path, None, None, unread=why, missed=[n for n, _ in names])
     try:
         before: str | None = read_text_file(path)
@@ -88,18 +88,6 @@ def plan_dotenv(folder: Path, secrets: list[RuntimeKey]) -> DotenvPlan | None:
     for name, item in added:
         text += f"# runtimeConfig.{item.key} (private: server only)\n{name}={dotenv_value(item.value)}\n"
     return DotenvPlan(path, before, text, [n for n, _ in added], kept)
-
-
-def _link_out_of(path: Path, folder: Path) -> str | None:
-    """Where ``path``, a link, leads when that is outside ``folder`` (None: not a link, or inside)."""
-    if not path.is_symlink():
-        return None
-    try:
-        target = path.resolve()
-        root = folder.resolve()
-    except (OSError, RuntimeError):  # a loop: not written through either
-        return os.readlink(path)
-    return None if target.is_relative_to(root) else str(target)
 
 
 def write_dotenv(plan: DotenvPlan) -> list[str]:

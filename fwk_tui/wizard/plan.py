@@ -15,7 +15,7 @@ from fwk_tui.atomic import write_text_atomically
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import ConfigDocument, DocumentError, save_document
-from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_text_file
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.wizard.answers import Answers
 from fwk_tui.wizard.dotenv import DotenvPlan, new_secrets, plan_dotenv, write_dotenv
@@ -106,6 +106,10 @@ class Plan:
                 f"{self.dotenv.unread}; the private runtime values "
                 f"({', '.join(self.dotenv.missed)}) have nowhere to go; nothing was written"
             )
+        for target in [*(self.folder / name for name in self.folders), self.env_path]:
+            outside = leads_out_of(target, self.folder) if target is not None else None
+            if outside is not None:  # a link in the project leading elsewhere: nothing is written through it
+                raise DocumentError(f"{target}: it leads to {outside}, outside the project; nothing was written")
         done: list[str] = []
         steps = self.summary()  # in the order of the writes below
         try:

@@ -19,7 +19,7 @@ from tomlkit.exceptions import ParseError as TOMLParseError
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source.textutil import shell_quote
-from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.userfiles import UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.wizard.answers import (
     DEFAULT_SRC_DIR,
     RENDERINGS,
@@ -184,8 +184,12 @@ def preset_text(answers: Answers) -> str:
     return tomlkit.dumps(document)
 
 
-def save_preset(path: Path, answers: Answers) -> None:
-    """Write the preset atomically; PresetError (``file: why``) when it cannot be written."""
+def save_preset(path: Path, answers: Answers, project: Path | None = None) -> None:
+    """Write the preset atomically; PresetError (``file: why``) when it cannot be written. A preset named inside the
+    ``project`` folder (a bare name) is not written through a link that leads out of it."""
+    outside = leads_out_of(path, project) if project is not None and path.parent == project else None
+    if outside is not None:
+        raise PresetError(f"{path}: it leads to {outside}, outside the project; the answers were not saved")
     try:
         write_text_atomically(path, preset_text(answers))
     except OSError as exc:

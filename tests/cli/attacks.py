@@ -800,3 +800,30 @@ def new_dotenv_linked_out_of_the_project(d: Path) -> Outcome:
 
 
 ATTACKS.update({"new with .env a link to a file outside the project": new_dotenv_linked_out_of_the_project})
+
+
+def _new_through_a_link_out(d: Path, name: str, target_is_dir: bool, *flags: str) -> Outcome:
+    outside = d / "outside"
+    outside.mkdir()
+    victim = outside / ("skel" if target_is_dir else "victim.txt")
+    if target_is_dir:
+        victim.mkdir()
+    else:
+        victim.write_text("KEEP\n")
+    project = d / "p"
+    project.mkdir()
+    os.symlink(victim, project / name)
+    run = fwk("new", "--yes", *flags, str(project), cwd=d)
+    untouched = (not any(victim.iterdir())) if target_is_dir else victim.read_text() == "KEEP\n"
+    ok = run.code == 2 and untouched and "outside the project" in run.err and not (project / "fwk.config.ts").exists()
+    return Outcome(ok and not run.traceback, _first_line(run))
+
+
+ATTACKS.update({
+    "new --env-example with .env.example a link out of the project":
+        lambda d: _new_through_a_link_out(d, ".env.example", False, "--runtime-key", "apiSecret=x", "--env-example"),
+    "new --save-answers NAME with NAME a link out of the project":
+        lambda d: _new_through_a_link_out(d, "preset.toml", False, "--save-answers", "preset.toml"),
+    "new --skeleton with app a link to a folder out of the project":
+        lambda d: _new_through_a_link_out(d, "app", True, "--skeleton"),
+})

@@ -119,7 +119,7 @@ class OutputSteps(WizardPage):
         try:
             if target is not None:
                 # The preset first: when it cannot be written, nothing else is, as the notice says.
-                save_preset(target, self.answers)
+                save_preset(target, self.answers, self.project.folder)
                 saved.append(f"saved the answers to {shown_path(target)}")
             done = self.plan.write() + saved
         except PresetError as exc:
