@@ -79,6 +79,12 @@ class FwkProtocol(LanguageServerProtocol):
             _note(self, "a message from the client was refused: it is not a JSON-RPC message")
             self._send_response(None, error=ResponseError(INVALID_REQUEST, "Invalid Request"))  # type: ignore[arg-type]
             return
+        method, asked = getattr(message, "method", None), getattr(message, "id", None)
+        if self._shutdown and method is not None and asked is not None:  # a request (not a notification)
+            # The protocol: a request after shutdown is answered with InvalidRequest (pygls drops it unanswered).
+            error = ResponseError(INVALID_REQUEST, "Invalid Request: the server is shutting down")
+            self._send_response(asked, error=error)
+            return
         super().handle_message(message)
 
     # The server keeps the text of a config itself (:mod:`fwk_tui.lsp.documents`): pygls's copy of it would cost

@@ -527,3 +527,14 @@ def test_the_jobs_of_a_client_that_has_gone_are_dropped() -> None:
 
     rest = asyncio.run(client())
     assert ran == [0] and all(job.cancelled() for job in rest)
+
+
+def test_a_request_after_shutdown_is_answered_invalid_request(stdio: tuple[Wire, subprocess.Popen[bytes]]) -> None:
+    """Attack round 2, 7: a request after `shutdown` got no answer at all (a client waiting for it waited forever)."""
+    wire, server = stdio
+    wire.initialize()
+    assert wire.answer(wire.request("shutdown", None))["result"] is None
+    answer = wire.answer(wire.hover("file:///nowhere/fwk.config.ts", 0, 0))
+    assert answer["error"]["code"] == -32600 and "shutting down" in answer["error"]["message"]
+    wire.notify("exit", None)
+    assert server.wait(timeout=WAIT_S) == 0
