@@ -23,7 +23,7 @@ from fwk_tui.cli import (
     source_cmds,
 )
 from fwk_tui.cli.launch import Launchers
-from fwk_tui.oserrors import os_error_message
+from fwk_tui.oserrors import os_error_message, os_error_words
 from fwk_tui.source import DocumentError
 from fwk_tui.source.textutil import plain
 
@@ -70,9 +70,20 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
             args = ["edit", *args]
         ns = parser.parse_args(args)
         ns.launchers = launchers
-        return int(ns.run(ns) or 0)
+        code = int(ns.run(ns) or 0)
+        try:
+            sys.stdout.flush()  # an output that cannot be written fails the command, here, with a message
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            _quiet_stdout()
+            return _fail(f"fwk-tui: the output could not be written: {os_error_words(exc)}")
+        return code
     except BrokenPipeError:
-        return 0
+        # The reader went away (`check | head -1`): nothing more to say, and an exit code that does not pass for
+        # a whole run (a CI step gating on it): the one of a process the closed pipe stopped, 128 + SIGPIPE.
+        _quiet_stdout()
+        return EXIT_PIPE_CLOSED
     except KeyboardInterrupt:
         return 130
     except DocumentError as exc:
@@ -87,6 +98,19 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
             f"this is a bug in fwk-tui; please report it with the command you ran "
             f"({DEBUG_VARIABLE}=1 shows the traceback)"
         )
+
+
+EXIT_PIPE_CLOSED = 141
+
+
+def _quiet_stdout() -> None:
+    """Standard output pointed at nothing: the interpreter's last flush of what could not be written stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def _fail(message: str) -> int:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.cli import main
 from tests.cli.helpers import run
 
 FIXABLE = """\
@@ -212,7 +213,23 @@ def test_check_into_a_closed_pipe_says_nothing(project: Path) -> None:
 
     many = "export default defineFwkConfig({\n" + "".join(f"  k{i}: 1,\n" for i in range(3000)) + "})\n"
     (project / "fwk.config.ts").write_text(many, encoding="utf-8")
-    run_check = f"{sys.executable} -m fwk_tui check --verbose | head -1"
+    run_check = f"{sys.executable} -m fwk_tui check --verbose | head -1; echo \"exit ${{PIPESTATUS[0]}}\" >&2"
     done = subprocess.run(["bash", "-c", run_check], cwd=project, capture_output=True, text=True, check=False)
     assert done.stdout.startswith("fwk.config.ts: checked as variant A")
-    assert done.stderr == ""
+    assert done.stderr == "exit 141\n"  # as a process the closed pipe stopped: a gate on it does not pass
+
+
+def test_an_output_that_cannot_be_written_fails_the_command(
+    capsys: pytest.CaptureFixture[str], project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    class Full(io.StringIO):
+        def flush(self) -> None:
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.chdir(project)
+    monkeypatch.setattr("sys.stdout", Full())
+    monkeypatch.setattr("fwk_tui.cli._quiet_stdout", lambda: None)
+    assert main(["dump"]) == 2
+    assert "the output could not be written: disk full" in capsys.readouterr().err
