@@ -165,6 +165,12 @@ def _movable(root: Path, move: Move) -> list[str]:
         return [f"{move.source}: {exc.strerror or exc}"]
     if _flagged(path, st):
         return [f"{move.source}: immutable or append-only (chattr +i or +a): it cannot be moved"]
+    if stat.S_ISDIR(st.st_mode) and os.path.isfile(path / ".git") and not os.path.islink(path / ".git"):
+        # a submodule (or a worktree): its .git file and the repository's own record name its place
+        return [
+            f"{move.source}: a git submodule: moved by fwk-tui, git would lose it; move it with "
+            f"`git mv {move.source} {move.target}`, then run migrate again"
+        ]
     if st.st_dev != dest.st_dev:
         there = posixpath.dirname(move.target) or "."
         return [f"{move.source}: on another file system than {there}/: it cannot be renamed into it"]

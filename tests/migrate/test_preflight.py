@@ -336,3 +336,22 @@ def test_an_app_folder_linked_to_a_folder_of_the_project_is_moved_into(project: 
     os.symlink("src", project / "app")
     move_folders(project, MOVES)
     assert (project / "src" / "pages" / "index.ts").is_file()
+
+
+def test_a_git_submodule_among_the_sources_is_refused_with_the_git_mv_that_moves_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Attack round 2, 4: a submodule's .git file (`gitdir: ../.git/modules/pages`) moved as it was: app/pages was no
+    longer a repository and the project's showed `deleted: pages`."""
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "fwk.config.ts").write_text("export default defineFwkConfig({ ssr: true })\n")
+    (project / "pages").mkdir()
+    (project / "pages" / "index.vue").write_text("<template />\n")
+    (project / "pages" / ".git").write_text("gitdir: ../.git/modules/pages\n")
+    (project / "app.vue").write_text("<template />\n")
+    code, _, err = run(capsys, "migrate", str(project / "fwk.config.ts"), "--adopt", "--move-folders")
+    assert code == 2
+    assert "pages: a git submodule" in err and "`git mv pages app/pages`" in err and "nothing was written" in err
+    assert (project / "pages" / ".git").is_file() and not (project / "app").exists()
+    assert (project / "fwk.config.ts").read_text() == "export default defineFwkConfig({ ssr: true })\n"
