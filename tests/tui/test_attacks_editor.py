@@ -294,3 +294,30 @@ async def test_a_paste_of_several_lines_into_a_one_line_field_says_what_it_left_
         assert field.value == "/line1" and app.session.get("app.baseURL") == "/line1"
         text = " ".join(line.split("▌", 1)[-1].strip() for line in screen_text(app).splitlines())  # wrapped as shown
         assert "the paste's first line went in, its 2 other lines did not" in text, text
+
+
+async def test_ctrl_z_in_a_records_panel_never_leaves_a_box_the_keys_do_not_reach(tmp_path: Path) -> None:
+    """Editor attack round 2, 1: Ctrl+Z with a key's rename box or value editor open left the box on screen while the
+    keys went to the rows: Backspace, meant for the text, removed whole keys, and Ctrl+S wrote the loss."""
+    (tmp_path / "project").mkdir()
+    config = tmp_path / "project" / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({\n  alias: { '~': './app', '@x': './x' },\n})\n")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("alias")
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "enter", "end", "S", "escape")  # '~' is './appS': an edit to undo later
+        assert app.session.get("alias") == {"~": "./appS", "@x": "./x"}
+        await type_slowly(pilot, "r", "ctrl+u", *"NEW", "ctrl+z")  # the typed name goes, the box with it
+        assert app.session.get("alias") == {"~": "./appS", "@x": "./x"}
+        assert not app.screen.query(".record--key-input")
+        await type_slowly(pilot, "enter", "end", "Y", "ctrl+z")  # in the value editor: the Y is taken back
+        await pilot.pause(HUMAN)
+        assert app.session.get("alias")["~"] in ("./appS", "./app")  # (with the S when one undo step holds both)
+        await type_slowly(pilot, "backspace", "backspace")
+        await pilot.pause(HUMAN)
+        values = app.session.get("alias")
+        assert set(values) == {"~", "@x"}, values  # no key removed: the keys went where the screen showed
+        shown = [w for w in app.screen.query("Input") if w.display]
+        assert all(w.has_focus or not w.has_class("record--key-input") for w in shown)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual.widgets import OptionList
+
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
@@ -73,9 +75,7 @@ class Navigator:
         if layout.group(group_id) is None:
             return False
         entries = layout.fields[group_id]
-        if not any(e.path == target for e in entries) and option is not None and not option.in_variant(
-            session.variant
-        ):
+        if not any(e.path == target for e in entries) and option is not None and not option.in_variant(session.variant):
             session.set_variant(other_variant(session.variant))
             app.notify(f"{option.path} exists only in variant {session.variant}: switched to it", timeout=4)
         if app.form_filter != "all" and not any(
@@ -100,8 +100,23 @@ class Navigator:
 
     async def _go_to_touched(self, path: str) -> None:
         await self.app.settle()  # the form has taken the new state
+        if self._editing(path):
+            return  # the editor the person is in shows the new value: the keys stay where the screen says
         if not await self.go_to(path, quiet=True) and self.app.focused is None:
             self.app.query_one(GroupTree).focus()  # the field went with its key: keys go to the tree, not nowhere
+
+    def _editing(self, path: str) -> bool:
+        """Whether the focus is in an editor of the field that holds ``path`` (a record's value editor, after an undo
+        of one of its keys): it shows the new value already; a go-to would open the editor again, and the keys could
+        end on the rows while an editor stays on screen."""
+        focused = self.app.focused
+        if focused is None:
+            return False
+        for node in (focused, *focused.ancestors):
+            if isinstance(node, OptionField):
+                inside = node.path == path or path.startswith(node.path + ".") or path.startswith(node.path + "[")
+                return inside and not isinstance(focused, OptionList)  # its rows: gone to as before
+        return False
 
     # ---------------------------------------------------------------- search
 

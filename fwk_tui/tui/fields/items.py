@@ -185,3 +185,10 @@ class ItemsEditor(ValueEditor):
     def action_close(self) -> None:
         """Close the open editor and go back to the rows."""
         self.close()
+
+    def focus_rows(self) -> None:
+        """The rows take the keys, and nothing else looks as if it had them: a panel left open would show a box the
+        keys no longer reach (Backspace there removes a key)."""
+        if self.is_open:
+            self.close(refocus=False)
+        self.rows.focus()

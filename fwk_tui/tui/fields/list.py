@@ -102,7 +102,7 @@ class ListEditor(ItemsEditor):
             self.rows.go_to(segments[0])
             self.open(segments[0], rest=segments[1:])
         else:
-            self.rows.focus()
+            self.focus_rows()
 
     def open(self, index: int, value: Any = None, *, rest: tuple[str | int, ...] = (), draft: bool = False) -> None:
         """Open the editor of item ``index`` under the rows (``draft``: a new item, ``value`` until it is written).
