@@ -78,6 +78,8 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
         except OSError as exc:
             _quiet_stdout()
             return _fail(f"fwk-tui: the output could not be written: {os_error_words(exc)}")
+        except ValueError:
+            pass  # closed by the command itself (the language server's exit): nothing is left to write
         return code
     except BrokenPipeError:
         # The reader went away (`check | head -1`): nothing more to say, and an exit code that does not pass for

@@ -187,7 +187,11 @@ async def _run(server: Session, reader: FrameReader) -> None:
     def failed(error: Exception, source: Any) -> None:
         if isinstance(error, RecursionError):
             _refuse(server, reader.last_body, "it is nested too deeply to read")
-        elif isinstance(error, ValueError) and not _readable(reader.last_body):  # a number past what JSON reads
+        elif (  # a number past what the decoder reads (a body that is not JSON is pygls's parse error, as before)
+            isinstance(error, ValueError)
+            and not isinstance(error, json.JSONDecodeError)
+            and not _readable(reader.last_body)
+        ):
             _refuse(server, reader.last_body, "it holds a number too long to read")
         else:
             server.report_server_error(error, source)
