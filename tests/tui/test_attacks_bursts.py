@@ -193,35 +193,3 @@ async def _type_in_base_url(app: EditorApp, pilot: Pilot[None]) -> None:
     assert await app.go_to("app.baseURL")
     await pilot.pause(HUMAN)
     await type_slowly(pilot, "end", "x")
-
-
-async def test_keys_typed_with_the_key_that_opens_a_panel_land_in_it(modules_config: Path) -> None:
-    """Editor attack 9/10: `a` and `xyz` in one burst on a record left the new key's input empty (the rows read
-    `xyz`); `a` then `@fwk/c` on a list lost the text, its `/` opening the go-to."""
-    app = make_app(modules_config)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        assert await app.go_to("modules")
-        await pilot.pause(HUMAN)
-        burst_keys(app, ["a", *"@fwk/c"])
-        await look_until(pilot, app, lambda: app.session.get("modules") == ["@fwk/content", "@fwk/c"], "@fwk/c")
-        assert not app.screen.query("SearchScreen")
-
-        assert await app.go_to("alias")
-        await pilot.pause(HUMAN)
-        burst_keys(app, ["a", *"xyz"])
-        await settle(app)
-        await pilot.pause(HUMAN)
-        assert getattr(app.focused, "value", None) == "xyz", app.focused
-        burst_keys(app, ["enter", *"v1", "tab"])
-        await look_until(pilot, app, lambda: app.session.get("alias") == {"xyz": "v1"}, "xyz: 'v1'")
-        await type_slowly(pilot, "escape", "escape")
-        await pilot.pause(HUMAN)
-        assert await app.go_to("alias")
-        await pilot.pause(HUMAN)
-        burst_keys(app, ["r", *"QQ"])  # rename the highlighted key
-        await settle(app)
-        await pilot.pause(HUMAN)
-        burst_value = getattr(app.focused, "value", None)
-        await type_slowly(pilot, "escape", "r", "Q", "Q")
-        assert burst_value == getattr(app.focused, "value", None) == "QQ"  # the name selected: typing replaces it
