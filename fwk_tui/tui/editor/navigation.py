@@ -114,7 +114,7 @@ class Navigator:
             return False
         for node in (focused, *focused.ancestors):
             if isinstance(node, OptionField):
-                inside = node.path == path or path.startswith(node.path + ".") or path.startswith(node.path + "[")
+                inside = path.startswith((node.path + ".", node.path + "["))  # a key or item, not the field itself
                 return inside and not isinstance(focused, OptionList)  # its rows: gone to as before
         return False
 

@@ -217,19 +217,6 @@ class RecordEditor(ItemsEditor):
     def is_open(self) -> bool:
         return self.open_key is not None or self.key_mode is not None
 
-    def pending_text(self) -> str | None:
-        """The key typed in the add or rename box while it has the focus: not in the file until Enter takes it (so
-        Ctrl+Z there takes it back, closing the box, rather than undo an edit the person does not see)."""
-        if self.key_mode is None:
-            return None
-        box = next(iter(self.query(".record--key-input").results(Input)), None)
-        if box is None or not box.has_focus or box.value == (self._renaming if self.key_mode == "rename" else ""):
-            return None
-        return box.value
-
-    def discard_text(self) -> None:
-        self.close()
-
     def forget_open(self) -> None:
         self.open_key = None
         self.key_mode = None
