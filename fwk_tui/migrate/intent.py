@@ -21,17 +21,17 @@ from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.migrate.disk import FolderMove
 from fwk_tui.migrate.links import retarget
 from fwk_tui.migrate.record import (
-    RECORD_KIND,
     UndoError,
     added_entries,
     backup_path,
     check_inside,
     link_entry,
-    record_bytes,
+    new_record,
     record_path,
     recorded_moves,
     said,
     sha256,
+    write_record,
 )
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source import MAX_BYTES
@@ -45,23 +45,14 @@ def record_intent(config: Path, before: bytes, moves: list[FolderMove], created:
     """Before the first rename: keep ``before`` in the ``.bak`` and say what the move will do (``moves`` with the
     links each rewrites, ``created`` the folders it makes). UndoError when either cannot be written."""
     bak = backup_path(config)
-    record = {
-        "record": RECORD_KIND,
-        "state": MOVING,
-        "config": config.name,
-        "config_sha256": sha256(before),
-        "backup": bak.name,
-        "backup_sha256": sha256(before),
-        "moves": _entries(moves),
-        "created": created,
-    }
+    record = {**new_record(config, before, before, _entries(moves), created), "state": MOVING}
     try:
         like = os.stat(config)
     except OSError:
         like = None
     try:
         write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
-        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+        write_record(config, record)
     except OSError as exc:
         drop_intent(config)
         raise UndoError(f"{said(exc, record_path(config))}: the move was not made") from None
@@ -83,7 +74,7 @@ def record_more_intent(
     all_moves, all_created = added_entries(record, _entries(moves), created)
     ahead = {**record, "state": MOVING, "moves": all_moves, "created": all_created}
     try:
-        write_bytes_atomically(record_path(config), record_bytes(ahead), follow_symlinks=False)
+        write_record(config, ahead)
     except OSError as exc:
         raise UndoError(f"{said(exc, record_path(config))}: the folder moves were not made") from None
 
@@ -95,7 +86,7 @@ def withdraw_more_intent(config: Path, record: dict[str, Any] | None) -> None:
         drop_intent(config)
         return
     try:
-        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+        write_record(config, record)
     except OSError:
         pass  # the record says the moves were under way: --undo takes back what it finds done (nothing) and the move
 

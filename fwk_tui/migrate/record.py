@@ -153,6 +153,27 @@ def added_entries(
     return [*kept, *new], made + [c for c in created if c not in made]
 
 
+def new_record(
+    config: Path, written: bytes, before: bytes, moves: list[dict[str, Any]], created: list[str]
+) -> dict[str, Any]:
+    """A record of ``moves`` (entries) that made ``created``: ``config`` holds ``written``, its ``.bak`` ``before``."""
+    return {
+        "record": RECORD_KIND,
+        "version": RECORD_VERSION,
+        "config": config.name,
+        "config_sha256": sha256(written),
+        "backup": backup_path(config).name,
+        "backup_sha256": sha256(before),
+        "moves": moves,
+        "created": list(created),
+    }
+
+
+def write_record(config: Path, record: dict[str, Any]) -> None:
+    """Write ``record`` beside ``config``, atomically, never through a link (OSError when it cannot be)."""
+    write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+
+
 def link_entry(fix: LinkFix) -> dict[str, Any]:
     """The record's entry of one link rewritten: where it is, its target before and after."""
     entry: dict[str, Any] = {"path": fix.path, "before": fix.before, "after": fix.after}
@@ -240,17 +261,7 @@ def record_move(
     for folder in created or []:
         check_relative(folder)
     bak = backup_path(config)
-    record = {
-        "record": RECORD_KIND,
-        "version": RECORD_VERSION,
-        "config": config.name,
-        "config_sha256": sha256(written),
-        "backup": bak.name,
-        "backup_sha256": sha256(before),
-        "moves": made,
-        "created": list(created or []),
-    }
-    data = record_bytes(record)
+    data = record_bytes(new_record(config, written, before, made, created or []))
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
     try:

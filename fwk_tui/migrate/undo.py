@@ -29,11 +29,11 @@ from fwk_tui.migrate.record import (
     check_inside,
     fingerprint_or_error,
     read_record,
-    record_bytes,
     record_path,
     recorded_moves,
     said,
     sha256,
+    write_record,
 )
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.source import MAX_BYTES
@@ -97,7 +97,7 @@ def undo_move(config: Path) -> Undone:
 
 def _write_record(config: Path, record: dict[str, Any]) -> None:
     try:
-        write_bytes_atomically(record_path(config), record_bytes(record), follow_symlinks=False)
+        write_record(config, record)
     except OSError as exc:
         raise UndoError(f"{said(exc, record_path(config))}: nothing was undone") from None
 
