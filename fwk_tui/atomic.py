@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -54,6 +55,9 @@ def write_bytes_atomically(
         current = None
     except OSError as exc:
         raise _about(exc, path) from exc
+    if current is not None and not stat.S_ISREG(current.st_mode):
+        # Renaming over a device, a FIFO or a socket would replace it with a plain file (as root: /dev/null).
+        raise NotAFile(path, current.st_mode)
     folder = target.parent
     remove_stale_temps(target)
     temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
@@ -85,6 +89,26 @@ def write_bytes_atomically(
             f"keep{'s' if others == 1 else ''} the old text"
         )
     return notes
+
+
+class NotAFile(OSError):
+    """The path holds a folder, a device, a FIFO or a socket: a write replaces only regular files."""
+
+    def __init__(self, path: Path, mode: int) -> None:
+        if stat.S_ISDIR(mode):
+            super().__init__(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        else:
+            super().__init__(errno.EINVAL, f"{_kind(mode)}, not a regular file: it is never replaced", str(path))
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
 
 
 def remove_stale_temps(target: Path) -> None:

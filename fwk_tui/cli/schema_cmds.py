@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import stat
 import sys
 from pathlib import Path
 
@@ -24,7 +25,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     """Add ``schema`` to ``sub``."""
     cmd = sub.add_parser("schema", help="print the JSON Schema of the options", description=DESCRIPTION)
     cmd.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant (default A)")
-    cmd.add_argument("--out", metavar="FILE", help="write the schema to FILE (whole or not at all) instead of stdout")
+    cmd.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the schema to FILE (whole or not at all; a device or named pipe is written into), not stdout",
+    )
     cmd.set_defaults(run=_schema)
 
 
@@ -38,6 +43,11 @@ def _schema(ns: argparse.Namespace) -> int:
         return EXIT_OK
     path = Path(ns.out)
     try:
+        if _stream(path):
+            # /dev/null, /dev/stdout, a named pipe: written into, as a shell's `>` would; never replaced.
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return EXIT_OK
         notes = write_text_atomically(path, text)
     except OSError as exc:
         err(f"{os_error_message(exc, exc.filename or path)}; nothing was written")
@@ -46,3 +56,12 @@ def _schema(ns: argparse.Namespace) -> int:
         err(note)
     out(f"wrote {path}: the JSON Schema of variant {ns.variant}")
     return EXIT_OK
+
+
+def _stream(path: Path) -> bool:
+    """``path`` is a character device or a FIFO (following links)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -68,3 +71,24 @@ def test_schema_refuses_an_unknown_variant(capsys: pytest.CaptureFixture[str]) -
         run(capsys, "schema", "--variant", "C")
     assert stop.value.code == 2
     assert "invalid choice: 'C'" in capsys.readouterr().err
+
+
+def test_schema_out_to_dev_null_writes_into_it_and_leaves_it_a_device(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--out /dev/null` (here through a link) as a shell's `>` would: as root the device was renamed over."""
+    link = tmp_path / "schema.json"
+    link.symlink_to(os.devnull)
+    assert run(capsys, "schema", "--out", str(link)) == (0, "", "")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode) and link.is_symlink()
+
+
+def test_schema_out_to_a_named_pipe_streams_into_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert run(capsys, "schema", "--variant", "B", "--out", str(fifo)) == (0, "", "")
+    reader.join(10)
+    assert json.loads(got[0]) == config_schema(load_catalog(), "B") and fifo.is_fifo()

@@ -345,3 +345,18 @@ def test_a_change_between_the_check_and_the_rename_is_caught(config: Path, monke
     with pytest.raises(ChangedOnDiskError, match="changed on disk while saving"):
         save_new(config)
     assert config.read_bytes() == OLD + b"// theirs\n" and names(config.parent) == ["fwk.config.ts"]
+
+
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_a_fifo_is_never_replaced_by_a_plain_file(tmp_path: Path, through_a_link: bool) -> None:
+    """As root, a rename over /dev/null made it a plain file and broke the machine (tmux could start no server)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    path = fifo
+    if through_a_link:
+        path = tmp_path / "out.json"
+        path.symlink_to(fifo)
+    with pytest.raises(atomic.NotAFile) as refused:
+        write_bytes_atomically(path, b"{}")
+    assert str(refused.value) == f"[Errno {errno.EINVAL}] a FIFO, not a regular file: it is never replaced: '{path}'"
+    assert fifo.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == sorted({"pipe", path.name})
