@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from fwk_tui.source import MAX_BYTES
 
 MAX_MESSAGE_BYTES = 2 * MAX_BYTES
-"""The largest message taken (20 MB): a document of the 10 MB fwk-tui opens, even if JSON's escapes double it."""
+"""The largest message taken (4 MB): a document of the 2 MB fwk-tui opens, even if JSON's escapes double it."""
 MAX_HEADER_BYTES = 8192
 """The most the headers of one message may take; more is not a header."""
 CHUNK = 65536

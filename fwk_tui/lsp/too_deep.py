@@ -18,7 +18,7 @@ from typing import Any
 _TOKEN = re.compile(rb'["{}\[\]:,]')
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 MOST_TOKENS = 200_000
-"""How many brackets, quotes and separators the scan reads at most (a 20 MB body of brackets is not read through)."""
+"""How many brackets, quotes and separators the scan reads at most (a 4 MB body of brackets is not read through)."""
 _SCALAR = re.compile(rb'\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\\]|\\.)*"|null)', re.DOTALL)
 
 

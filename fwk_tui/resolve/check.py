@@ -74,7 +74,8 @@ def check_merged(
 
     None when no layer is read and no ``env`` is given: the file alone is the whole config.
     """
-    if env is None and not any(key in doc.values() for key in LAYER_KEYS):
+    top = doc.values()
+    if env is None and not any(key in top for key in LAYER_KEYS):
         return None  # the file alone is the whole config: checked already
     effective = effective_config(file, doc, catalog, env=env, environ={})
     resolved = effective.resolved

@@ -222,7 +222,7 @@ class _Loader:
             self.listings += len(again[1])
             self.note(Layer(key, source, written, "read", shown, depth, "listed before: read once, merged again"))
             return again
-        if found.file in self.refused:  # not read again either: a 10 MB file listed 200 times is parsed once
+        if found.file in self.refused:  # not read again either: a 2 MB file listed 200 times is parsed once
             status, message = self.refused[found.file]
             self.note(Layer(key, source, written, status, shown, depth, message))
             return None

@@ -112,7 +112,7 @@ class FileHistory(History):
         self._deleted = False
         self._saved_text = fresh.text
         self._saved_edits = 0
-        self._document = fresh
+        self._become(fresh)
         self._set_origin(fresh)
         return self.replay(edits)
 
@@ -133,6 +133,6 @@ class FileHistory(History):
             doc = after
         self._merge_open = False  # typing after a reload or recovery is a new step
         self._redo.clear()
-        self._document = doc
+        self._become(doc)
         self._changed()
         return ReloadResult(applied, dropped)

@@ -91,6 +91,13 @@ class History:
 
     # ---------------------------------------------------------------- edits
 
+    def _become(self, document: ConfigDocument) -> None:
+        """Make ``document`` the current one; the one before keeps its text and tree only (an undo step holds one
+        document per edit: what each read from its text would grow with every key typed into a big config)."""
+        if document is not self._document:
+            self._document.drop_caches()
+        self._document = document
+
     def _set_origin(self, document: ConfigDocument) -> None:
         self._origin = document
         self._origin_empties = None
@@ -129,7 +136,7 @@ class History:
         self._merge_open = merge
         self._redo.clear()
         self._edited(edit, before, after)
-        self._document = after
+        self._become(after)
         self._changed()
         return after
 
@@ -194,6 +201,6 @@ class History:
         edit, document = back.pop()
         self._merge_open = False
         forth.append((edit, self._document))
-        self._document = document
+        self._become(document)
         self._changed()
         return edit

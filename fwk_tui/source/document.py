@@ -14,7 +14,14 @@ from fwk_tui.source.expression import check_expression, contains_code, read_expr
 from fwk_tui.source.gaps import fill_gap
 from fwk_tui.source.locate import BuiltByCode, locate_config
 from fwk_tui.source.nodes import layout, members, text_of
-from fwk_tui.source.parse import check_input, nesting_error, parse_bytes, stray_comma_error, syntax_error
+from fwk_tui.source.parse import (
+    check_input,
+    dense_error,
+    nesting_error,
+    parse_bytes,
+    stray_comma_error,
+    syntax_error,
+)
 from fwk_tui.source.read import Reader, keyed_members
 from fwk_tui.source.render import method_name
 from fwk_tui.source.resolve import (
@@ -58,6 +65,7 @@ class ConfigDocument:
         self._read_only = located.read_only
         self._built = located.built
         self._entries: list[Entry] | None = None  # a document never changes: read once, on demand
+        self._values: dict[str, JSValue] | None = None
         self._repeats: bool | None = None
         self._style = style
         self._text: str | None = None
@@ -90,7 +98,8 @@ class ConfigDocument:
     @classmethod
     def _checked(cls, data: bytes, tree: Tree, filename: str, link: DiskLink | None) -> ConfigDocument:
         error = (
-            syntax_error(tree, data, filename)
+            dense_error(tree, filename)
+            or syntax_error(tree, data, filename)
             or stray_comma_error(tree, data, filename)
             or nesting_error(tree, data, filename)
         )
@@ -109,9 +118,10 @@ class ConfigDocument:
     @property
     def text(self) -> str:
         """The current full source text."""
-        if self._text is None:
-            self._text = self._data.decode("utf-8")
-        return self._text
+        text = self._text
+        if text is None:
+            text = self._text = self._data.decode("utf-8")
+        return text
 
     @property
     def data(self) -> bytes:
@@ -169,11 +179,10 @@ class ConfigDocument:
         if self._root is None:
             self._repeats = False
             return {}
-        reader = Reader(self._data)
-        value = reader.value(self._root)
-        self._repeats = reader.repeats_keys
-        assert isinstance(value, dict)
-        return value
+        values = self._values
+        if values is None:
+            values = self._read(None)
+        return dict(values)  # a caller's own top level; what lies below is shared, never changed
 
     @property
     def repeats_keys(self) -> bool | None:
@@ -184,11 +193,29 @@ class ConfigDocument:
         """Every object, array and leaf under the config, in source order, with spans."""
         if self._root is None:
             return []
-        if self._entries is None:
-            found: list[Entry] = []
-            Reader(self._data, found).value(self._root)
+        found = self._entries
+        if found is None:
+            found = []
+            self._read(found)
             self._entries = found
-        return list(self._entries)
+        return list(found)
+
+    def _read(self, entries: list[Entry] | None) -> dict[str, JSValue]:
+        """Read the config's values (kept), filling ``entries`` when it is a list."""
+        assert self._root is not None
+        reader = Reader(self._data, entries)
+        value = reader.value(self._root)
+        assert isinstance(value, dict)
+        self._values, self._repeats = value, reader.repeats_keys
+        return value
+
+    def drop_caches(self) -> None:
+        """Let go of what was read from the text (values, entries, the decoded text): a document kept for undo
+        holds its bytes and tree only, and reads the rest again when it is asked. Safe while another thread
+        reads the document (it reads again)."""
+        self._values = None
+        self._entries = None
+        self._text = None
 
     def span(self, path: PathLike) -> Span:
         """Where the value at ``path`` is written; KeyError when there is none."""

@@ -14,8 +14,14 @@ from fwk_tui.source.lexical import lexical_problem
 from fwk_tui.source.lines import line_index
 from fwk_tui.source.textutil import display_width, plain
 
-MAX_BYTES = 10 * 1024 * 1024
-"""Config files above this size are refused: no real config comes close."""
+MAX_BYTES = 2 * 1024 * 1024
+"""Config files above this size are refused: no real config comes close (the largest seen are 5 KB). Reading
+costs memory by the token: a dense 2 MB file parses into two million nodes, about 400 MB."""
+
+MAX_NODES = 1_500_000
+"""Syntax nodes a config may parse into (a 2 MB config written as people write has about a million). What is
+read after the parse (values, spans) costs about 400 bytes a node, so a file of more is refused before it is
+read: a dense one (a 1 MB list of numbers) would cost gigabytes."""
 
 _EJS_TAG = re.compile(rb"<%[_=\-#%]?")
 
@@ -65,6 +71,17 @@ def check_input(data: bytes, filename: str) -> None:
     body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     if not body or body.isspace():  # (strip would copy the whole file)
         raise DocumentError(f"{name}: the file is empty; there is no config to read")
+
+
+def dense_error(tree: Tree, filename: str) -> DocumentError | None:
+    """A DocumentError when ``tree`` holds more nodes than a config may (counted without a walk)."""
+    count = tree.root_node.descendant_count
+    if count <= MAX_NODES:
+        return None
+    return DocumentError(
+        f"{filename or '<text>'}: too many values and tokens for a config file ({count:,} parts; "
+        f"fwk-tui reads up to {MAX_NODES:,})"
+    )
 
 
 def syntax_error(

@@ -46,17 +46,25 @@ class Outcome:
 
 
 def fwk(*args: str, cwd: Path, timeout: float = 60, stdin: int | None = subprocess.DEVNULL,
-        env: dict[str, str] | None = None) -> Run:
-    """Run ``fwk-tui ARGS`` in ``cwd``; a run past ``timeout`` seconds counts as exit -9."""
+        env: dict[str, str] | None = None, memory: int | None = None) -> Run:
+    """Run ``fwk-tui ARGS`` in ``cwd``; a run past ``timeout`` seconds counts as exit -9; ``memory`` caps the
+    process's address space (bytes): a run that needs more ends in MemoryError."""
     full_env = {**os.environ, "XDG_CACHE_HOME": str(cwd / ".cache"), "XDG_STATE_HOME": str(cwd / ".state"),
                 "XDG_CONFIG_HOME": str(cwd / ".config"), "NO_COLOR": "1", **(env or {})}
     start = time.perf_counter()
     try:
         done = subprocess.run([sys.executable, "-m", "fwk_tui", *args], cwd=cwd, env=full_env, stdin=stdin,
-                              capture_output=True, timeout=timeout)
+                              capture_output=True, timeout=timeout,
+                              preexec_fn=None if memory is None else lambda: _cap_memory(memory))
     except subprocess.TimeoutExpired as exc:
         return Run(-9, _text(exc.stdout), _text(exc.stderr), time.perf_counter() - start)
     return Run(done.returncode, _text(done.stdout), _text(done.stderr), time.perf_counter() - start)
+
+
+def _cap_memory(size: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
 
 def _text(data: bytes | str | None) -> str:
@@ -382,6 +390,23 @@ def one_line_2mb(d: Path) -> Outcome:
     return Outcome(ok, ", ".join(said))
 
 
+def dense_configs(d: Path) -> Outcome:
+    """Configs of tokens as dense as they come, up to 2 MB: a 3 MB list of numbers took 1 GB to check, 10 MB 3 GB.
+    In 1 GB of address space each command reads the one under the node cap and refuses the one over it."""
+    under = "[" + ",".join("1" for _ in range(700_000)) + "]"
+    over = "[" + ",".join("1" for _ in range(1_000_000)) + "]"
+    for name, items in (("under", under), ("over", over)):
+        (d / name).mkdir()
+        config(d / name, "export default defineFwkConfig({\n  vbuild: { define: { x: " + items + " } },\n})\n")
+    said, ok = [], True
+    for command in (["check"], ["dump"], ["get", "vbuild.define.x[5]"]):
+        under_run, over_run = (fwk(*command, cwd=d / name, timeout=120, memory=1 << 30) for name in ("under", "over"))
+        ok = ok and under_run.code == 0 and not under_run.traceback
+        ok = ok and over_run.code == 2 and "too many values and tokens" in over_run.err and not over_run.traceback
+        said.append(f"{command[0]}: exit {under_run.code} / {over_run.code}")
+    return Outcome(ok, "; ".join(said) + " (under / over the node cap, in 1 GB)")
+
+
 def dotenv_unclosed(d: Path) -> Outcome:
     config(d)
     (d / ".env").write_text('FWK_X="unclosed\n' + "FWK_Y=1\n" * 10_000)
@@ -620,6 +645,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "set -0": negative_zero,
     "a bidi control in a key": bidi_identifier,
     "a 2 MB one-line config": one_line_2mb,
+    "dense configs of 1.4 and 2 MB (a list of numbers) in 1 GB of memory": dense_configs,
     ".env with an unclosed quote, 10k lines": dotenv_unclosed,
     "--dotenv /dev/zero": dotenv_dev_zero,
     "a FIFO as --dotenv": dotenv_fifo,

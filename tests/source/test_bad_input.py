@@ -135,3 +135,16 @@ def test_a_key_without_its_value_is_named() -> None:
     with pytest.raises(ParseError, match="missing the value of `cors`") as caught:
         ConfigDocument.parse("export default defineFwkConfig({\n  devServer: { cors: },\n})\n")
     assert (caught.value.line, caught.value.column) == (2, 21)  # right after the colon
+
+
+def test_a_config_of_more_nodes_than_the_cap_is_refused_before_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is read after the parse costs memory by the node: a dense 3 MB list of numbers took 1 GB to check."""
+    from fwk_tui.source import parse
+
+    monkeypatch.setattr(parse, "MAX_NODES", 1000)
+    text = "export default defineFwkConfig({\n  vbuild: { define: { x: [" + ",".join(["1"] * 499) + "] } },\n})\n"
+    with pytest.raises(DocumentError) as refused:
+        ConfigDocument.parse(text, "fwk.config.ts")
+    assert str(refused.value).startswith("fwk.config.ts: too many values and tokens for a config file (1,0")
+    assert str(refused.value).endswith(" parts; fwk-tui reads up to 1,000)")
+    assert ConfigDocument.parse(text.replace(",".join(["1"] * 499), "1, 2"), "fwk.config.ts").get("vbuild.define.x")
