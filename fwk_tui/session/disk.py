@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fwk_tui.session.edit import EDIT_ERRORS, Edit, reason
 from fwk_tui.session.history import History
+from fwk_tui.session.merge import merge_texts
 from fwk_tui.source import ConfigDocument, DocumentError, ReadOnlyError, bytes_on_disk, load_document, save_document
 from fwk_tui.source.textutil import unified_diff
 
@@ -106,15 +107,45 @@ class FileHistory(History):
         assert self.path is not None
         fresh = load_document(self.path)
         edits = self.unsaved_edits
-        if edits is None:  # undone past the last save: keep the text the user sees
-            edits = [Edit("replace", "", self._document.text)] if self.dirty else []
+        kept: list[tuple[Edit, str]] = []
+        if edits is None:  # undone past the last save: no edits lead from the file to the text the user sees
+            edits, kept = self._merged_edits(fresh)
         self._undo, self._redo = [], []
         self._deleted = False
         self._saved_text = fresh.text
         self._saved_edits = 0
         self._become(fresh)
         self._set_origin(fresh)
-        return self.replay(edits)
+        result = self.replay(edits)
+        result.dropped.extend(kept)
+        return result
+
+    def _merged_edits(self, fresh: ConfigDocument) -> tuple[list[Edit], list[tuple[Edit, str]]]:
+        """The text the user sees, merged into the file's new text by line from the text the file had (what the
+        user changed goes in where the file's change left the lines alone), and what of either side is not in."""
+        ours = self._document.text
+        if self._saved_text is None:  # no text the file had (deleted, or never saved): the user's text, whole
+            return [Edit("replace", "", ours)], []
+        if ours == self._saved_text:
+            return [], []
+        merged = merge_texts(self._saved_text, ours, fresh.text)
+        kept = [
+            (
+                Edit("replace", "", "", key=f"Your change at line {line}"),
+                "the file changed those lines too: its text is kept",
+            )
+            for line in merged.conflicts
+        ]
+        try:
+            ConfigDocument.parse(merged.text, fresh.filename)
+        except DocumentError:  # (a ParseError too) the two changes make no config together: the user's text stays
+            mine = Edit("replace", "", ours, key="Your text, in place of the file's")
+            return [mine], [
+                (Edit("replace", "", "", key="The file's change"), "it does not merge with yours: not kept")
+            ]
+        if merged.text == fresh.text:
+            return [], kept
+        return [Edit("replace", "", merged.text, key="Your changes, merged into the file's")], kept
 
     def replay(self, edits: list[Edit]) -> ReloadResult:
         """Apply ``edits`` in order, each an undo step; those that no longer apply are dropped."""

@@ -383,7 +383,45 @@ def test_reload_after_undoing_past_the_save_keeps_what_the_user_sees(session: Ed
     result = session.reload()
 
     assert result.dropped == []
-    assert session.text == seen
+    assert session.text == seen + "\n"  # the file's own change kept too
+
+
+def test_reload_after_undoing_past_the_save_merges_the_file_change_into_the_users_text(
+    tmp_path: Path, catalog: Catalog
+) -> None:
+    """The file's change was lost: reload put the whole text the user saw in place of the file's, Ctrl+S wrote it."""
+    text = "export default defineFwkConfig({\n  devServer: { port: 3000 },\n  app: { baseURL: '/' },\n})\n"
+    session = _open_text(tmp_path, catalog, text)
+    session.set("devServer.port", 4000)
+    session.save()
+    session.undo()  # past the save: the port is 3000 again on screen, 4000 in the file
+    path = tmp_path / "fwk.config.ts"
+    path.write_text(path.read_text(encoding="utf-8").replace("baseURL: '/'", "baseURL: '/shop/'"), encoding="utf-8")
+
+    result = session.reload()
+
+    assert (session.get("devServer.port"), session.get("app.baseURL"), result.dropped) == (3000, "/shop/", [])
+    session.save()
+    assert "port: 3000" in path.read_text(encoding="utf-8") and "baseURL: '/shop/'" in path.read_text(encoding="utf-8")
+
+
+def test_reload_after_undoing_past_the_save_keeps_the_files_lines_where_both_changed_and_says_so(
+    tmp_path: Path, catalog: Catalog
+) -> None:
+    text = "export default defineFwkConfig({\n  ssr: true,\n  devServer: { port: 3000 },\n})\n"
+    session = _open_text(tmp_path, catalog, text)
+    session.set("devServer.port", 4000)
+    session.save()
+    session.undo()
+    path = tmp_path / "fwk.config.ts"
+    path.write_text(text.replace("3000", "5000"), encoding="utf-8")
+
+    result = session.reload()
+
+    assert session.get("devServer.port") == 5000 and not session.dirty
+    assert [(edit.label, why) for edit, why in result.dropped] == [
+        ("Your change at line 3", "the file changed those lines too: its text is kept")
+    ]
 
 
 def test_unsaved_edits_lead_from_the_saved_file_to_the_document(session: EditSession) -> None:
