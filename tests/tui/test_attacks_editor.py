@@ -296,6 +296,48 @@ async def test_a_paste_of_several_lines_into_a_one_line_field_says_what_it_left_
         assert "the paste's first line went in, its 2 other lines did not" in text, text
 
 
+async def test_a_paste_of_several_lines_into_a_new_keys_box_says_what_it_left_out(tmp_path: Path) -> None:
+    """Editor attack round 2: the key box took the first line of a paste without a word (the value fields say it)."""
+    (tmp_path / "project").mkdir()
+    config = tmp_path / "project" / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({\n  alias: { '~': './app' },\n})\n")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("alias")
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "a")
+        await pilot.pause(HUMAN)
+        field = app.focused
+        assert isinstance(field, SafeInput) and field.has_class("record--key-input")
+        field.post_message(events.Paste("@shop\n@blog\n@docs\n"))
+        await pilot.pause(HUMAN)
+        assert field.value == "@shop"
+        text = " ".join(line.split("▌", 1)[-1].strip() for line in screen_text(app).splitlines())  # wrapped as shown
+        assert "a key is one line: the paste's first line went in, its 2 other lines did not" in text, text
+
+
+async def test_the_filter_waits_while_a_new_key_is_typed(tmp_path: Path) -> None:
+    """Editor attack round 2: F4 with a new key half typed hid its field and dropped the text without a word."""
+    (tmp_path / "project").mkdir()
+    config = tmp_path / "project" / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({\n  ssr: true,\n})\n")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("alias")  # not set: the filter "set in the file" hides it
+        await pilot.pause(HUMAN)
+        await type_slowly(pilot, "a", *"@shop", "f4")
+        await pilot.pause(HUMAN)
+        field = app.focused
+        assert isinstance(field, SafeInput) and field.value == "@shop" and app.form_filter == "all"
+        said = [str(n.message) for n in app._notifications]
+        assert "Add the key first (Enter) or give it up (Esc), then change the filter." in said, said
+        await type_slowly(pilot, "enter", *"./shop", "escape", "escape", "f4")
+        await pilot.pause(HUMAN)
+        assert app.session.get("alias") == {"@shop": "./shop"} and app.form_filter != "all"
+
+
 async def test_ctrl_z_in_a_records_panel_never_leaves_a_box_the_keys_do_not_reach(tmp_path: Path) -> None:
     """Editor attack round 2, 1: Ctrl+Z with a key's rename box or value editor open left the box on screen while the
     keys went to the rows: Backspace, meant for the text, removed whole keys, and Ctrl+S wrote the loss."""

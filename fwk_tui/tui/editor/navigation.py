@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.field import OptionField
@@ -173,12 +173,23 @@ class Navigator:
     # --------------------------------------------------------------- filters
 
     def cycle_filter(self) -> None:
+        if self._typing_a_key():
+            return
         form_filter = self.app.form_filter
         self.app.form_filter = FILTERS[(FILTERS.index(form_filter) + 1) % len(FILTERS)]
 
     def set_filter(self, name: str) -> None:
-        if name in FILTERS:
+        if name in FILTERS and not self._typing_a_key():
             self.app.form_filter = name  # type: ignore[assignment]
+
+    def _typing_a_key(self) -> bool:
+        """A new key or a new name is being typed (the only text of a field not in the file yet): another list
+        would take its field away, and the text with it. Said, and the filter stays."""
+        focused = self.app.focused
+        if not (isinstance(focused, Input) and focused.has_class("record--key-input") and focused.value):
+            return False
+        self.app.notify("Add the key first (Enter) or give it up (Esc), then change the filter.", timeout=4)
+        return True
 
     def filter_changed(self) -> None:
         """The tree shows the new filter's matches; the form shows its fields (another group when it has none)."""

@@ -29,6 +29,7 @@ from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.enter_input import EnterHoldsKeys
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.values import MISSING
 
 _KEY_WIDTH = 18
@@ -236,10 +237,27 @@ class RecordEditor(ItemsEditor):
             # the rows, or this input again when the key is refused.
             self.call_after_refresh(event.input.released)
 
+    def on_safe_input_first_line(self, event: SafeInput.FirstLine) -> None:
+        if not event.input.has_class("record--key-input"):
+            return
+        event.stop()
+        lines = "line" if event.left == 1 else "lines"
+        self._say(f"a key is one line: the paste's first line went in, its {event.left:,} other {lines} did not")
+
+    def on_safe_input_full(self, event: SafeInput.Full) -> None:
+        if not event.input.has_class("record--key-input"):
+            return
+        event.stop()
+        self._say(f"a key takes at most {event.input.max_length:,} characters; the keys typed past that are not in it")
+
+    def _say(self, words: str) -> None:
+        for message in self.query(".record--message").results(Static):
+            message.update(safe(words))
+
     def _submit_key(self, key: str) -> None:
         problem = self._key_problem(key)
         if problem is not None:
-            self.query_one(".record--message", Static).update(safe(problem))
+            self._say(problem)
             return
         if self.key_mode == "rename":
             old = self._renaming
