@@ -17,8 +17,11 @@ from textual.pilot import Pilot
 
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.escape_keys import EscapeKeyParser
+from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key
 from .test_editor import EXAMPLE, make_app
@@ -193,3 +196,23 @@ async def _type_in_base_url(app: EditorApp, pilot: Pilot[None]) -> None:
     assert await app.go_to("app.baseURL")
     await pilot.pause(HUMAN)
     await type_slowly(pilot, "end", "x")
+
+
+@pytest.mark.parametrize("opener", ["ctrl+f", "f1"])
+async def test_keys_typed_with_a_key_that_opens_a_screen_go_to_that_screen(example_config: Path, opener: str) -> None:
+    """Editor attack round 2: `Ctrl+F p o r t` in one burst from a text field typed "port" into the field's value
+    (and F1 then keys the same): the keys went to the field still focused while the new screen came up."""
+    app = make_app(example_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("app.baseURL")
+        await pilot.pause(HUMAN)
+        before = app.session.get("app.baseURL")
+        burst_keys(app, [opener, *"port"])
+        for _ in range(4):
+            await pilot.pause(HUMAN)
+        assert app.session.get("app.baseURL") == before and not app.session.dirty
+        if opener == "ctrl+f":
+            assert isinstance(app.screen, SearchScreen) and app.screen.query_one(SafeInput).value == "port"
+        else:
+            assert isinstance(app.screen, HelpScreen)

@@ -41,6 +41,11 @@ class EditorAppBase(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsS
 
     def push_screen(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         self.screen_pushed()
+        # Keys typed right after the key that opens a screen (Ctrl+F, F1, Ctrl+P) are for that screen: held until
+        # it is there, those the focused widget was given and has not read yet too (else a text field took them).
+        self.hold_keys()
+        if self.focused is not None:
+            self.hold_queued_keys(self.focused)
         pushed = super().push_screen(*args, **kwargs)
         self.call_after_refresh(self.release_keys)  # keys held for the screen go to it, now it is there
         return pushed

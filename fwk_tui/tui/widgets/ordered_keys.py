@@ -15,6 +15,8 @@ from __future__ import annotations
 from textual import events
 from textual.widget import Widget
 
+from fwk_tui.tui.held_keys import HeldKeys
+
 
 async def run_own_binding(widget: Widget, event: events.Key) -> bool:
     """Run ``widget``'s own binding of ``event``'s key now; ``False`` when it has none that acts.
@@ -44,5 +46,16 @@ class OrderedKeys:
     """
 
     async def _on_key(self, event: events.Key) -> None:
-        if not event.is_printable and isinstance(self, Widget):
-            await run_own_binding(self, event)
+        if not event.is_printable and isinstance(self, Widget) and not await run_own_binding(self, event):
+            hold_behind(self, event)
+
+
+def hold_behind(widget: Widget, event: events.Key) -> None:
+    """A key the widget does not bind goes up to whoever does (Ctrl+F's search, F1's help, Escape closing a
+    panel, Tab): the keys typed after it wait until it has acted, then go where the focus is (else a character
+    typed right after Ctrl+F went into this field, the search opening behind it)."""
+    app = widget.app
+    if isinstance(app, HeldKeys):
+        app.hold_keys()
+        app.hold_queued_keys(widget)
+        app.release_keys_soon()
