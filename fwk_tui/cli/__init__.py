@@ -63,6 +63,11 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
     scripted commands can run to the end.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    if sys.stderr is None:  # started with `2>&-`: the messages go nowhere, as asked
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the whole run)
+    if sys.stdout is None:  # started with `>&-`: nothing could be said of what a command did, so none runs
+        sys.stderr.write("fwk-tui: the standard output is closed (>&-); nothing was done\n")
+        return 2
     try:
         parser = build_parser()
         if not args or (args[0] not in _command_names(parser) and args[0] not in ("-h", "--help", "--version")):

@@ -43,16 +43,18 @@ def dotenv_files(paths: Sequence[FilePath], base: FilePath) -> list[DotenvFile]:
         # loader could not read it either); a link to nothing is no file, as for the loader.
         default = base / ".env"
         paths = [default] if default.exists() else []
-    return [DotenvFile(_shown(path, base), read_text_file(path)) for path in paths]
+    read = [(path, read_text_file(path)) for path in paths]  # first: a link loop is refused in words here
+    return [DotenvFile(_shown(path, base), text) for path, text in read]
 
 
 def _shown(path: FilePath, base: FilePath) -> str:
     """``path`` relative to the config's folder when it is near it, else absolute."""
+    real = os.path.realpath(path)
     try:
-        relative = os.path.relpath(path.resolve(), base.resolve())
+        relative = os.path.relpath(real, os.path.realpath(base))
     except ValueError:  # another drive
-        return str(path.resolve())
-    return str(path.resolve()) if relative.startswith(os.path.join(os.pardir, os.pardir)) else relative
+        return real
+    return real if relative.startswith(os.path.join(os.pardir, os.pardir)) else relative
 
 
 def effective_config(

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.oserrors import os_error_words
+from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import (
     MAX_PACKAGE_JSON_BYTES,
     FileNotThere,
@@ -67,6 +68,8 @@ def find_source(source: str, folder: Path) -> Found:
     """The config file ``source`` names, seen from the config in ``folder``."""
     if source.startswith(REMOTE_PREFIXES):
         return Found(None, "remote")
+    if "\0" in source:  # no file system names a file so; the loader finds none
+        return Found(None, "unreadable", problem=f"{plain_line(source)}: a path cannot hold a NUL character")
     try:
         return _find(source, folder)
     except _Unreadable as exc:

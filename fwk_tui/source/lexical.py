@@ -21,7 +21,9 @@ from fwk_tui.source.textutil import plain
 # Other_ID_Start and Other_ID_Continue (Unicode's PropList), and the two joiners
 # ECMAScript adds to ID_Continue; Pattern_Syntax takes U+2E2F back out.
 _OTHER_ID_START = frozenset("\u1885\u1886\u2118\u212e\u309b\u309c")
-_OTHER_ID_CONTINUE = frozenset("\u00b7\u0387\u1369\u136a\u136b\u136c\u136d\u136e\u136f\u1370\u1371\u19da\u200c\u200d\u30fb\uff65")
+_OTHER_ID_CONTINUE = frozenset(
+    "\u00b7\u0387\u1369\u136a\u136b\u136c\u136d\u136e\u136f\u1370\u1371\u19da\u200c\u200d\u30fb\uff65"
+)
 _START_CATEGORIES = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Nl"})
 _CONTINUE_CATEGORIES = _START_CATEGORIES | {"Mn", "Mc", "Nd", "Pc"}
 
@@ -133,7 +135,10 @@ def _bad_escape(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str
         if _is_name(node) and code is not None:
             kind = _id_class(chr(code)) if not 0xD800 <= code <= 0xDFFF else 0
             if kind == 0 or (kind == 1 and node.start_byte == match.start()):
-                return match.start(), f"syntax error: {text} in a name stands for {_describe(chr(code))}, which no name may hold"
+                return (
+                    match.start(),
+                    f"syntax error: {text} in a name stands for {_describe(chr(code))}, which no name may hold",
+                )
             continue
         if node.type != "escape_sequence" or node.start_byte != match.start() or code is not None:
             continue  # in a comment or a regular expression, the second half of `\\`, or a fine \u escape
@@ -143,6 +148,11 @@ def _bad_escape(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, str
             instead = f"\\x{int(digits, 8):02x}" if set(digits) <= set("01234567") else digits
             return match.start(), f"syntax error: the escape {shown} is not allowed in a module; write {instead}"
     return None
+
+
+def _short(text: str, most: int = 40) -> str:
+    """A token as a message quotes it: a 5,000-digit number is its first digits (the code frame shows where)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _digit_follows(data: bytes, pos: int) -> bool:
@@ -157,10 +167,16 @@ def _legacy_number(tree: Tree, data: bytes, start: int, end: int) -> tuple[int, 
         if node is not None and node.type == "number" and node.start_byte == match.start():
             text = (node.text or b"").decode("ascii", "replace")
             if text[1] == "_":
-                return match.start(), f"syntax error: {text}: a numeric separator `_` may not follow a leading 0"
+                return (
+                    match.start(),
+                    f"syntax error: {_short(text)}: a numeric separator `_` may not follow a leading 0",
+                )
             digits = text[1:].replace("_", "")
             instead = f"0o{digits} for octal" if set(digits) <= set("01234567") else digits.lstrip("0") or "0"
-            return match.start(), f"syntax error: {text}: a number may not start with 0 (write {instead})"
+            return (
+                match.start(),
+                f"syntax error: {_short(text)}: a number may not start with 0 (write {_short(instead)})",
+            )
     return None
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-
 import re
 
 _ESCAPE = re.compile(
@@ -81,10 +80,19 @@ def decode_number(raw: str) -> int | float | None:
         return _as_double(int(text[2:], {"x": 16, "o": 8, "b": 2}[low[1]]))
     if _LEGACY_OCTAL.fullmatch(text):
         # Sloppy-mode 017 is octal, 019 is decimal; both are rare, both are exact.
-        return int(text, 8) if all(c in "01234567" for c in text) else int(text)
+        return int(text, 8) if all(c in "01234567" for c in text) else _decimal(text)
     if "." in text or "e" in low:
         return float(text)
-    return _as_double(int(text))
+    return _decimal(text)
+
+
+def _decimal(digits: str) -> int | float:
+    """A decimal integer literal as JavaScript reads it: a double (so any length reads, Python's int would refuse
+    over 4,300 digits), kept an int while it is a whole number; Infinity past the largest double."""
+    if len(digits) <= 15:
+        return int(digits)
+    value = float(digits)
+    return int(value) if math.isfinite(value) else value
 
 
 def _as_double(whole: int) -> int | float:

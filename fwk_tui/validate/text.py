@@ -22,6 +22,8 @@ def js_text(value: Any) -> str:
         return "undefined"
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
         return "-0" if value == 0 and math.copysign(1, value) < 0 else str(int(value))
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):

@@ -390,6 +390,43 @@ def one_line_2mb(d: Path) -> Outcome:
     return Outcome(ok, ", ".join(said))
 
 
+def stdout_closed(d: Path) -> Outcome:
+    """`fwk-tui check >&-`: an internal error (`'NoneType' object has no attribute 'write'`) in every command."""
+    config(d)
+    said, ok = [], True
+    for command in (["check"], ["dump"], ["set", "ssr", "false"], ["schema"]):
+        run = subprocess.run([sys.executable, "-m", "fwk_tui", *command], cwd=d, capture_output=False,
+                             stdout=None, stderr=subprocess.PIPE, timeout=60, stdin=subprocess.DEVNULL,
+                             pass_fds=(), close_fds=True, preexec_fn=lambda: os.close(1))
+        err = _text(run.stderr)
+        ok = ok and run.returncode == 2 and "standard output is closed" in err and "internal error" not in err
+        said.append(f"{command[0]}: exit {run.returncode}")
+    ok = ok and "ssr: true" in (d / "fwk.config.ts").read_text()  # nothing was done
+    return Outcome(ok, ", ".join(said))
+
+
+def dotenv_link_loop(d: Path) -> Outcome:
+    """`--dotenv` naming a link loop: `resolve` and `why` had an internal error (`env` said it in words)."""
+    config(d)
+    (d / "loop1").symlink_to("loop2")
+    (d / "loop2").symlink_to("loop1")
+    runs = [fwk(*c, "--dotenv", "loop1", cwd=d) for c in (["resolve"], ["why", "ssr"], ["env"])]
+    ok = all(r.code == 2 and "loop1: too many levels of symbolic links" in r.err for r in runs)
+    return Outcome(ok, "; ".join(_first_line(r) for r in runs))
+
+
+def special_numbers(d: Path) -> Outcome:
+    """1e999 (Infinity) as a port, an integer of 5,000 digits in runtimeConfig: an internal error in every command."""
+    config(d, "export default defineFwkConfig({\n  devServer: { port: 1e999 },\n"
+              f"  runtimeConfig: {{ public: {{ n: {'1' * 5000}, h: 0x{'f' * 5000} }} }},\n}})\n")
+    runs = [fwk(*c, cwd=d) for c in (["check"], ["check", "--format", "json"], ["dump"], ["dump", "--json"],
+                                      ["get", "runtimeConfig.public.n"], ["resolve"], ["resolve", "--json"],
+                                      ["why", "devServer.port"], ["set", "devServer.port", "3000", "--dry-run"])]
+    ok = all(r.code in (0, 1) and "internal error" not in r.err and not r.traceback for r in runs)
+    ok = ok and "not Infinity" in runs[0].out
+    return Outcome(ok, ", ".join(f"exit {r.code}" for r in runs))
+
+
 def dense_configs(d: Path) -> Outcome:
     """Configs of tokens as dense as they come, up to 2 MB: a 3 MB list of numbers took 1 GB to check, 10 MB 3 GB.
     In 1 GB of address space each command reads the one under the node cap and refuses the one over it."""
@@ -646,6 +683,9 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "a bidi control in a key": bidi_identifier,
     "a 2 MB one-line config": one_line_2mb,
     "dense configs of 1.4 and 2 MB (a list of numbers) in 1 GB of memory": dense_configs,
+    "1e999 and a 5,000-digit integer in every command": special_numbers,
+    "the standard output closed (>&-)": stdout_closed,
+    "a link loop as --dotenv of resolve, why and env": dotenv_link_loop,
     ".env with an unclosed quote, 10k lines": dotenv_unclosed,
     "--dotenv /dev/zero": dotenv_dev_zero,
     "a FIFO as --dotenv": dotenv_fifo,

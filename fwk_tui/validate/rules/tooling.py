@@ -99,7 +99,7 @@ def listening_port(ctx: RuleContext) -> Iterator[Finding]:
         value = ctx.get(path)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             continue
-        if value != int(value) or not 0 <= value <= MAX_PORT:
+        if not float(value).is_integer() or not 0 <= value <= MAX_PORT:
             message = f"a listening port is a whole number from 0 to {MAX_PORT}, not {js_text(value)}: the dev server would not start"
             yield Finding("error", path, message)
 
