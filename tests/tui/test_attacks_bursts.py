@@ -106,6 +106,22 @@ def test_esc_ctrl_s_esc_read_together_are_three_keys_and_no_caret() -> None:
     assert [k.key for k in typed if isinstance(k, events.Key)] == ["circumflex_accent", "a", "up"]
 
 
+def test_a_paste_the_terminal_does_not_bracket_is_read_as_a_paste_and_its_control_keys_as_keys() -> None:
+    """Attack round 3: 800 KB pasted without bracketed paste was 800,000 key events queued at once: 2.1 GB, two
+    minutes at full CPU, and Ctrl+Q answered after all of them; a newline in it an Enter that submits."""
+    parser = EscapeKeyParser()
+    text = "\r".join(f"line {i}: " + "x" * 70 for i in range(100))
+    read = [*parser.feed(text[:4096]), *parser.feed(text[4096:] + "\x11"), *parser.feed("ab")]
+    pasted = "".join(e.text for e in read if isinstance(e, events.Paste))
+    assert pasted == text.replace("\r", "\n")
+    assert [e.key for e in read if isinstance(e, events.Key)] == ["ctrl+q", "a", "b"]  # typed keys stay keys
+    assert sum(isinstance(e, events.Paste) for e in read) == 2  # one a read, not one a character
+
+    bracketed = EscapeKeyParser()  # a terminal that brackets its pastes: the parser's own paste, whole, once
+    read = [*bracketed.feed("\x1b[200~" + "a" * 300), *bracketed.feed("b" * 300), *bracketed.feed("c\x1b[201~")]
+    assert [e.text for e in read if isinstance(e, events.Paste)] == ["a" * 300 + "b" * 300 + "c"]
+
+
 def test_esc_ctrl_s_esc_in_a_real_terminal_puts_no_caret_in_the_field(tmp_path: Path) -> None:
     """Attack F7 in tmux: Esc, Ctrl+S, Esc sent as one write turned `'Hi'` into `'Hi^'`, and saved it."""
     assert shutil.which("tmux"), "tmux is needed for this test"
