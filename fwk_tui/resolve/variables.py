@@ -41,6 +41,8 @@ class Variable:
     line: int | None = None
     note: str = ""
     """Why the value is as written when its references could not be filled in; else empty."""
+    exposes: str = ""
+    """For a public variable holding a private one's value (``FWK_PUBLIC_X=${FWK_API_SECRET}``): says so."""
 
     def origin(self) -> Origin:
         return Origin("env-var", self.file, self.line, 1 if self.line else None, self.name)
@@ -70,7 +72,43 @@ def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) ->
                 out[entry.name] = Variable(entry.name, entry.value, file.shown, entry.line)
                 from_files.add(entry.name)
         values, left = fill_variables({name: v.value for name, v in out.items()})
-        return {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
+        filled = {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
+        return _exposing(filled)
+
+
+PUBLIC_PREFIX = env_rules.env_name(["public"]) + "_"  # FWK_PUBLIC_
+_SECRET_AT_LEAST = 4
+"""Characters a private value has before a public value holding it counts (``1`` or ``true`` are no secret)."""
+
+
+def is_private_variable(name: str) -> bool:
+    """A variable the framework gives a private ``runtimeConfig`` key (``FWK_API_SECRET``): the server's alone."""
+    prefix = env_rules.PREFIX
+    return name.startswith(prefix) and not any(name.startswith(f"{prefix}{e.upper()}_") for e in env_rules.EXPOSED)
+
+
+def _exposing(variables: dict[str, Variable]) -> dict[str, Variable]:
+    """Each public variable whose value holds a private variable's (filled in from it, or copied) says which: the
+    browser gets what the server alone should. Linear in the public values' length for each private value."""
+    secrets = [v for v in variables.values() if is_private_variable(v.name) and len(v.value) >= _SECRET_AT_LEAST]
+    if not secrets:
+        return variables
+    out = dict(variables)
+    for name, variable in variables.items():
+        if not name.startswith(PUBLIC_PREFIX):
+            continue
+        held = next((s for s in secrets if s.value in variable.value), None)
+        if held is not None:
+            words = (
+                f"{name} ({_where(variable)}) holds the value of {held.name} ({_where(held)}), a private variable: "
+                f"the browser gets it"
+            )
+            out[name] = Variable(name, variable.value, variable.file, variable.line, variable.note, words)
+    return out
+
+
+def _where(variable: Variable) -> str:
+    return f"{variable.file}:{variable.line}" if variable.file is not None else "the environment"
 
 
 def _with_value(variable: Variable, value: str, left: str | None) -> Variable:
@@ -91,11 +129,17 @@ def _left_note(variable: Variable, why: str) -> str:
 
 
 def variable_notes(environment: Mapping[str, Variable], most: int = 5) -> list[str]:
-    """The notes of the variables left as written: the first ``most``, then how many more."""
+    """The notes of the variables: public ones holding a private value, then those left as written; of each kind
+    the first ``most``, then how many more."""
+    exposing = [v.exposes for v in environment.values() if v.exposes]
     notes = [v.note for v in environment.values() if v.note]
-    if len(notes) <= most:
-        return notes
-    return [*notes[:most], f"{len(notes) - most} more variables are left as written for the same reasons."]
+    out = exposing[:most]
+    if len(exposing) > most:
+        out.append(f"{len(exposing) - most} more public variables hold the value of a private one.")
+    out += notes[:most]
+    if len(notes) > most:
+        out.append(f"{len(notes) - most} more variables are left as written for the same reasons.")
+    return out
 
 
 def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:

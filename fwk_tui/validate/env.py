@@ -24,7 +24,7 @@ from fwk_tui.validate.values import MISSING, is_code, lookup
 
 PREFIX = "FWK_"
 MASK = "****"
-_EXPOSED = ("public", "app")
+EXPOSED = ("public", "app")
 # runtimeConfig.app as the reference gives its default; baseURL and cdnURL are the app.* options.
 _APP_KEYS: dict[str, str | None] = {
     "buildId": "generated at build time",
@@ -61,7 +61,7 @@ def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
     for root in _ROOTS:
         keys = tuple(path[len(root) :])
         if tuple(path[: len(root)]) == root and keys and all(isinstance(k, str) for k in keys):
-            return env_name([str(k) for k in keys]), keys[0] in _EXPOSED
+            return env_name([str(k) for k in keys]), keys[0] in EXPOSED
     return None
 
 
@@ -98,7 +98,7 @@ def _walk(block: dict[str, Any], root: Path, keys: tuple[str, ...], out: dict[st
     for key, value in block.items():
         here = (*keys, key)
         name = env_name(here)
-        private = here[0] not in _EXPOSED
+        private = here[0] not in EXPOSED
         path = format_path((*root, *here))
         if isinstance(value, dict):
             out.setdefault(name, EnvVar(name, path, private, value, leaf=False))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fwk_tui.catalog import load_catalog
 from fwk_tui.resolve.effective import effective_config
 from fwk_tui.resolve.tree import plain
-from fwk_tui.resolve.variables import DotenvFile, read_environment, runtime_value
+from fwk_tui.resolve.variables import DotenvFile, read_environment, runtime_value, variable_notes
 from fwk_tui.source import ConfigDocument
 from tests.resolve.helpers import PROJECTS, c12_load, resolve_project
 
@@ -70,6 +70,31 @@ def test_a_misspelt_variable_in_a_dotenv_file_is_named_with_the_one_it_was_meant
     assert resolved.config is not None
     file = PROJECTS / "questions" / "fwk.config.ts"
     dotenv = [DotenvFile(".env", (PROJECTS / "questions" / ".env").read_text())]
-    effective = effective_config(file, ConfigDocument.parse(file.read_text()), load_catalog(), dotenv=dotenv, environ={})
+    effective = effective_config(
+        file, ConfigDocument.parse(file.read_text()), load_catalog(), dotenv=dotenv, environ={}
+    )
     unmatched = [(m.entry.name, m.suggestion) for m in effective.runtime.matches if m.status == "unmatched"]
     assert unmatched == [("FWK_PUBLIC_APIBASE", "FWK_PUBLIC_API_BASE")]
+
+
+def test_a_public_variable_holding_a_private_ones_value_says_so() -> None:
+    """Attack round 3: `FWK_PUBLIC_API_BASE=${FWK_API_SECRET}` showed the secret as the public value, without a word
+    that the browser gets it. Filled in or copied by hand, the note is the same; a value too short to be a secret
+    (`1`, `on`) is none."""
+    text = (
+        "FWK_API_SECRET=topsecret\nFWK_PUBLIC_API_BASE=https://x/${FWK_API_SECRET}\n"
+        "FWK_PUBLIC_COPY=topsecret\nFWK_DEBUG=on\nFWK_PUBLIC_FLAG=on\nFWK_PUBLIC_OTHER=https://y/\n"
+    )
+    environment = read_environment({}, [DotenvFile(".env", text)])
+    assert environment["FWK_PUBLIC_API_BASE"].value == "https://x/topsecret"
+    said = ", a private variable: the browser gets it"
+    assert variable_notes(environment) == [
+        "FWK_PUBLIC_API_BASE (.env:2) holds the value of FWK_API_SECRET (.env:1)" + said,
+        "FWK_PUBLIC_COPY (.env:3) holds the value of FWK_API_SECRET (.env:1)" + said,
+    ]
+    from_process = read_environment(
+        {"FWK_API_SECRET": "s3cr3t!"}, [DotenvFile(".env", "FWK_PUBLIC_A=${FWK_API_SECRET}\n")]
+    )
+    assert variable_notes(from_process) == [
+        "FWK_PUBLIC_A (.env:1) holds the value of FWK_API_SECRET (the environment)" + said
+    ]
