@@ -176,11 +176,19 @@ def serve_tcp(new_session: Callable[[], Session], host: str, port: int) -> None:
             writer.close()
 
     async def listen() -> None:
+        asyncio.get_running_loop().set_exception_handler(_quiet_when_cancelled)
         listener = await asyncio.start_server(connection, host, port)
         async with listener:
             await listener.serve_forever()
 
     asyncio.run(listen())
+
+
+def _quiet_when_cancelled(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """Ctrl+C ends the connections' tasks: that is no error to log (asyncio logged each one open, a line each)."""
+    if isinstance(context.get("exception"), asyncio.CancelledError):
+        return
+    loop.default_exception_handler(context)
 
 
 async def _run(server: Session, reader: FrameReader) -> None:

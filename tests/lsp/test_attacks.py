@@ -210,6 +210,24 @@ def test_the_tcp_server_listens_on_the_loopback_address_only() -> None:
         server.wait(timeout=20)
 
 
+def test_ctrl_c_with_connections_open_ends_the_server_without_a_word() -> None:
+    """Attack round 3: Ctrl+C with clients connected printed asyncio's `Exception in callback ... (CancelledError)`
+    once for each open connection."""
+    port = _free_port()
+    server = subprocess.Popen([*SERVER_COMMAND, "--tcp", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    clients = [_connect(port, server) for _ in range(3)]
+    try:
+        for client in clients:
+            client.sendall(b'Content-Length: 100\r\n\r\n{"jsonrpc"')  # one inside a message, as a slow client
+        time.sleep(0.5)
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=20)
+    finally:
+        for client in clients:
+            client.close()
+    assert (server.returncode, err.decode()) == (130, "")
+
+
 # 2. A bad header; 3. a length too big to take.
 
 GOOD_HOVER = {"textDocument": {"uri": "file:///nowhere/fwk.config.ts"}, "position": {"line": 0, "character": 0}}
