@@ -91,6 +91,16 @@ def write_bytes_atomically(
     return notes
 
 
+def is_read_only(target: Path, st: os.stat_result) -> bool:
+    """The file at ``target`` (``st``) is read-only to us: a rename would replace it all the same, so writers ask.
+    No write bit for us; for root, who may write anything, no write bit at all: the owner meant it."""
+    if os.statvfs(target).f_flag & os.ST_RDONLY:
+        return False  # a read-only file system: the write itself says so, in those words
+    if os.geteuid() == 0:
+        return not st.st_mode & 0o222
+    return not os.access(target, os.W_OK)
+
+
 class NotAFile(OSError):
     """The path holds a folder, a device, a FIFO or a socket: a write replaces only regular files."""
 

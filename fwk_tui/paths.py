@@ -81,8 +81,10 @@ def _bracket_end(text: str, start: int) -> int:
 
 
 def _bracket_segment(inner: str, text: str) -> Segment:
-    if re.fullmatch(r"-?\d+", inner):
+    if re.fullmatch(r"\d+", inner):
         return int(inner)
+    if re.fullmatch(r"-\d+", inner):  # JavaScript's a[-1] is no item: a key "-1", never the last item
+        raise PathError(f"an item's index is 0 or more, not {inner}, in {text!r} (the last item of n is [n-1])")
     if len(inner) >= 2 and inner[0] == inner[-1] and inner[0] in "\"'":
         body = inner[1:-1]
         if inner[0] == "'":

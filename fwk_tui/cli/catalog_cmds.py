@@ -32,7 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
 
     p = sub.add_parser("search", help="search options by the words of their paths, aliases and docs")
     p.add_argument("query", metavar="QUERY", nargs="+")
-    p.add_argument("--limit", type=int, default=20, help="at most this many results (default 20)")
+    p.add_argument("--limit", type=_at_least_one, default=20, help="at most this many results (default 20)")
     p.add_argument("--json", action="store_true", help="print a JSON array, best first")
     p.set_defaults(run=_search)
 
@@ -67,6 +67,17 @@ def _catalog(ns: argparse.Namespace) -> int:
         print()
     print(f"{len(options)} options")
     return 0
+
+
+def _at_least_one(text: str) -> int:
+    """A count of 1 or more, as argparse reads an option's value."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {count}")
+    return count
 
 
 def suggestions(catalog: Catalog, path: str, limit: int = 3) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.cli.launch import WizardStart, launchers
+from fwk_tui.cli.output import out_line
 from fwk_tui.source.textutil import first_surrogate, plain
 
 EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
@@ -65,8 +66,8 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.source import DocumentError
     from fwk_tui.wizard.answers import problems
     from fwk_tui.wizard.plan import shown_path
-    from fwk_tui.wizard.project import open_project
     from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
+    from fwk_tui.wizard.project import open_project
     from fwk_tui.wizard.report import report
 
     not_text = _not_text(ns)
@@ -94,7 +95,8 @@ def _new(ns: argparse.Namespace) -> int:
         if outcome is None:
             print("fwk-tui new: cancelled, nothing written")
             return EXIT_OK
-        print("\n".join(plain(line) for line in outcome))
+        for line in outcome:
+            out_line(line)
         return EXIT_OK
     wrong = problems(answers)
     if wrong:
@@ -113,7 +115,7 @@ def _new(ns: argparse.Namespace) -> int:
     if ns.dry_run:
         print(plain(plan.config_diff()), end="")
         for line in plan.summary():
-            print(f"would {plain(line)}")
+            out_line(f"would {line}")
         return EXIT_OK
     saved: list[str] = []
     preset = shown_path(preset_target(folder, ns.save_answers)) if ns.save_answers else ""
@@ -135,7 +137,8 @@ def _new(ns: argparse.Namespace) -> int:
                 else f"; the answers were saved to {preset}"
             )
         return _fail(f"fwk-tui new: {plain(message)}")
-    print("\n".join(plain(line) for line in report(done, plan, ns.dir)))
+    for line in report(done, plan, ns.dir):
+        out_line(line)
     return EXIT_OK
 
 

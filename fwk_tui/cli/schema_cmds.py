@@ -7,12 +7,13 @@ import stat
 import sys
 from pathlib import Path
 
-from fwk_tui.atomic import write_text_atomically
+from fwk_tui.atomic import is_read_only, write_text_atomically
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
 from fwk_tui.oserrors import os_error_message
+from fwk_tui.source.textutil import plain_line
 
 DESCRIPTION = (
     "Print the JSON Schema (draft 2020-12) of the config's options for one layout variant: types, enums, "
@@ -48,6 +49,9 @@ def _schema(ns: argparse.Namespace) -> int:
             with open(path, "w", encoding="utf-8") as stream:
                 stream.write(text)
             return EXIT_OK
+        if path.is_file() and is_read_only(path, path.stat()):
+            err(f"{plain_line(str(path))}: the file is read-only; nothing was written")
+            return EXIT_BAD_INPUT
         notes = write_text_atomically(path, text)
     except OSError as exc:
         err(f"{os_error_message(exc, exc.filename or path)}; nothing was written")

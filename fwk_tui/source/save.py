@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fwk_tui.atomic import write_bytes_atomically
+from fwk_tui.atomic import is_read_only, write_bytes_atomically
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source.disk import DiskLink, DiskState
 from fwk_tui.source.document import ConfigDocument
@@ -114,7 +114,7 @@ def save_document(
     try:
         with locked(target):
             current = _stat(target)
-            if current is not None and not read_only_ok and _read_only(target, current):
+            if current is not None and not read_only_ok and is_read_only(target, current):
                 raise ReadOnlyFileError(f"{path}: the file is read-only; nothing was written")
             old = _bytes_as_read(doc, str(path), target, current, expected_mtime_ns, expected_bytes)
             notes = []
@@ -137,15 +137,6 @@ def save_document(
         raise DocumentError(f"{os_error_message(exc, path)}; nothing was written") from None
     doc.link.state = DiskState(_key(target), st.st_mtime_ns, st.st_size, doc.data)
     return notes
-
-
-def _read_only(target: Path, st: os.stat_result) -> bool:
-    """No write bit for us; for root, who may write anything, no write bit at all: the owner meant it."""
-    if os.statvfs(target).f_flag & os.ST_RDONLY:
-        return False  # a read-only file system: the write itself says so, in those words
-    if os.geteuid() == 0:
-        return not st.st_mode & 0o222
-    return not os.access(target, os.W_OK)
 
 
 def _bytes_as_read(

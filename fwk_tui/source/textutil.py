@@ -156,4 +156,5 @@ def unified_diff(old: str, new: str, name: str) -> str:
     """A unified diff of two texts; line ends are shown as plain newlines."""
     a = [line.rstrip("\r\n") + "\n" for line in old.splitlines(keepends=True)]
     b = [line.rstrip("\r\n") + "\n" for line in new.splitlines(keepends=True)]
+    name = plain_line(name)  # a line break in a name would start a line of the diff
     return "".join(difflib.unified_diff(a, b, fromfile=f"a/{name}", tofile=f"b/{name}"))

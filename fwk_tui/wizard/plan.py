@@ -15,6 +15,7 @@ from fwk_tui.atomic import write_text_atomically
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import ConfigDocument, DocumentError, save_document
+from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.validate import Diagnostic, check_document
 from fwk_tui.wizard.answers import Answers
@@ -57,7 +58,7 @@ class Plan:
     def config_diff(self) -> str:
         """The config's diff against the file on disk (a new file: every line added)."""
         old = self.before.text if self.before is not None else ""
-        name = shown_path(self.config)
+        name = plain_line(shown_path(self.config))  # a line break in a name would start a line of the diff
         return "".join(
             difflib.unified_diff(
                 old.splitlines(keepends=True),

@@ -81,6 +81,10 @@ def test_paths_round_trip() -> None:
     assert parse_path("routeRules['/old']") == ("routeRules", "/old")
     with pytest.raises(PathError):
         parse_path("a..b")
+    # JavaScript's modules[-1] is no item (a key "-1" of the array): set/unset took the last item, as Python does.
+    with pytest.raises(PathError, match=r"an item's index is 0 or more, not -1"):
+        parse_path("modules[-1]")
+    assert parse_path('modules["-1"]') == ("modules", "-1")
 
 
 @pytest.mark.parametrize(

@@ -119,3 +119,12 @@ def test_non_editable_wheel_works_from_any_directory(tmp_path: Path) -> None:
     first, rest = result.stdout.split("\n", 1)
     assert first.startswith(str(target))
     assert json.loads(rest)["default"] == 3000
+
+
+@pytest.mark.parametrize("limit", ["-5", "0", "many"])
+def test_search_refuses_a_limit_that_is_no_count(capsys: pytest.CaptureFixture[str], limit: str) -> None:
+    """`--limit -5` listed every match but the last five."""
+    with pytest.raises(SystemExit) as stop:
+        run(capsys, "search", "app", "--limit", limit)
+    assert stop.value.code == 2
+    assert "argument --limit:" in capsys.readouterr().err

@@ -47,3 +47,15 @@ def test_saved_answers_are_listed_with_what_was_written(tmp_path: Path, capsys: 
     assert (code, err) == (0, "")
     assert f"saved the answers to {preset}" in out.splitlines()
     assert (project / "fwk.config.ts").is_file() and preset.is_file()
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_a_line_break_in_the_projects_name_is_shown_not_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, dry_run: bool
+) -> None:
+    """Attack round 3: `new $'a\\nb'` printed `create a`, then a line `b/fwk.config.ts` (its escapes were shown)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "new", "a\nb", "--yes", "--compatibility-date", "2026-01-15", *(["--dry-run"] * dry_run))
+    assert code == 0
+    assert f"{'would ' * dry_run}create a\\nb/fwk.config.ts" in out.splitlines()
+    assert "b/fwk.config.ts" not in out.splitlines()

@@ -92,3 +92,13 @@ def test_schema_out_to_a_named_pipe_streams_into_it(tmp_path: Path, capsys: pyte
     assert run(capsys, "schema", "--variant", "B", "--out", str(fifo)) == (0, "", "")
     reader.join(10)
     assert json.loads(got[0]) == config_schema(load_catalog(), "B") and fifo.is_fifo()
+
+
+def test_schema_out_refuses_a_read_only_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Attack round 3: as root, `--out` replaced a file of mode 0444 (set refuses one, unless told)."""
+    target = tmp_path / "fwk.schema.json"
+    target.write_text("mine", encoding="utf-8")
+    target.chmod(0o444)
+    code, out, err = run(capsys, "schema", "--out", str(target))
+    assert (code, out, err) == (2, "", f"{target}: the file is read-only; nothing was written\n")
+    assert target.read_text(encoding="utf-8") == "mine"
