@@ -58,6 +58,8 @@ def write_cache(path: Path, key: str, catalog: Catalog) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink() or (path.exists() and not path.is_file() and not path.is_dir()):
+            path.unlink()  # a FIFO or a link under our own cache's name: its name goes (a write replaces no such file)
         # Atomic, and the temp files of a start killed while writing are cleaned here.
         write_bytes_atomically(path, _header(key, body) + b"\n" + body)
     except OSError:
