@@ -15,8 +15,9 @@ Ctrl+Q, still keys).
 
 from __future__ import annotations
 
+import codecs
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from textual import events
@@ -84,8 +85,16 @@ class EscapeKeyParser(XTermParser):
 
 
 def install() -> None:
-    """Make the terminal driver read keys with :class:`EscapeKeyParser` (before the app starts)."""
+    """Make the terminal driver read keys with :class:`EscapeKeyParser` (before the app starts), and bytes that are
+    no UTF-8 (a paste of a Latin-1 file, a byte of an encoded surrogate) as U+FFFD: the driver's strict decoder
+    raised on them, which ended the app at once (exit 0) and lost the unsaved edits."""
     linux_driver.XTermParser = EscapeKeyParser  # type: ignore[misc]
+    linux_driver.getincrementaldecoder = _forgiving_decoder  # type: ignore[attr-defined]
+
+
+def _forgiving_decoder(encoding: str) -> Callable[[], codecs.IncrementalDecoder]:
+    decoder = codecs.getincrementaldecoder(encoding)
+    return lambda: decoder(errors="replace")
 
 
 class ReadsEscapeAsEscape:

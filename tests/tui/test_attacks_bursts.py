@@ -122,6 +122,19 @@ def test_a_paste_the_terminal_does_not_bracket_is_read_as_a_paste_and_its_contro
     assert [e.text for e in read if isinstance(e, events.Paste)] == ["a" * 300 + "b" * 300 + "c"]
 
 
+def test_bytes_that_are_no_utf8_are_read_as_a_replacement_character() -> None:
+    """Attack round 4: a paste of the byte 0xff (or an encoded lone surrogate) ended the editor, exit 0, its unsaved
+    edits lost: the terminal driver's strict decoder raised in its input thread."""
+    from textual.drivers import linux_driver
+
+    from fwk_tui.tui.escape_keys import install
+
+    install()
+    decode = linux_driver.getincrementaldecoder("utf-8")().decode
+    assert decode(b"a\xffb\xed\xa0\x80c") == "a\ufffdb\ufffd\ufffd\ufffdc"
+    assert decode(b"\xc3") + decode(b"\xa9") == "\u00e9"  # a character split across two reads is still one
+
+
 def test_esc_ctrl_s_esc_in_a_real_terminal_puts_no_caret_in_the_field(tmp_path: Path) -> None:
     """Attack F7 in tmux: Esc, Ctrl+S, Esc sent as one write turned `'Hi'` into `'Hi^'`, and saved it."""
     assert shutil.which("tmux"), "tmux is needed for this test"
