@@ -11,7 +11,7 @@ from fwk_tui.source.disk import DiskLink, DiskState
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.errors import ChangedOnDiskError, DocumentError, ReadOnlyFileError
 from fwk_tui.source.lock import locked
-from fwk_tui.source.parse import MAX_BYTES
+from fwk_tui.source.parse import MAX_BYTES, dense_error
 from fwk_tui.userfiles import (
     FileNotThere,
     FileTooBig,
@@ -110,6 +110,14 @@ def save_document(
     """
     if doc.tree.root_node.has_error:
         raise DocumentError(f"{path}: the document does not parse; nothing was written")
+    if len(doc.data) > MAX_BYTES:  # fwk-tui could not open the file it wrote, nor take the edit back
+        raise DocumentError(
+            f"{path}: the config would be {len(doc.data):,} bytes, over the {MAX_BYTES:,} "
+            f"({MAX_BYTES // 1_048_576} MB) fwk-tui opens; nothing was written"
+        )
+    dense = dense_error(doc.tree, str(path))
+    if dense is not None:
+        raise DocumentError(f"{dense}; nothing was written")
     target = Path(os.path.realpath(path))
     try:
         with locked(target):

@@ -15,6 +15,7 @@ import pytest
 from fwk_tui import atomic
 from fwk_tui.atomic import write_bytes_atomically
 from fwk_tui.source import (
+    MAX_BYTES,
     BusyError,
     ChangedOnDiskError,
     ConfigDocument,
@@ -360,3 +361,18 @@ def test_a_fifo_is_never_replaced_by_a_plain_file(tmp_path: Path, through_a_link
         write_bytes_atomically(path, b"{}")
     assert str(refused.value) == f"[Errno {errno.EINVAL}] a FIFO, not a regular file: it is never replaced: '{path}'"
     assert fifo.is_fifo() and sorted(p.name for p in tmp_path.iterdir()) == sorted({"pipe", path.name})
+
+
+def test_an_edit_past_the_size_cap_is_not_written(tmp_path: Path) -> None:
+    """Attack round 4: `set` (and the editor's save) wrote a config past the 2 MB fwk-tui opens: every command then
+    refused the file, and the edit could not be taken back with fwk-tui."""
+    path = tmp_path / "fwk.config.ts"
+    head = "export default defineFwkConfig({\n  ssr: true,\n  app: { head: { title: '"
+    tail = "' } },\n})\n"
+    path.write_text(head + "x" * (MAX_BYTES - len(head) - len(tail)) + tail, encoding="utf-8")
+    before = path.read_bytes()
+    assert len(before) == MAX_BYTES
+    doc = load_document(path).set("ssr", False)
+    with pytest.raises(DocumentError, match=r"would be 2,097,153 bytes, over the 2,097,152 \(2 MB\) fwk-tui opens"):
+        save_document(doc, path)
+    assert path.read_bytes() == before
