@@ -18,6 +18,7 @@ from tomlkit.exceptions import ParseError as TOMLParseError
 
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.oserrors import os_error_message
+from fwk_tui.resolve.sources import CONFIG_NAME
 from fwk_tui.source.textutil import shell_quote
 from fwk_tui.userfiles import UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.wizard.answers import (
@@ -190,10 +191,28 @@ def save_preset(path: Path, answers: Answers, project: Path | None = None) -> No
     outside = leads_out_of(path, project) if project is not None and path.parent == project else None
     if outside is not None:
         raise PresetError(f"{path}: it leads to {outside}, outside the project; the answers were not saved")
+    other = _another_kind(path)
+    if other is not None:
+        raise PresetError(f"{path}: {other}; the answers were not saved")
     try:
         write_text_atomically(path, preset_text(answers))
     except OSError as exc:
         raise PresetError(f"{os_error_message(exc, path)}; the answers were not saved") from None
+
+
+def _another_kind(path: Path) -> str | None:
+    """Why answers may not go to ``path``: a config's or a ``.env``'s name (the file this run writes, or a secret's
+    home: `--save-answers fwk.config.ts` made the config TOML), or a file there that holds something else."""
+    name = path.name
+    if name == CONFIG_NAME or name.startswith(CONFIG_NAME + ".") or name.startswith(".env"):
+        return "that is the name of a config or a .env file, not of a file of answers"
+    if not path.exists():
+        return None
+    try:
+        load_preset(path, Answers())
+    except PresetError:
+        return "the file there holds something else than saved answers (it is not replaced)"
+    return None
 
 
 def preset_target(folder: Path, given: str) -> Path:

@@ -59,3 +59,28 @@ def test_a_line_break_in_the_projects_name_is_shown_not_printed(
     assert code == 0
     assert f"{'would ' * dry_run}create a\\nb/fwk.config.ts" in out.splitlines()
     assert "b/fwk.config.ts" not in out.splitlines()
+
+
+@pytest.mark.parametrize("name", ["fwk.config.ts", ".env", ".env.example", "fwk.config.mjs"])
+def test_answers_never_go_over_a_config_or_a_dotenv(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """Attack round 4: `--save-answers fwk.config.ts` made the config TOML; `--save-answers .env` put the answers
+    where the secrets go (and the secret nowhere)."""
+    project = tmp_path / "proj"
+    code, out, err = run(capsys, "new", str(project), "--yes", "--runtime-key", "apiSecret=s3cr3t",
+                         "--save-answers", name)
+    assert (code, out) == (2, "")
+    assert "that is the name of a config or a .env file, not of a file of answers" in err
+    assert not project.exists()  # nothing was written
+
+
+def test_answers_never_replace_a_file_that_holds_something_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n", encoding="utf-8")
+    code, _, err = run(capsys, "new", str(tmp_path / "proj"), "--yes", "--save-answers", str(notes))
+    assert code == 2 and "holds something else than saved answers (it is not replaced)" in err
+    assert notes.read_text(encoding="utf-8") == "mine\n"
+    preset = tmp_path / "answers.toml"
+    for _ in range(2):  # a file of answers is replaced by the new answers
+        assert run(capsys, "new", str(tmp_path / "proj"), "--yes", "--save-answers", str(preset))[0] == 0
