@@ -62,7 +62,9 @@ def test_a_line_break_in_the_projects_name_is_shown_not_printed(
 
 
 @pytest.mark.parametrize("name", ["fwk.config.ts", ".env", ".env.example", "fwk.config.mjs"])
-def test_answers_never_go_over_a_config_or_a_dotenv(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+def test_answers_never_go_over_a_config_or_a_dotenv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
     """Attack round 4: `--save-answers fwk.config.ts` made the config TOML; `--save-answers .env` put the answers
     where the secrets go (and the secret nowhere)."""
     project = tmp_path / "proj"
