@@ -23,6 +23,8 @@ class Origin:
     line: int | None = None
     column: int | None = None
     detail: str = ""
+    holds_private: bool = False
+    """A public variable whose value holds a private one's: shown masked like the private one."""
 
     def where(self) -> str:
         """``file:line:col`` (or as much of it as is known), else ``""``."""
@@ -59,4 +61,6 @@ class Origin:
 
     def as_json(self) -> dict[str, object]:
         """The JSON shape of docs/cli.md."""
-        return asdict(self)
+        shape = asdict(self)
+        del shape["holds_private"]  # the JSON shape of docs/cli.md; the masked value says it
+        return shape

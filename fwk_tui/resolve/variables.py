@@ -42,10 +42,11 @@ class Variable:
     note: str = ""
     """Why the value is as written when its references could not be filled in; else empty."""
     exposes: str = ""
-    """For a public variable holding a private one's value (``FWK_PUBLIC_X=${FWK_API_SECRET}``): says so."""
+    """For a public variable holding a private one's value (``FWK_PUBLIC_X=${FWK_API_SECRET}``): says so (and its
+    value is masked as the private one is)."""
 
     def origin(self) -> Origin:
-        return Origin("env-var", self.file, self.line, 1 if self.line else None, self.name)
+        return Origin("env-var", self.file, self.line, 1 if self.line else None, self.name, bool(self.exposes))
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,12 @@ def variable_notes(environment: Mapping[str, Variable], most: int = 5) -> list[s
 def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:
     """True when fwk-tui hides the value at ``path`` (shown as ``MASK``): a variable of the environment or of a
     ``.env`` gives it to a private ``runtimeConfig`` key, one the server alone reads. Every command asks here."""
+    if origin is None or origin.kind != "env-var":
+        return False
+    if origin.holds_private:  # a public variable holding a private one's value: the same secret
+        return True
     found = env_rules.variable_of(path)
-    return found is not None and not found[1] and origin is not None and origin.kind == "env-var"
+    return found is not None and not found[1]
 
 
 _JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')

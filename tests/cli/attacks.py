@@ -390,6 +390,17 @@ def one_line_2mb(d: Path) -> Outcome:
     return Outcome(ok, ", ".join(said))
 
 
+def public_from_private(d: Path) -> Outcome:
+    """`FWK_PUBLIC_LEAK=${FWK_API_SECRET}`: resolve and why printed the secret as the public value, env masked it."""
+    config(d, "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '', public: { leak: '' } },\n})\n")
+    (d / ".env").write_text("FWK_API_SECRET=envS3cret\nFWK_PUBLIC_LEAK=x-${FWK_API_SECRET}\n")
+    runs = [fwk(*c, cwd=d) for c in (["resolve"], ["resolve", "--json"], ["why", "runtimeConfig.public.leak"],
+                                      ["why", "runtimeConfig.public.leak", "--json"], ["env"], ["dump"])]
+    ok = all(r.code in (0, 1) and "envS3cret" not in r.out + r.err for r in runs)
+    ok = ok and all("holds the value of FWK_API_SECRET" in r.out for r in runs[:1] + runs[2:3])
+    return Outcome(ok, ", ".join(f"exit {r.code}" for r in runs) + ("" if ok else " [the secret printed]"))
+
+
 def stdout_closed(d: Path) -> Outcome:
     """`fwk-tui check >&-`: an internal error (`'NoneType' object has no attribute 'write'`) in every command."""
     config(d)
@@ -685,6 +696,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "dense configs of 1.4 and 2 MB (a list of numbers) in 1 GB of memory": dense_configs,
     "1e999 and a 5,000-digit integer in every command": special_numbers,
     "the standard output closed (>&-)": stdout_closed,
+    "a public variable made from a private one": public_from_private,
     "a link loop as --dotenv of resolve, why and env": dotenv_link_loop,
     ".env with an unclosed quote, 10k lines": dotenv_unclosed,
     "--dotenv /dev/zero": dotenv_dev_zero,
