@@ -8,9 +8,19 @@ without Textual or pygls).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+import signal
+
+
+def _interrupted_while_loading(_signal: int, _frame: object) -> None:
+    raise SystemExit(130)  # Ctrl+C while the program loads: ended as a run is, without a traceback
+
+
+signal.signal(signal.SIGINT, _interrupted_while_loading)
+
+# After the handler: Ctrl+C may come while these load.
+import gc  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 
 
 @contextmanager
@@ -36,6 +46,7 @@ with _long_lived_imports():
     from fwk_tui import cli
     from fwk_tui.catalog import Variant
     from fwk_tui.cli.launch import BrowserEnd, EditorStart, ServerStart, WizardStart
+signal.signal(signal.SIGINT, signal.default_int_handler)  # loaded: Ctrl+C is KeyboardInterrupt, as commands take it
 
 
 class TextualLaunchers:

@@ -253,3 +253,22 @@ def test_a_slow_lock_holder_in_this_process_is_waited_for(project: Path, capsys:
     assert run(capsys, "set", "devServer.port", "4000") == (0, "", "")
     thread.join()
     assert config_text(project) == CONFIG.replace("ssr: true", "ssr: false").replace("3000", "4000")
+
+
+def test_ctrl_c_while_the_program_loads_ends_it_without_a_traceback() -> None:
+    """Attack round 4: Ctrl+C in the first ~80 ms of `fwk-tui check` printed a KeyboardInterrupt traceback (raised
+    inside an import). The interrupt is sent here right when the commands' modules start loading."""
+    hook = (
+        "import builtins, os, signal\n"
+        "real = builtins.__import__\n"
+        "def hook(name, *args, **kwargs):\n"
+        "    if name == 'fwk_tui' and args and args[2] and 'cli' in args[2]:\n"
+        "        builtins.__import__ = real\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = hook\n"
+        "from fwk_tui.main import main\n"
+        "raise SystemExit(main(['check']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", hook], capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, "")
