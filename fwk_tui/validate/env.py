@@ -216,6 +216,8 @@ def match_dotenv(
         for extra in prefixes[1:]:
             by_name.setdefault(extra + v.name[len(PREFIX) :], v)
     read = set(referenced)
+    names = tuple(by_name)  # one tuple for every question: the near-name cache keeps it once
+    guesses = SUGGESTED_AT_MOST
     out: list[DotenvMatch] = []
     for entry in entries:
         if not any(entry.name.startswith(p) for p in prefixes):
@@ -226,5 +228,12 @@ def match_dotenv(
         elif entry.name in read:
             out.append(DotenvMatch(entry, "read-by-config"))
         else:
-            out.append(DotenvMatch(entry, "unmatched", suggestion=closest(entry.name, by_name)))
+            guesses -= 1
+            suggestion = closest(entry.name, names) if guesses >= 0 else None
+            out.append(DotenvMatch(entry, "unmatched", suggestion=suggestion))
     return out
+
+
+SUGGESTED_AT_MOST = 100
+"""Unmatched variables that get a did-you-mean: each is compared with every key's name, so thousands of misspelt
+variables against thousands of keys took minutes (8,000: 35 s; 36,000: past 2 minutes and 1.4 GB)."""

@@ -390,6 +390,17 @@ def one_line_2mb(d: Path) -> Outcome:
     return Outcome(ok, ", ".join(said))
 
 
+def many_misspelt_variables(d: Path) -> Outcome:
+    """8,000 `.env` variables, each a letter off one of 8,000 keys: resolve took 35 s (every one compared with every
+    key for a did-you-mean; 36,000 took minutes and 1.4 GB)."""
+    keys = ",\n".join(f"      k{n}abcdefgh: ''" for n in range(8000))
+    config(d, "export default defineFwkConfig({\n  runtimeConfig: {\n    public: {\n" + keys + "\n    },\n  },\n})\n")
+    (d / ".env").write_text("".join(f"FWK_PUBLIC_K{n}ABCDEFGX=v\n" for n in range(8000)))
+    runs = [fwk(*c, cwd=d, timeout=60) for c in (["resolve"], ["env", "--dotenv", ".env"])]
+    ok = all(r.code in (0, 1) and r.seconds < 15 and r.out.count("did you mean") == 100 for r in runs)
+    return Outcome(ok, ", ".join(f"exit {r.code} in {r.seconds:.1f} s" for r in runs))
+
+
 def public_from_private(d: Path) -> Outcome:
     """`FWK_PUBLIC_LEAK=${FWK_API_SECRET}`: resolve and why printed the secret as the public value, env masked it."""
     config(d, "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '', public: { leak: '' } },\n})\n")
@@ -697,6 +708,7 @@ ATTACKS: dict[str, Callable[[Path], Outcome]] = {
     "1e999 and a 5,000-digit integer in every command": special_numbers,
     "the standard output closed (>&-)": stdout_closed,
     "a public variable made from a private one": public_from_private,
+    "8,000 misspelt variables against 8,000 keys": many_misspelt_variables,
     "a link loop as --dotenv of resolve, why and env": dotenv_link_loop,
     ".env with an unclosed quote, 10k lines": dotenv_unclosed,
     "--dotenv /dev/zero": dotenv_dev_zero,
