@@ -72,6 +72,14 @@ class OpenDocument:
         data = _encode(text)
         return cls(uri, version, data, codec, Reading.of(data, _filename(uri)))
 
+    def lighten(self) -> None:
+        """Checked and idle: what was read from the text beyond its tree goes (see :meth:`Reading.lighten`)."""
+        self._reading.lighten()
+
+    def unread(self) -> None:
+        """Checked long ago: its tree goes too; the next question parses the text again."""
+        self._reading.unread()
+
     @property
     def file(self) -> Path | None:
         """The file on disk the document is (None for an unsaved buffer)."""

@@ -95,6 +95,26 @@ class Reading:
             return Reading(data, self._filename, None, [], self._last_config, starts)
         return Reading(data, self._filename, base, [*before, *edits], None, starts)
 
+    def lighten(self) -> None:
+        """Let the config read keep its text and tree only (values and entries are read again when asked): a
+        document open and idle need not hold them (700 open configs of 20 KB took 1.2 GB)."""
+        read = self._read
+        if read is not None:
+            for config in (read.config, read.last_config):
+                if config is not None:
+                    config.drop_caches()
+
+    def unread(self) -> None:
+        """Forget the tree and config read: the next :meth:`read` parses the text from scratch (a reader holding
+        the old :class:`Read` keeps it)."""
+        with self._lock:
+            read = self._read
+            if read is None:
+                return
+            self._last_config = read.last_config if read.config is None else None
+            self._source = (None, [])
+            self._read = None
+
     def read(self) -> Read:
         """The tree and config of this version (parsed now, if no one has asked before)."""
         read = self._read

@@ -210,6 +210,34 @@ def test_the_tcp_server_listens_on_the_loopback_address_only() -> None:
         server.wait(timeout=20)
 
 
+def test_many_open_documents_keep_the_trees_of_the_recent_ones_only(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    """Attack round 4: 700 open configs of 20 KB (830 items each) took 1.2 GB, 1.7 MB each; a document checked long
+    ago now keeps its text, and is parsed again when asked about."""
+    wire, server = stdio
+    wire.initialize()
+    meta = ",".join("{name:'n%d',content:'c'}" % i for i in range(830))
+    text = "export default defineFwkConfig({\n  app: { head: { meta: [" + meta + "] } },\n})\n"
+    uris = [(tmp_path / f"d{i}" / "fwk.config.ts").as_uri() for i in range(200)]
+
+    def resident() -> int:
+        status = Path(f"/proc/{server.pid}/status").read_text()
+        return int(next(line for line in status.splitlines() if line.startswith("VmRSS")).split()[1]) * 1024
+
+    for uri in uris[:10]:
+        wire.open(uri, text)
+    wire.diagnostics(uris[9], 1, timeout=60)
+    before = resident()
+    for uri in uris[10:]:
+        wire.open(uri, text)
+    wire.diagnostics(uris[-1], 1, timeout=120)
+    grown = resident() - before
+    assert grown < 100_000_000, f"190 more open documents took {grown / 1e6:.0f} MB"  # 1.7 MB each before
+    hover = wire.answer(wire.hover(uris[0], 1, 3), timeout=30)["result"]  # checked first: parsed again now
+    assert hover is not None and "app" in json.dumps(hover)
+
+
 def test_ctrl_c_with_connections_open_ends_the_server_without_a_word() -> None:
     """Attack round 3: Ctrl+C with clients connected printed asyncio's `Exception in callback ... (CancelledError)`
     once for each open connection."""
