@@ -63,7 +63,10 @@ class Worker:
             except queue.Empty:
                 break
             if item is not _STOP:
-                item[1].cancel()
+                try:
+                    item[1].cancel()
+                except RuntimeError:  # its loop has closed (the server's exit): nothing waits for it any more
+                    pass
         self._jobs.put(_STOP)
 
     def _run(self) -> None:

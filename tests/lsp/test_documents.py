@@ -169,3 +169,24 @@ def test_the_edit_of_an_action_turns_the_old_text_into_the_new(old: str, new: st
         assert doc.data[offset - 1 : offset + 1] != b"\r\n" or offset == 0  # no end inside a CRLF
     doc.change(2, [types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)])
     assert doc.data == new.encode("utf-8")
+
+
+def test_the_checks_thread_stops_after_its_loop_has_closed() -> None:
+    """Attack round 4: `exit` with checks still queued was an internal error one time in four ("Event loop is
+    closed"): cancelling a queued check ran its callbacks on the loop already closed."""
+    import asyncio
+    import threading
+
+    from fwk_tui.lsp.checking import Worker
+
+    worker, busy = Worker(), threading.Event()
+
+    async def serve() -> None:
+        worker.submit(lambda: busy.wait(5))
+        waiting = worker.submit(lambda: 1)
+        waiting.add_done_callback(lambda _done: None)  # as each check's future has
+        await asyncio.sleep(0.05)
+
+    asyncio.run(serve())
+    worker.stop()  # the server's exit: the loop is gone, a check still queued
+    busy.set()
