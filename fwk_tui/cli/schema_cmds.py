@@ -13,6 +13,7 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
 from fwk_tui.oserrors import os_error_message
+from fwk_tui.resolve.sources import CONFIG_NAME
 from fwk_tui.source.textutil import plain_line
 
 DESCRIPTION = (
@@ -49,6 +50,9 @@ def _schema(ns: argparse.Namespace) -> int:
             with open(path, "w", encoding="utf-8") as stream:
                 stream.write(text)
             return EXIT_OK
+        if path.name == CONFIG_NAME or path.name.startswith(CONFIG_NAME + "."):
+            err(f"{plain_line(str(path))}: that is the name of a config, not of a schema; nothing was written")
+            return EXIT_BAD_INPUT
         if path.is_file() and is_read_only(path, path.stat()):
             err(f"{plain_line(str(path))}: the file is read-only; nothing was written")
             return EXIT_BAD_INPUT

@@ -102,3 +102,12 @@ def test_schema_out_refuses_a_read_only_file(tmp_path: Path, capsys: pytest.Capt
     code, out, err = run(capsys, "schema", "--out", str(target))
     assert (code, out, err) == (2, "", f"{target}: the file is read-only; nothing was written\n")
     assert target.read_text(encoding="utf-8") == "mine"
+
+
+def test_schema_out_never_replaces_a_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Attack round 4: `schema --out fwk.config.ts` replaced the config with the schema, exit 0."""
+    config = tmp_path / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({})\n", encoding="utf-8")
+    code, out, err = run(capsys, "schema", "--out", str(config))
+    assert (code, out, err) == (2, "", f"{config}: that is the name of a config, not of a schema; nothing was written\n")
+    assert config.read_text(encoding="utf-8") == "export default defineFwkConfig({})\n"
