@@ -89,7 +89,7 @@ def install() -> None:
     no UTF-8 (a paste of a Latin-1 file, a byte of an encoded surrogate) as U+FFFD: the driver's strict decoder
     raised on them, which ended the app at once (exit 0) and lost the unsaved edits."""
     linux_driver.XTermParser = EscapeKeyParser  # type: ignore[misc]
-    linux_driver.getincrementaldecoder = _forgiving_decoder  # type: ignore[attr-defined]
+    linux_driver.getincrementaldecoder = _forgiving_decoder  # type: ignore[assignment]
 
 
 def _forgiving_decoder(encoding: str) -> Callable[[], codecs.IncrementalDecoder]:
