@@ -77,7 +77,6 @@ def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) ->
         return _exposing(filled)
 
 
-PUBLIC_PREFIX = env_rules.env_name(["public"]) + "_"  # FWK_PUBLIC_
 _SECRET_AT_LEAST = 4
 """Characters a private value has before a public value holding it counts (``1`` or ``true`` are no secret)."""
 
@@ -89,15 +88,15 @@ def is_private_variable(name: str) -> bool:
 
 
 def _exposing(variables: dict[str, Variable]) -> dict[str, Variable]:
-    """Each public variable whose value holds a private variable's (filled in from it, or copied) says which: the
-    browser gets what the server alone should. Linear in the public values' length for each private value."""
+    """Each public variable (``FWK_PUBLIC_*``, ``FWK_APP_*``) whose value holds a private variable's (filled in from
+    it, or copied) says which: the browser gets what the server alone should. Linear in the public values' length for each private value."""
     secrets = [v for v in variables.values() if is_private_variable(v.name) and len(v.value) >= _SECRET_AT_LEAST]
     if not secrets:
         return variables
     out = dict(variables)
     for name, variable in variables.items():
-        if not name.startswith(PUBLIC_PREFIX):
-            continue
+        if not name.startswith(env_rules.PREFIX) or is_private_variable(name):
+            continue  # FWK_PUBLIC_* and FWK_APP_* reach the browser: app.baseURL, app.cdnURL too
         held = next((s for s in secrets if s.value in variable.value), None)
         if held is not None:
             words = (

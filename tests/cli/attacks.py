@@ -404,9 +404,11 @@ def many_misspelt_variables(d: Path) -> Outcome:
 def public_from_private(d: Path) -> Outcome:
     """`FWK_PUBLIC_LEAK=${FWK_API_SECRET}`: resolve and why printed the secret as the public value, env masked it."""
     config(d, "export default defineFwkConfig({\n  runtimeConfig: { apiSecret: '', public: { leak: '' } },\n})\n")
-    (d / ".env").write_text("FWK_API_SECRET=envS3cret\nFWK_PUBLIC_LEAK=x-${FWK_API_SECRET}\n")
+    (d / ".env").write_text("FWK_API_SECRET=envS3cret\nFWK_PUBLIC_LEAK=x-${FWK_API_SECRET}\n"
+                            "FWK_APP_BASE_URL=/${FWK_API_SECRET}/\n")
     runs = [fwk(*c, cwd=d) for c in (["resolve"], ["resolve", "--json"], ["why", "runtimeConfig.public.leak"],
-                                      ["why", "runtimeConfig.public.leak", "--json"], ["env"], ["dump"])]
+                                      ["why", "runtimeConfig.public.leak", "--json"], ["env"], ["dump"],
+                                      ["why", "app.baseURL"])]
     ok = all(r.code in (0, 1) and "envS3cret" not in r.out + r.err for r in runs)
     ok = ok and all("holds the value of FWK_API_SECRET" in r.out for r in runs[:1] + runs[2:3])
     return Outcome(ok, ", ".join(f"exit {r.code}" for r in runs) + ("" if ok else " [the secret printed]"))

@@ -95,6 +95,10 @@ def test_a_public_variable_holding_a_private_ones_value_says_so() -> None:
     from_process = read_environment(
         {"FWK_API_SECRET": "s3cr3t!"}, [DotenvFile(".env", "FWK_PUBLIC_A=${FWK_API_SECRET}\n")]
     )
+    app = read_environment(
+        {}, [DotenvFile(".env", "FWK_DB_PASSWORD=hunter22\nFWK_APP_CDN_URL=https://cdn/${FWK_DB_PASSWORD}\n")]
+    )
+    assert variable_notes(app) == ["FWK_APP_CDN_URL (.env:2) holds the value of FWK_DB_PASSWORD (.env:1)" + said]
     assert variable_notes(from_process) == [
         "FWK_PUBLIC_A (.env:1) holds the value of FWK_API_SECRET (the environment)" + said
     ]
