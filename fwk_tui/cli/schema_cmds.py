@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import stat
 import sys
 from pathlib import Path
@@ -15,6 +17,7 @@ from fwk_tui.cli.output import err, out
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.resolve.sources import CONFIG_NAME
 from fwk_tui.source.textutil import plain_line
+from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
 DESCRIPTION = (
     "Print the JSON Schema (draft 2020-12) of the config's options for one layout variant: types, enums, "
@@ -50,8 +53,9 @@ def _schema(ns: argparse.Namespace) -> int:
             with open(path, "w", encoding="utf-8") as stream:
                 stream.write(text)
             return EXIT_OK
-        if path.name == CONFIG_NAME or path.name.startswith(CONFIG_NAME + "."):
-            err(f"{plain_line(str(path))}: that is the name of a config, not of a schema; nothing was written")
+        other = _another_file(path)
+        if other is not None:
+            err(f"{plain_line(str(path))}: {other}; nothing was written")
             return EXIT_BAD_INPUT
         if path.is_file() and is_read_only(path, path.stat()):
             err(f"{plain_line(str(path))}: the file is read-only; nothing was written")
@@ -73,3 +77,21 @@ def _stream(path: Path) -> bool:
     except OSError:
         return False
     return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+def _another_file(path: Path) -> str | None:
+    """Why the schema may not replace ``path`` (followed through links): a config's name, or a file there that holds
+    something else than a JSON Schema (`--out .env`, `--out package.json`, a link to the config replaced them)."""
+    real = Path(os.path.realpath(path))
+    if real.name == CONFIG_NAME or real.name.startswith(CONFIG_NAME + "."):
+        return "that is the name of a config, not of a schema"
+    if not real.is_file():
+        return None
+    try:
+        head = read_file_bytes(real, 64 * 1024 * 1024)
+        held = json.loads(head)
+    except (OSError, UnreadableFile, ValueError, RecursionError):
+        held = None
+    if isinstance(held, dict) and "$schema" in held:
+        return None  # a schema written before: replaced by this one
+    return "the file there holds something else than a JSON Schema (it is not replaced)"

@@ -200,12 +200,35 @@ def save_preset(path: Path, answers: Answers, project: Path | None = None) -> No
         raise PresetError(f"{os_error_message(exc, path)}; the answers were not saved") from None
 
 
+_PROJECT_SUFFIXES = frozenset(
+    {
+        ".json",
+        ".jsonc",
+        ".json5",
+        ".js",
+        ".mjs",
+        ".cjs",
+        ".ts",
+        ".mts",
+        ".cts",
+        ".vue",
+        ".yaml",
+        ".yml",
+        ".md",
+        ".html",
+        ".css",
+    }
+)
+
+
 def _another_kind(path: Path) -> str | None:
     """Why answers may not go to ``path``: a config's or a ``.env``'s name (the file this run writes, or a secret's
     home: `--save-answers fwk.config.ts` made the config TOML), or a file there that holds something else."""
     name = path.name
     if name == CONFIG_NAME or name.startswith(CONFIG_NAME + ".") or name.startswith(".env"):
         return "that is the name of a config or a .env file, not of a file of answers"
+    if path.suffix.lower() in _PROJECT_SUFFIXES:  # package.json, tsconfig.json, a module: the project's own files
+        return f"a file of answers is TOML: name it *.toml, not *{path.suffix}"
     if not path.exists():
         return None
     try:
@@ -256,7 +279,11 @@ def command_line(folder: str, answers: Answers) -> str:
             args += [flag, value]
     for item in answers.runtime:
         value = (
-            "" if item.value is None or is_secret(item) else str(item.value).lower() if isinstance(item.value, bool) else str(item.value)
+            ""
+            if item.value is None or is_secret(item)
+            else str(item.value).lower()
+            if isinstance(item.value, bool)
+            else str(item.value)
         )
         args += [
             "--public-key" if item.public else "--runtime-key",

@@ -61,9 +61,19 @@ def test_a_line_break_in_the_projects_name_is_shown_not_printed(
     assert "b/fwk.config.ts" not in out.splitlines()
 
 
-@pytest.mark.parametrize("name", ["fwk.config.ts", ".env", ".env.example", "fwk.config.mjs"])
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("fwk.config.ts", "that is the name of a config or a .env file, not of a file of answers"),
+        (".env", "that is the name of a config or a .env file, not of a file of answers"),
+        (".env.example", "that is the name of a config or a .env file, not of a file of answers"),
+        ("fwk.config.mjs", "that is the name of a config or a .env file, not of a file of answers"),
+        ("package.json", "a file of answers is TOML: name it *.toml, not *.json"),  # attack round 5: TOML in it
+        ("tsconfig.json", "a file of answers is TOML: name it *.toml, not *.json"),
+    ],
+)
 def test_answers_never_go_over_a_config_or_a_dotenv(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, said: str
 ) -> None:
     """Attack round 4: `--save-answers fwk.config.ts` made the config TOML; `--save-answers .env` put the answers
     where the secrets go (and the secret nowhere)."""
@@ -71,7 +81,7 @@ def test_answers_never_go_over_a_config_or_a_dotenv(
     code, out, err = run(capsys, "new", str(project), "--yes", "--runtime-key", "apiSecret=s3cr3t",
                          "--save-answers", name)
     assert (code, out) == (2, "")
-    assert "that is the name of a config or a .env file, not of a file of answers" in err
+    assert said in err
     assert not project.exists()  # nothing was written
 
 

@@ -39,8 +39,7 @@ def test_schema_out_writes_the_file_whole_and_says_so(tmp_path: Path, capsys: py
     assert (code, err) == (0, "")
     assert out == f"wrote {target}: the JSON Schema of variant B\n"
     assert json.loads(target.read_text(encoding="utf-8")) == config_schema(load_catalog(), "B")
-    target.write_text("old", encoding="utf-8")
-    assert run(capsys, "schema", "--out", str(target))[0] == 0
+    assert run(capsys, "schema", "--out", str(target))[0] == 0  # a schema written before is replaced
     assert json.loads(target.read_text(encoding="utf-8"))["title"].startswith("fwk.config options, variant A")
     assert sorted(p.name for p in target.parent.iterdir()) == ["fwk.schema.json"]  # no temp file left
 
@@ -97,11 +96,29 @@ def test_schema_out_to_a_named_pipe_streams_into_it(tmp_path: Path, capsys: pyte
 def test_schema_out_refuses_a_read_only_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Attack round 3: as root, `--out` replaced a file of mode 0444 (set refuses one, unless told)."""
     target = tmp_path / "fwk.schema.json"
-    target.write_text("mine", encoding="utf-8")
+    target.write_text('{"$schema": "an older one"}', encoding="utf-8")
     target.chmod(0o444)
     code, out, err = run(capsys, "schema", "--out", str(target))
     assert (code, out, err) == (2, "", f"{target}: the file is read-only; nothing was written\n")
-    assert target.read_text(encoding="utf-8") == "mine"
+    assert target.read_text(encoding="utf-8") == '{"$schema": "an older one"}'
+
+
+@pytest.mark.parametrize("name", [".env", "package.json", "notes.txt", "link-to-config.json"])
+def test_schema_out_never_replaces_a_file_of_another_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """Attack round 5: `--out .env`, `--out package.json`, a link to the config: each replaced, exit 0."""
+    config = tmp_path / "fwk.config.ts"
+    config.write_text("export default defineFwkConfig({})\n", encoding="utf-8")
+    target = tmp_path / name
+    if name.startswith("link"):
+        target.symlink_to(config.name)
+    else:
+        target.write_text('{"name": "shop"}' if name.endswith(".json") else "A=1\n", encoding="utf-8")
+    before = target.read_bytes()
+    code, out, err = run(capsys, "schema", "--out", str(target))
+    assert (code, out) == (2, "") and err.startswith(f"{target}: ") and err.endswith("; nothing was written\n")
+    assert target.read_bytes() == before and config.read_text(encoding="utf-8").startswith("export default")
 
 
 def test_schema_out_never_replaces_a_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
