@@ -15,7 +15,7 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
 from fwk_tui.oserrors import os_error_message
-from fwk_tui.resolve.sources import CONFIG_NAME
+from fwk_tui.resolve.sources import named_as_config
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
@@ -83,7 +83,7 @@ def _another_file(path: Path) -> str | None:
     """Why the schema may not replace ``path`` (followed through links): a config's name, or a file there that holds
     something else than a JSON Schema (`--out .env`, `--out package.json`, a link to the config replaced them)."""
     real = Path(os.path.realpath(path))
-    if real.name == CONFIG_NAME or real.name.startswith(CONFIG_NAME + "."):
+    if named_as_config(real.name):
         return "that is the name of a config, not of a schema"
     if not real.is_file():
         return None

@@ -23,9 +23,9 @@ from tree_sitter import Tree
 
 from fwk_tui.lsp.positions import Positions
 from fwk_tui.lsp.reading import Edit, Reading
+from fwk_tui.resolve.sources import CONFIG_NAME
 from fwk_tui.source import ConfigDocument, DocumentError
 
-CONFIG_STEM = "fwk.config"
 CODE_EXTENSIONS = (".ts", ".js", ".mjs", ".cjs", ".mts", ".cts")
 """The extensions of a config written as code (a layer's config may be any of them)."""
 
@@ -33,7 +33,7 @@ CODE_EXTENSIONS = (".ts", ".js", ".mjs", ".cjs", ".mts", ".cts")
 def is_config_name(name: str) -> bool:
     """True for ``fwk.config.ts`` and the other code extensions: the files the server checks."""
     stem, dot, extension = name.rpartition(".")
-    return bool(dot) and stem == CONFIG_STEM and f".{extension}" in CODE_EXTENSIONS
+    return bool(dot) and stem == CONFIG_NAME and f".{extension}" in CODE_EXTENSIONS
 
 
 def file_of(uri: str) -> Path | None:

@@ -43,6 +43,13 @@ REMOTE_PREFIXES = ("gh:", "github:", "gitlab:", "bitbucket:", "https://", "http:
 EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml")
 """The loader's extensions, in its order of trying."""
 CONFIG_NAME = "fwk.config"
+
+
+def named_as_config(name: str) -> bool:
+    """``name`` is a config's, with any extension (``fwk.config.ts``, ``fwk.config.json``...): a writer of another
+    kind of file (a schema, answers) never takes it."""
+    return name == CONFIG_NAME or name.startswith(CONFIG_NAME + ".")
+
 _PACKAGE = re.compile(r"^(@[\da-z~-][\d._a-z~-]*/)?[\da-z~-][\d._a-z~-]*($|/.*)")
 
 

@@ -18,7 +18,7 @@ from tomlkit.exceptions import ParseError as TOMLParseError
 
 from fwk_tui.atomic import write_text_atomically
 from fwk_tui.oserrors import os_error_message
-from fwk_tui.resolve.sources import CONFIG_NAME
+from fwk_tui.resolve.sources import named_as_config
 from fwk_tui.source.textutil import shell_quote
 from fwk_tui.userfiles import UnreadableFile, leads_out_of, read_text_file
 from fwk_tui.wizard.answers import (
@@ -225,7 +225,7 @@ def _another_kind(path: Path) -> str | None:
     """Why answers may not go to ``path``: a config's or a ``.env``'s name (the file this run writes, or a secret's
     home: `--save-answers fwk.config.ts` made the config TOML), or a file there that holds something else."""
     name = path.name
-    if name == CONFIG_NAME or name.startswith(CONFIG_NAME + ".") or name.startswith(".env"):
+    if named_as_config(name) or name.startswith(".env"):
         return "that is the name of a config or a .env file, not of a file of answers"
     if path.suffix.lower() in _PROJECT_SUFFIXES:  # package.json, tsconfig.json, a module: the project's own files
         return f"a file of answers is TOML: name it *.toml, not *{path.suffix}"
