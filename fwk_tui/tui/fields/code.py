@@ -24,6 +24,7 @@ from fwk_tui.tui.fields.editor import (
 )
 from fwk_tui.tui.fields.present import safe
 from fwk_tui.tui.fields.registry import has_typed_editor, register
+from fwk_tui.tui.widgets.safe_input import cap_words
 
 if TYPE_CHECKING:
     # Imported when a code editor is first shown: the TextArea and the grammar cost ~10 ms at start.
@@ -204,8 +205,7 @@ class CodeEditor(ValueEditor):
 
     def on_code_area_full(self, event: events.Event) -> None:
         event.stop()
-        most = self.area.max_length
-        self.notify(f"This code takes at most {most:,} characters; the keys typed past that are not in it.")
+        self.notify(f"This code {cap_words(self.area.max_length)}.")
 
     def on_text_area_changed(self, event: events.Event) -> None:
         # The footer shows Esc (revert) once there is something to revert, and drops it after.

@@ -22,7 +22,7 @@ from fwk_tui.tui.fields.kinds import field_error
 from fwk_tui.tui.fields.present import not_set, safe
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.prefix_suggester import PrefixSuggester
-from fwk_tui.tui.widgets.safe_input import SafeInput, visible_text
+from fwk_tui.tui.widgets.safe_input import SafeInput, cap_words, first_line_words, visible_text
 
 
 class InvalidText(Exception):
@@ -150,18 +150,11 @@ class InputEditor(ValueEditor):
 
     def on_safe_input_full(self, event: SafeInput.Full) -> None:
         event.stop()
-        most = event.input.max_length
-        self._message(
-            f"This field takes at most {most:,} characters; the keys typed past that are not in it.", note=True
-        )
+        self._message(f"This field {cap_words(event.input.max_length)}.", note=True)
 
     def on_safe_input_first_line(self, event: SafeInput.FirstLine) -> None:
         event.stop()
-        lines = "line" if event.left == 1 else "lines"
-        self._message(
-            f"This field holds one line: the paste's first line went in, its {event.left:,} other {lines} did not.",
-            note=True,
-        )
+        self._message(f"This field holds one line: {first_line_words(event.left)}.", note=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

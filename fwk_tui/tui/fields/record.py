@@ -29,7 +29,7 @@ from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.widgets.enter_input import EnterHoldsKeys
-from fwk_tui.tui.widgets.safe_input import SafeInput
+from fwk_tui.tui.widgets.safe_input import SafeInput, cap_words, first_line_words
 from fwk_tui.validate.values import MISSING
 
 _KEY_WIDTH = 18
@@ -241,14 +241,13 @@ class RecordEditor(ItemsEditor):
         if not event.input.has_class("record--key-input"):
             return
         event.stop()
-        lines = "line" if event.left == 1 else "lines"
-        self._say(f"a key is one line: the paste's first line went in, its {event.left:,} other {lines} did not")
+        self._say(f"a key is one line: {first_line_words(event.left)}")
 
     def on_safe_input_full(self, event: SafeInput.Full) -> None:
         if not event.input.has_class("record--key-input"):
             return
         event.stop()
-        self._say(f"a key takes at most {event.input.max_length:,} characters; the keys typed past that are not in it")
+        self._say(f"a key {cap_words(event.input.max_length)}")
 
     def _say(self, words: str) -> None:
         for message in self.query(".record--message").results(Static):

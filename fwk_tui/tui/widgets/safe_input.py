@@ -59,6 +59,18 @@ MAX_QUERY = 200
 Each key searches the catalogue with the whole query: pasted text stops here."""
 
 
+def cap_words(most: int | None) -> str:
+    """What a field (or the code editor) says when typing or a paste ran past its cap, ``most`` (only a capped one
+    says it)."""
+    assert most is not None
+    return f"takes at most {most:,} characters; the keys typed past that are not in it"
+
+
+def first_line_words(left: int) -> str:
+    """What a one-line field says of a paste of several lines (``left``: the lines it left out)."""
+    return f"the paste's first line went in, its {left:,} other {'line' if left == 1 else 'lines'} did not"
+
+
 class SafeInput(OrderedKeys, Input):
     """An ``Input`` whose value may hold escape sequences: they show as ␛, ␊, ⇥ and never reach the terminal.
 
