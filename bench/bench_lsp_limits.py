@@ -46,7 +46,8 @@ RUNS = 3
 
 def big_config(megabytes: float) -> str:
     """A config of about ``megabytes``: many entries of runtimeConfig.public, ``ssr: true`` on its second line."""
-    entry = "    k{}: {{ a: 'x{}', b: [1, 2, {}], c: true }},\n"
+    # Written as people write, with a sentence each: under the node cap (about one node per four bytes here).
+    entry = "    k{}: {{ a: 'x{}', b: [1, 2, {}], c: true, d: '" + "lorem ipsum dolor sit amet, " * 4 + "' }},\n"
     count = int(megabytes * 1_048_576 / len(entry.format(10**5, 10**5, 10**5)))
     items = "".join(entry.format(i, i, i) for i in range(count))
     return "export default defineFwkConfig({\n  ssr: true,\n  runtimeConfig: { public: {\n" + items + "  } },\n})\n"

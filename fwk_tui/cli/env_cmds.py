@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     env.add_argument("file", nargs="?", metavar="FILE", help="config file")
     env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
     env.add_argument("--json", action="store_true", help="print a JSON object")
+    env.add_argument(
+        "--show-secrets", action="store_true", help="print private values (and those matching no key) instead of ****"
+    )
     env.set_defaults(run=run_env)
 
 
@@ -59,9 +62,9 @@ def _env(ns: argparse.Namespace) -> int:
         matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
     listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values))
     if ns.json:
-        out_json(_env_json(listing))
+        out_json(_env_json(listing, ns.show_secrets))
     else:
-        _env_text(listing)
+        _env_text(listing, ns.show_secrets)
     typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
     return EXIT_FINDINGS if typos else EXIT_OK
 
@@ -87,7 +90,7 @@ class _Listing:
     notes: list[str]
 
 
-def _env_text(listing: _Listing) -> None:
+def _env_text(listing: _Listing, show: bool) -> None:
     from fwk_tui.validate.env import shown_value
 
     file, variables, found_prefixes = listing.file, listing.variables, listing.found_prefixes
@@ -100,7 +103,7 @@ def _env_text(listing: _Listing) -> None:
     path_w = max((len(v.path) for v in leaves), default=0)
     for v in leaves:
         kind = "private" if v.private else "public"
-        value = f"file: {shown_value(v, v.value)}" if v.value is not MISSING else "not set in the file"
+        value = f"file: {shown_value(v, v.value, show)}" if v.value is not MISSING else "not set in the file"
         extra = f"  ({v.note})" if v.note else ""
         out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
     if matches is None:
@@ -109,7 +112,7 @@ def _env_text(listing: _Listing) -> None:
     out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
     for m in matches:
         where = f"{dotenv}:{m.entry.line}"
-        assigned = f"{m.entry.name}={_masked(m)}"
+        assigned = f"{m.entry.name}={_masked(m, show)}"
         if m.status == "overrides" and m.variable is not None:
             what = f"overrides {m.variable.path}"
             if not m.variable.leaf:
@@ -128,16 +131,16 @@ def _env_text(listing: _Listing) -> None:
         out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
 
 
-def _masked(m: DotenvMatch) -> str:
-    """A .env value as shown: public keys' values, everything else masked."""
+def _masked(m: DotenvMatch, show: bool) -> str:
+    """A .env value as shown: public keys' values, everything else masked (``show``: nothing masked)."""
     from fwk_tui.validate.env import MASK
 
-    if m.status == "overrides" and m.variable is not None and not m.variable.private:
+    if show or (m.status == "overrides" and m.variable is not None and not m.variable.private):
         return plain_line(m.entry.value)
     return MASK
 
 
-def _env_json(listing: _Listing) -> dict[str, Any]:
+def _env_json(listing: _Listing, show: bool) -> dict[str, Any]:
     from fwk_tui.validate.env import MASK
 
     out: dict[str, Any] = {
@@ -151,7 +154,7 @@ def _env_json(listing: _Listing) -> dict[str, Any]:
                 "visibility": "private" if v.private else "public",
                 "whole_object": not v.leaf,
                 "in_file": v.value is not MISSING,
-                "value": None if v.value is MISSING else (MASK if v.private else to_json(v.value)),
+                "value": None if v.value is MISSING else (MASK if v.private and not show else to_json(v.value)),
                 "note": v.note,
             }
             for v in listing.variables
@@ -164,7 +167,7 @@ def _env_json(listing: _Listing) -> dict[str, Any]:
                 {
                     "name": m.entry.name,
                     "line": m.entry.line,
-                    "value": _masked(m),
+                    "value": _masked(m, show),
                     "status": m.status,
                     "path": m.variable.path if m.variable else None,
                     "suggestion": m.suggestion,

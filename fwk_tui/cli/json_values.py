@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 
 from fwk_tui.source import UNDEFINED, Code
 from fwk_tui.source.textutil import UNSAFE
@@ -16,8 +17,25 @@ def json_text(data: object) -> str:
     Text stays readable (no ``ensure_ascii``) except what a terminal would obey or
     hide and lone surrogates: those are ``\\uXXXX`` escapes, valid in any JSON string.
     """
-    # Outside strings json.dumps writes only ASCII, so every match is inside a string.
-    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return "".join(json_pieces(data))
+
+
+def json_pieces(data: object, size: int = 1 << 16) -> Iterator[str]:
+    """:func:`json_text` in pieces of about ``size`` characters: a large answer is written as it is made."""
+    pending: list[str] = []
+    held = 0
+    # Outside strings the encoder writes only ASCII, so every match is inside a string (one piece).
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=2).iterencode(data):
+        pending.append(piece)
+        held += len(piece)
+        if held >= size:
+            yield _escaped("".join(pending))
+            pending.clear()
+            held = 0
+    yield _escaped("".join(pending))
+
+
+def _escaped(text: str) -> str:
     return UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from fwk_tui.cli.json_values import json_text
+from fwk_tui.cli.json_values import json_pieces
 from fwk_tui.source.textutil import plain, plain_line
 
 
@@ -20,7 +20,9 @@ def out_line(text: str) -> None:
 
 def out_json(data: object) -> None:
     """``data`` as JSON on stdout."""
-    sys.stdout.write(json_text(data) + "\n")  # already safe to print; plain() would make it invalid JSON
+    for piece in json_pieces(data):  # already safe to print; plain() would make it invalid JSON
+        sys.stdout.write(piece)
+    sys.stdout.write("\n")
 
 
 def err(text: str) -> None:

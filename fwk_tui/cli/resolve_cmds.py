@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
@@ -11,11 +12,11 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_c
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out_json, out_line
 from fwk_tui.paths import format_path
-from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, plain, walk
+from fwk_tui.resolve import Arr, Layer, Leaf, Node, Obj, Origin, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
 from fwk_tui.resolve.variables import private_value, variable_notes
-from fwk_tui.resolve.why import Answer, Step, why
+from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
@@ -57,6 +58,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--env", metavar="NAME", help="environment: production, development, test or a $env name")
     parser.add_argument(
+        "--show-secrets",
+        action="store_true",
+        help="print private runtimeConfig values (those outside public and app) instead of ****, for scripts",
+    )
+    parser.add_argument(
         "--dotenv", metavar="FILE", action="append", default=[], help=".env file to read (repeatable; later wins)"
     )
 
@@ -84,20 +90,20 @@ def _effective(
 def _resolve(ns: argparse.Namespace) -> int:
     file, effective = _effective(ns.file, ns, ns.with_defaults, "FILE")
     if ns.json:
-        out_json(_resolve_json(effective))
+        out_json(_resolve_json(effective, ns.show_secrets))
     else:
-        _resolve_text(file, effective)
+        _resolve_text(file, effective, ns.show_secrets)
     return EXIT_OK
 
 
-def _resolve_json(effective: Effective) -> dict[str, object]:
+def _resolve_json(effective: Effective, show: bool) -> dict[str, object]:
     resolved = effective.resolved
     runtime = effective.runtime
     return {
         "env": effective.resolved.env,
         "variant": effective.variant,
-        "values": to_json(plain(resolved.config)),
-        "runtime": to_json(_masked(runtime.values)),
+        "values": to_json(_masked(resolved.config, show)),
+        "runtime": to_json(_masked(runtime.values, show)),
         "origins": {format_path(p): n.origin.as_json() for p, n in _leaves(resolved.config) if n.origin},
         "runtime_origins": {
             format_path(p): n.origin.as_json()
@@ -132,20 +138,27 @@ def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:
     return out
 
 
-def _masked(values: Obj) -> object:
-    """The run-time values with what a variable gives a private key hidden."""
+def _masked(node: Node, show: bool = False, path: tuple[str | int, ...] = ()) -> object:
+    """The plain values of ``node`` (at ``path``) with each private one hidden (``show``: none); objects and
+    lists keep their shape."""
 
     def visit(node: Node, path: tuple[str | int, ...]) -> object:
         if isinstance(node, Obj):
             return {k: visit(v, (*path, k)) for k, v in node.members.items()}
-        if isinstance(node, Leaf):
-            return MASK if private_value(path, node.origin) else node.value
-        return plain(node)
+        if isinstance(node, Arr):
+            return [visit(v, (*path, i)) for i, v in enumerate(node.items)]
+        return node.value if show or not private_value(path, node.origin) else MASK
 
-    return visit(values, ())
+    return visit(node, path)
 
 
-def _resolve_text(file: Path, effective: Effective) -> None:
+def _shown(node: Node, path: Sequence[str | int], show: bool, width: int = 50) -> str:
+    """``node`` on one line with its private values masked (unless ``show``): ``****`` for a private leaf."""
+    value = _masked(node, show, tuple(path))
+    return MASK if value == MASK and isinstance(node, Leaf) else one_line(Renderer(STARTER_STYLE).value(value), width)
+
+
+def _resolve_text(file: Path, effective: Effective, show: bool) -> None:
     resolved = effective.resolved
     read = [layer for layer in resolved.layers if layer.status == "read"]
     head = f"{file}: {len(read)} layer(s) read"
@@ -167,7 +180,7 @@ def _resolve_text(file: Path, effective: Effective) -> None:
     render = Renderer(STARTER_STYLE)
     for path, node in _leaves(resolved.config):
         if isinstance(node, Leaf) or not isinstance(path[-1], int):
-            shown = one_line(render.value(plain(node)), 50)
+            shown = _shown(node, path, show)
             out_line(f"  {format_path(path)} = {shown}    {_describe(node.origin)}")
     overrides = effective.runtime.overrides
     unmatched = [m for m in effective.runtime.matches if m.status == "unmatched"]
@@ -176,7 +189,7 @@ def _resolve_text(file: Path, effective: Effective) -> None:
         out_line("At run time (FWK_ variables)")
         for o in overrides:
             private = private_value(option_path(o.target.path), o.variable.origin())
-            value = MASK if private else one_line(render.value(o.value), 50)
+            value = MASK if private and not show else one_line(render.value(o.value), 50)
             out_line(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
         for m in unmatched:
             hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
@@ -199,40 +212,46 @@ def _why(ns: argparse.Namespace) -> int:
     answer = why(effective, path, load_catalog())
     answer.notes += variable_notes(effective.environment)
     if ns.json:
-        out_json(_why_json(answer))
+        out_json(_why_json(answer, ns.show_secrets))
     else:
-        _why_text(answer, effective)
+        _why_text(answer, effective, ns.show_secrets)
     return EXIT_OK
 
 
-def _why_json(answer: Answer) -> dict[str, object]:
+def _why_json(answer: Answer, show: bool) -> dict[str, object]:
+    path = tuple(answer.path)
+    value = _masked(answer.effective, show, path) if answer.effective is not None else None
     return {
         "path": format_path(answer.path),
-        "value": to_json(plain(answer.effective)) if answer.effective is not None else None,
+        "value": to_json(value),
         "set": answer.effective is not None,
         "chain": [
-            {"origin": s.origin.as_json(), "value": _step_value(answer, s), "wins": s.wins, "skipped": s.skipped}
+            {"origin": s.origin.as_json(), "value": to_json(_masked(s.node, show, path)), "wins": s.wins,
+             "skipped": s.skipped}
             for s in answer.steps
         ],
-        "items": [{"value": to_json(v), "origin": o.as_json() if o else None} for v, o in answer.items],
+        "items": [
+            {"value": to_json(_item(answer, i, show)), "origin": o.as_json() if o else None}
+            for i, (_, o) in enumerate(answer.items)
+        ],
         "notes": answer.notes,
     }
 
 
-def _step_value(answer: Answer, step: Step) -> object:
-    """A step's value as JSON, masked as ``resolve`` masks it."""
-    return MASK if private_value(answer.path, step.origin) else to_json(plain(step.node))
+def _item(answer: Answer, index: int, show: bool) -> object:
+    """An array item ``why`` lists, masked as the array is."""
+    value, origin = answer.items[index]
+    return value if show or not private_value((*answer.path, index), origin) else MASK
 
 
-def _why_text(answer: Answer, effective: Effective) -> None:
+def _why_text(answer: Answer, effective: Effective, show: bool) -> None:
     render = Renderer(STARTER_STYLE)
     env = effective.resolved.env
     out_line(f"{format_path(answer.path)}" + (f" (environment {env})" if env else " (no environment)"))
     if not answer.steps:
         out_line("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
     for i, step in enumerate(answer.steps, 1):
-        private = private_value(answer.path, step.origin)
-        value = MASK if private else one_line(render.value(plain(step.node)), 50)
+        value = _shown(step.node, answer.path, show)
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"
@@ -241,8 +260,8 @@ def _why_text(answer: Answer, effective: Effective) -> None:
         out_line("  an object: the sources above merge key by key (`fwk-tui resolve` shows each key's origin)")
     if answer.items:
         out_line("  items:")
-        for value, origin in answer.items:
-            out_line(f"    {one_line(render.value(value), 40)}  from {_describe(origin)}")
+        for i, (_, origin) in enumerate(answer.items):
+            out_line(f"    {one_line(render.value(_item(answer, i, show)), 40)}  from {_describe(origin)}")
     for note in answer.notes:
         out_line(f"  note: {note}")
     for layer in effective.resolved.unresolved:

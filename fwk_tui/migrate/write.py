@@ -78,6 +78,7 @@ def migrated(
     new = new.set(VERSION, 4)
     if before is None:
         before = findings_under_b(doc, catalog)
+    doc.drop_caches()  # read again if asked: the two checks need not hold two readings of a large config at once
     after = [d for d in check_document(new, catalog, "A").diagnostics if _key(d) not in before]
     errors = [d for d in after if d.severity == "error"]
     return Outcome(new, kept, errors, [d for d in after if d.severity == "warning"], rewrites)

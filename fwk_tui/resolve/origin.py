@@ -8,7 +8,7 @@ from typing import Literal
 OriginKind = Literal["file", "layer", "env-section", "env-var", "default"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """One source of a value: the config file, a layer, an environment section, a variable or a default.
 

@@ -20,7 +20,7 @@ from fwk_tui.resolve.origin import Origin
 from fwk_tui.source.values import UNDEFINED, JSValue
 
 
-@dataclass
+@dataclass(slots=True)
 class Leaf:
     """A value that is not an object or an array (or code), and where it was written."""
 
@@ -28,7 +28,7 @@ class Leaf:
     origin: Origin
 
 
-@dataclass
+@dataclass(slots=True)
 class Obj:
     """An object: its members in order, and where it was written (None: made by a merge)."""
 
@@ -36,7 +36,7 @@ class Obj:
     origin: Origin | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Arr:
     """An array: its items, each with its own origin."""
 

@@ -163,14 +163,12 @@ def variable_notes(environment: Mapping[str, Variable], most: int = 5) -> list[s
 
 
 def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:
-    """True when fwk-tui hides the value at ``path`` (shown as ``MASK``): a variable of the environment or of a
-    ``.env`` gives it to a private ``runtimeConfig`` key, one the server alone reads. Every command asks here."""
-    if origin is None or origin.kind != "env-var":
-        return False
-    if origin.holds_private:  # a public variable holding a private one's value: the same secret
+    """True when fwk-tui hides the value at ``path`` (shown as ``MASK``): a private ``runtimeConfig`` key, one
+    the server alone reads, whoever gives it (the config, a layer, a section, a variable), and a public variable
+    that holds a private one's value. Every surface asks here; ``--show-secrets`` shows them."""
+    if origin is not None and origin.holds_private:  # a public variable holding a private one's value
         return True
-    found = env_rules.variable_of(path)
-    return found is not None and not found[1]
+    return env_rules.is_private_path(path)
 
 
 _JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')

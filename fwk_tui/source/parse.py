@@ -15,13 +15,14 @@ from fwk_tui.source.lines import line_index
 from fwk_tui.source.textutil import display_width, plain
 
 MAX_BYTES = 2 * 1024 * 1024
-"""Config files above this size are refused: no real config comes close (the largest seen are 5 KB). Reading
-costs memory by the token: a dense 2 MB file parses into two million nodes, about 400 MB."""
+"""Config files above this size are refused: no real config comes close (the largest seen are 5 KB)."""
 
-MAX_NODES = 1_500_000
-"""Syntax nodes a config may parse into (a 2 MB config written as people write has about a million). What is
-read after the parse (values, spans) costs about 400 bytes a node, so a file of more is refused before it is
-read: a dense one (a 1 MB list of numbers) would cost gigabytes."""
+MAX_NODES = 600_000
+"""Syntax nodes a config may parse into (a config written as people write has about one per two bytes: this is
+about 1.2 MB of it). What the commands read and build after the parse (values, spans, the effective
+configuration with an origin per value, a finding per value) costs up to about 1 KB a node, so a file of more is
+refused before it is read: at this cap a command takes at most about 600 MB; a dense 2 MB file (a list of numbers,
+two million nodes) would take gigabytes."""
 
 _EJS_TAG = re.compile(rb"<%[_=\-#%]?")
 

@@ -33,7 +33,7 @@ class _Undefined:
 UNDEFINED: Final = _Undefined()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """Where a value sits: byte offsets into the UTF-8 text, 1-based line and column."""
 
@@ -45,7 +45,7 @@ class Span:
     end_column: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Code:
     """Source the engine does not evaluate, kept as its exact text.
 
@@ -63,7 +63,7 @@ class Code:
 JSValue = Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One object, array or leaf of the config, with its path and the span of its value.
 

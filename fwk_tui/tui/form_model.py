@@ -14,7 +14,7 @@ from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import RecordType
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
 from fwk_tui.source.textutil import plain
-from fwk_tui.validate import Diagnostic, within
+from fwk_tui.validate import Diagnostic, outer_paths
 from fwk_tui.validate.keys import ENV_BLOCKS
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
@@ -214,15 +214,7 @@ class FormModel:
                 for e in entries
                 if e.option is not None and "experimental" in e.option.tags
             ]
-        flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
-        entries = list(entries)
-        paths = {e.path for e in entries}
-        # An object's own problem (no field of its own) is shown on its fields (see ConfigForm): they pass too.
-        return [
-            e
-            for e in entries
-            if any(within(p, e.path) or (p and p not in paths and within(e.path, p)) for p in flagged)
-        ]
+        return Flagged(diagnostics).passing(entries)
 
     def badges(self, layout: FormLayout, diagnostics: list[Diagnostic]) -> dict[str, tuple[int, int, int]]:
         """Per tree group: (options set in the file, errors, warnings)."""
@@ -248,26 +240,51 @@ def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:
     return True
 
 
+class Flagged:
+    """The paths with an error or a warning, ready to say which fields show one: built once per check, each
+    field then asked in the steps of its own path (not against every problem: thousands of unknown keys made
+    the errors filter and F8 quadratic)."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.paths = {d.path for d in diagnostics if d.severity in ("error", "warning")}
+        self.holding: set[str] = set()
+        """Each flagged path and every path it lies inside: a field there shows the problem."""
+        for path in self.paths:
+            self.holding.update(outer_paths(path))
+
+    def passing(self, entries: Iterable[FieldEntry]) -> list[FieldEntry]:
+        """``entries`` with a problem at or inside their path; an object's own problem (no field of its own) is
+        shown on its fields (see ConfigForm): they pass too."""
+        entries = list(entries)
+        fields = {e.path for e in entries}
+        return [
+            e
+            for e in entries
+            if e.path in self.holding
+            or (e.path == "" and bool(self.paths))
+            or any(p in self.paths and p not in fields for p in outer_paths(e.path) if p)
+        ]
+
+
 def filter_matches(
     model: FormModel, layout: FormLayout, flt: FormFilter, diagnostics: list[Diagnostic]
 ) -> dict[str, tuple[int, int]] | None:
     """Per group under ``flt``: (fields that pass, all fields); ``None`` when nothing is filtered."""
     if flt == "all":
         return None
+    flagged = Flagged(diagnostics) if flt == "errors" else None
     out = {}
     for g in layout.groups:
         entries = layout.fields.get(g.id, [])
-        out[g.id] = (len(model.visible(entries, flt, diagnostics)), len(entries))
+        shown = flagged.passing(entries) if flagged is not None else model.visible(entries, flt, diagnostics)
+        out[g.id] = (len(shown), len(entries))
     return out
 
 
-def problem_fields(model: FormModel, layout: FormLayout, diagnostics: list[Diagnostic]) -> list[tuple[str, str]]:
+def problem_fields(layout: FormLayout, diagnostics: list[Diagnostic]) -> list[tuple[str, str]]:
     """(group id, field path) of every field with an error or a warning, in the tree's and the forms' order."""
-    return [
-        (g.id, e.path)
-        for g in layout.groups
-        for e in model.visible(layout.fields.get(g.id, []), "errors", diagnostics)
-    ]
+    flagged = Flagged(diagnostics)
+    return [(g.id, e.path) for g in layout.groups for e in flagged.passing(layout.fields.get(g.id, []))]
 
 
 def step_problem(
@@ -280,12 +297,17 @@ def step_problem(
     if not problems:
         return None
     order = {g.id: i for i, g in enumerate(layout.groups)}
+    places: dict[str, dict[str, int]] = {}  # per group, each field's place: built once, asked per problem
 
     def rank(group: str | None, path: str | None) -> tuple[int, int]:
         gi = order.get(group, -1) if group is not None else -1
-        paths = [e.path for e in layout.fields.get(group or "", [])]
+        place = places.get(group or "")
+        if place is None:
+            place = places[group or ""] = {}
+            for i, e in enumerate(layout.fields.get(group or "", [])):
+                place.setdefault(e.path, i)
         # In a group but on no field (the tree): before the group's first field.
-        return gi, paths.index(path) if path in paths else -1
+        return gi, place.get(path, -1) if path is not None else -1
 
     current = rank(*here)
     ranked = [(rank(g, p), (g, p)) for g, p in problems]

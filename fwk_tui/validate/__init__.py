@@ -7,7 +7,16 @@ at its key when it is about the key (unknown, misspelt, to be renamed or removed
 """
 
 from fwk_tui.validate.check import CheckResult, check_document, key_positions_of, positions_of, validate
-from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity, counts, diagnostics_at, summary, within
+from fwk_tui.validate.diagnostics import (
+    Diagnostic,
+    Fix,
+    Severity,
+    counts,
+    diagnostics_at,
+    outer_paths,
+    summary,
+    within,
+)
 from fwk_tui.validate.fixes import apply_fix
 from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.variant import VariantChoice, detect_variant
@@ -24,6 +33,7 @@ __all__ = [
     "check_document",
     "counts",
     "diagnostics_at",
+    "outer_paths",
     "detect_variant",
     "key_positions_of",
     "positions_of",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from fwk_tui.source.values import Span
@@ -77,6 +77,15 @@ def within(path: str, prefix: str) -> bool:
     if not prefix or path == prefix:
         return True
     return path.startswith(prefix) and path[len(prefix)] in ".["
+
+
+def outer_paths(path: str) -> Iterator[str]:
+    """``path`` and each path it lies inside as :func:`within` cuts them (``a.b[0]``: itself, ``a.b``, ``a``;
+    not ``""``, which holds every path): the keys of an index that answers :func:`within` per path, not per pair."""
+    yield path
+    for i in range(len(path) - 1, 0, -1):
+        if path[i] in ".[":
+            yield path[:i]
 
 
 def diagnostics_at(diagnostics: Iterable[Diagnostic], path: str) -> list[Diagnostic]:

@@ -65,6 +65,16 @@ def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
     return None
 
 
+def is_private_path(path: Sequence[str | int]) -> bool:
+    """True for a value the server alone reads: a key of ``runtimeConfig`` (or the server engine's) outside
+    ``public`` and ``app``, and everything inside it (items of a list too)."""
+    for root in _ROOTS:
+        if tuple(path[: len(root)]) == root and len(path) > len(root):
+            key = path[len(root)]
+            return isinstance(key, str) and key not in EXPOSED
+    return False
+
+
 def prefixes(values: dict[str, Any]) -> list[str]:
     """``FWK_``, and the server engine's ``envPrefix`` when the config sets another one."""
     found = [PREFIX]
@@ -107,11 +117,11 @@ def _walk(block: dict[str, Any], root: Path, keys: tuple[str, ...], out: dict[st
             out.setdefault(name, EnvVar(name, path, private, value))
 
 
-def shown_value(variable: EnvVar | None, value: Any) -> str:
-    """``value`` as text, masked unless it belongs to a public key."""
+def shown_value(variable: EnvVar | None, value: Any, show: bool = False) -> str:
+    """``value`` as text, masked unless it belongs to a public key (or ``show``)."""
     if value is MISSING:
         return "not set"
-    if variable is None or variable.private:
+    if not show and (variable is None or variable.private):
         return MASK
     if is_code(value):
         return f"code: {value.text}"

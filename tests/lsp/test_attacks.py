@@ -315,7 +315,8 @@ def test_a_message_over_the_cap_is_skipped_and_one_a_full_document_needs_is_take
     assert wire.answer(asked)["result"] is None
     assert not any(m.get("id") == 50 for m in wire.seen)
     # A document of the 2 MB fwk-tui opens, with its JSON escapes (a quote is two bytes), is taken.
-    entries = [f'    "k{i}": "\\\\",\n' for i in range(MAX_BYTES // 16)]
+    quotes = '"' * 48  # few nodes (under the node cap), each quote two bytes in JSON
+    entries = [f"    k{i}: '{quotes}',\n" for i in range(MAX_BYTES // 60)]
     text = "export default {\n" + "".join(entries)[: MAX_BYTES - 200].rpartition("\n")[0] + "\n}\n"
     assert len(json.dumps(text)) > MAX_BYTES
     uri = (tmp_path / "fwk.config.ts").as_uri()
@@ -363,7 +364,8 @@ def test_an_error_answer_is_one_line_without_a_traceback(stdio: tuple[Wire, subp
 
 
 def big_config(megabytes: float) -> str:
-    entry = "    k{}: {{ a: 'x{}', b: [1, 2, {}], c: true }},\n"
+    # Written as people write, with a sentence each: under the node cap (about one node per four bytes here).
+    entry = "    k{}: {{ a: 'x{}', b: [1, 2, {}], c: true, d: '" + "lorem ipsum dolor sit amet, " * 4 + "' }},\n"
     count = int(megabytes * 1_048_576 / len(entry.format(10**5, 10**5, 10**5)))
     items = "".join(entry.format(i, i, i) for i in range(count))
     return "export default defineFwkConfig({\n  ssr: true,\n  runtimeConfig: { public: {\n" + items + "  } },\n})\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from fwk_tui.catalog import load_catalog
 from fwk_tui.paths import format_path
 from fwk_tui.source import ConfigDocument, DocumentError, ParseError
@@ -56,3 +58,24 @@ def test_the_grouping_agrees_on_every_corpus_file() -> None:
         _same_as_one_field_at_a_time(diagnostics, [p for p in paths if p.count(".") <= 1])
         checked += bool(diagnostics)
     assert checked > 10
+
+
+def test_the_index_finds_what_a_look_at_every_diagnostic_finds_for_any_paths() -> None:
+    """Random fields and diagnostics (quoted keys holding dots and brackets, items, the file's own ""): each
+    field gets what the one-field definition gives it, in the same order."""
+    rng = random.Random(7)
+    words = ["app", "head", '["a.b"]', '["x[0]"]', "[0]", "[1]", "meta", "a"]
+
+    def path() -> str:
+        out = rng.choice(["app", "a", "ssr"])
+        for _ in range(rng.randrange(4)):
+            word = rng.choice(words)
+            out += word if word.startswith("[") else "." + word
+        return out
+
+    for _ in range(300):
+        shown = list(dict.fromkeys(rng.choice([path(), path(), ""]) for _ in range(rng.randrange(1, 10))))
+        diagnostics = [
+            Diagnostic("error", rng.choice([path(), "", *shown]), f"m{i}", "r") for i in range(rng.randrange(12))
+        ]
+        _same_as_one_field_at_a_time(diagnostics, shown)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.source import ConfigDocument
-from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FormModel
-from fwk_tui.validate import check_document, diagnostics_at
+from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FieldEntry, Flagged, FormModel
+from fwk_tui.validate import Diagnostic, check_document, diagnostics_at, within
 
 CONFIG = """\
 export default defineFwkConfig({
@@ -102,3 +104,36 @@ def test_diagnostics_at_takes_the_path_and_what_is_inside_it_only(model: FormMod
     at_app = diagnostics_at(diagnostics, "app.baseURL")
     assert at_app and all(d.path == "app.baseURL" for d in at_app)
     assert not diagnostics_at(diagnostics, "app.base")
+
+
+def _flagged_by_definition(entries: list[FieldEntry], diagnostics: list[Diagnostic]) -> list[FieldEntry]:
+    """The errors filter as it is defined: a field passes when a problem is at or inside its path, or when it
+    lies inside a problem's path that is no field of the form (an object's own problem)."""
+    flagged = [d.path for d in diagnostics if d.severity in ("error", "warning")]
+    paths = {e.path for e in entries}
+    return [
+        e for e in entries if any(within(p, e.path) or (p and p not in paths and within(e.path, p)) for p in flagged)
+    ]
+
+
+def test_the_errors_filter_and_f8_answer_as_defined_for_any_paths() -> None:
+    """Random fields and problems (quoted keys with dots and brackets, array items, the file's own problem): the
+    filter built once per check picks exactly the fields the definition picks, in their order."""
+    rng = random.Random(31)
+    words = ["app", "head", "meta", '["a.b"]', '["x[0]"]', "[0]", "[12]", "ssr", "a"]
+
+    def path() -> str:
+        out = rng.choice(["app", "ssr", "a", "vbuild"])
+        for _ in range(rng.randrange(4)):
+            word = rng.choice(words)
+            out += word if word.startswith("[") else "." + word
+        return out
+
+    for _ in range(300):
+        entries = [FieldEntry(rng.choice([path(), path(), ""]), None, True) for _ in range(rng.randrange(1, 12))]
+        severities = ("error", "warning", "info")
+        diagnostics = [
+            Diagnostic(rng.choice(severities), rng.choice([path(), "", *(e.path for e in entries)]), "m", "r")
+            for _ in range(rng.randrange(0, 10))
+        ]
+        assert Flagged(diagnostics).passing(entries) == _flagged_by_definition(entries, diagnostics)

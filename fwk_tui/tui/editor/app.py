@@ -35,7 +35,7 @@ from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.widgets.config_form import ConfigForm, PageTurn
 from fwk_tui.tui.widgets.editor_status import EditorStatus
 from fwk_tui.tui.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.key_footer import KeyFooter
@@ -227,6 +227,10 @@ class EditorApp(EditorAppBase):
         event.stop()
         if not self._edits.apply(event.edit, merge=event.merge) and event.origin is not None:
             event.origin.discard_text()  # what was typed is not in the file: the field says so by not showing it
+
+    async def on_page_turn_turned(self, event: PageTurn.Turned) -> None:
+        event.stop()
+        await self._sync.turn_page(event.step)
 
     def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()

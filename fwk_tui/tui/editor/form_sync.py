@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from fwk_tui.tui.editor.effective import EffectiveView
     from fwk_tui.tui.editor.host import EditorHost
 
+PAGE_FIELDS = 200
+"""Fields a form shows at once: each is a few widgets laid out again at every change of focus, so a group of
+thousands (a file's unknown keys under one object) is shown a page at a time, each field reached by F8, a
+search or its page's row."""
+
 # The keys whose coming or going redraws the footer (see refresh_bindings_if_changed).
 WATCHED_ACTIONS = ("undo", "redo", "reset", "fix", "save")
 
@@ -42,6 +47,8 @@ class FormSync:
         self.effective: EffectiveView | None = None
         """The layers' view: its group joins the tree, its notes go under the fields."""
         self._bindings_state: tuple[bool, ...] = ()
+        self.pages: dict[str, int] = {}
+        """The page of fields each group shows (see PAGE_FIELDS)."""
 
     def reset(self) -> None:
         """Another session is shown: nothing of the last one's form is kept."""
@@ -49,6 +56,7 @@ class FormSync:
         self.pending_group = None
         self.focused_path = None
         self._layout_cache = None
+        self.pages = {}
 
     def layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
@@ -126,9 +134,52 @@ class FormSync:
         if group_id is not None:
             await self.show_group(group_id, keep_focused=keep_focused)
 
-    def entries(self, group: TreeGroup) -> list[FieldEntry]:
+    def all_entries(self, group: TreeGroup) -> list[FieldEntry]:
+        """The fields of ``group`` that pass the filter, on every page."""
         entries = self.layout().fields.get(group.id, [])
         return self.app.model.visible(entries, self.app.form_filter, self.app.session.diagnostics)
+
+    def entries(self, group: TreeGroup) -> list[FieldEntry]:
+        """The fields the form shows: the group's page of them."""
+        entries = self.all_entries(group)
+        start = self._page(group.id, len(entries)) * PAGE_FIELDS
+        return entries[start : start + PAGE_FIELDS]
+
+    def _page(self, group_id: str, count: int) -> int:
+        last = max(0, (count - 1) // PAGE_FIELDS)
+        return min(max(self.pages.get(group_id, 0), 0), last)
+
+    def show_page_of(self, group_id: str, path: str) -> None:
+        """The page of ``group_id`` that holds the field of ``path`` is the one shown."""
+        group = self.layout().group(group_id)
+        if group is None:
+            return
+        for i, entry in enumerate(self.all_entries(group)):
+            if entry.path == path:
+                self.pages[group_id] = i // PAGE_FIELDS
+                return
+
+    def turns(self, group: TreeGroup) -> tuple[int, tuple[str | None, str | None]]:
+        """The page shown and the rows that show the previous and the next one (None: no such page)."""
+        count = len(self.all_entries(group))
+        page = self._page(group.id, count)
+        if count <= PAGE_FIELDS:
+            return page, (None, None)
+        start = page * PAGE_FIELDS
+        end = min(count, start + PAGE_FIELDS)
+        shown = f"fields {start + 1:,}-{end:,} of {count:,} shown"
+        before = f"▲ {shown}: Enter shows the {PAGE_FIELDS} before them" if page > 0 else None
+        after = f"▼ {shown}: Enter shows the next {min(PAGE_FIELDS, count - end):,}" if end < count else None
+        return page, (before, after)
+
+    async def turn_page(self, step: int) -> None:
+        """Show the previous (``step`` -1) or next (1) page of the form's group, the focus on its first row."""
+        form = self.app.query_one(ConfigForm)
+        if form.group is None:
+            return
+        self.pages[form.group.id] = self._page(form.group.id, len(self.all_entries(form.group))) + step
+        await self.show_group(form.group.id, keep_focused=False)
+        form.focus_first()
 
     async def show_group(self, group_id: str, *, first: int | None = None, keep_focused: bool = True) -> None:
         group = self.layout().group(group_id)
@@ -143,6 +194,7 @@ class FormSync:
         session = self.app.session
         entries = self.entries(group)
         self.entries_key = tuple(e.path for e in entries)
+        page, turns = self.turns(group)
         form = self.app.query_one(ConfigForm)
         await form.show(
             group,
@@ -150,9 +202,11 @@ class FormSync:
             session.get,
             session.variant,
             session.diagnostics,
-            note=self.form_note(group, len(entries)),
+            note=self.form_note(group, len(self.all_entries(group))),
             first=first,
             keep_focused=keep_focused,
+            page=page,
+            turns=turns,
         )
         if self.focused_path is not None and form.field_at(self.focused_path) is None:
             self.focused_path = form.focused_path()  # its field left the form: it names what has the focus now

@@ -84,6 +84,7 @@ class Navigator:
             app.form_filter = "all"
         app.query_one(GroupTree).select_group(group_id)
         sync.pending_group = None
+        sync.show_page_of(group_id, target)
         await sync.show_group(group_id)
         form = app.query_one(ConfigForm)
         if not form.focus_path(target):
@@ -214,7 +215,7 @@ class Navigator:
         layout = self.sync.layout()
         form = app.query_one(ConfigForm)
         here = (form.group.id if form.group is not None else None, form.focused_path())
-        target = step_problem(problem_fields(app.model, layout, app.session.diagnostics), layout, here, step)
+        target = step_problem(problem_fields(layout, app.session.diagnostics), layout, here, step)
         if target is None:
             app.notify(f"No errors or warnings in variant {app.session.variant}.", timeout=3)
             return

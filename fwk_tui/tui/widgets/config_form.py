@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -17,7 +18,29 @@ from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup
-from fwk_tui.validate import Diagnostic, diagnostics_at, within
+from fwk_tui.validate import Diagnostic, diagnostics_at, outer_paths, within
+
+
+class PageTurn(Static, can_focus=True):
+    """A row above or below the fields of a form that shows a page of them: Enter (or a click) shows the
+    previous (``step`` -1) or the next (1) page."""
+
+    BINDINGS = [Binding("enter", "turn", "Show them")]
+
+    class Turned(Message):
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    def __init__(self, text: str, step: int) -> None:
+        super().__init__(Text(text), markup=False, classes="form-page-before" if step < 0 else "form-page-after")
+        self.step = step
+
+    def action_turn(self) -> None:
+        self.post_message(self.Turned(self.step))
+
+    def on_click(self) -> None:
+        self.action_turn()
 
 
 class ConfigForm(VerticalScroll):
@@ -42,6 +65,8 @@ class ConfigForm(VerticalScroll):
         & > .form-title { text-style: bold; margin: 0 0 0 0; }
         & > .form-summary { color: $text-muted; margin: 0 0 1 0; }
         & > .form-note { color: $text-muted; text-style: italic; margin: 1 0 0 0; }
+        & > PageTurn { color: $accent; margin: 0 0 1 0; }
+        & > PageTurn:focus { background: $accent 30%; }
     }
     """
 
@@ -56,6 +81,7 @@ class ConfigForm(VerticalScroll):
         the field comes back, and named by the save."""
         self._sought: OptionField | None = None  # the field focus_path went to, kept in view while laid out
         self._sought_focus: Widget | None = None
+        self._page = 0
 
     @property
     def fields(self) -> dict[str, OptionField]:
@@ -73,8 +99,14 @@ class ConfigForm(VerticalScroll):
         *,
         first: int | None = None,
         keep_focused: bool = True,
+        page: int = 0,
+        turns: tuple[str | None, str | None] = (None, None),
     ) -> None:
         """Replace the form by the fields of ``entries`` (and ``note`` under them); ``get(path, MISSING)`` reads values.
+
+        ``page`` and ``turns``: which page of a group's fields ``entries`` is (a group of more fields than a
+        form holds at once), and the rows above and below them that show the previous and the next page (None
+        where there is none). Another page is another form; the same page is reconciled as any change is.
 
         ``keep_focused``: on the same group the focused field stays even when ``entries`` leave it
         out (a change of state); ``False`` when the user asked for another list (a new filter).
@@ -83,9 +115,11 @@ class ConfigForm(VerticalScroll):
         first used (focus, scroll): at start the screen shows a handful of a
         group's dozens of fields, and each mounted widget costs.
         """
-        if self.group is not None and self.group.id == group.id and self.is_mounted:
+        if self.group is not None and self.group.id == group.id and self.is_mounted and page == self._page:
             await self._reconcile(entries, get, variant, diagnostics, note, keep_focused)
+            self._place_turns(turns)
             return
+        self._page = page
         self.group = group
         self.unread.update(self.pending_texts())
         with self.app.batch_update():
@@ -97,19 +131,23 @@ class ConfigForm(VerticalScroll):
                 widgets.append(
                     Static(Text(group.summary), classes="form-summary", markup=False)
                 )
+            if turns[0] is not None:
+                widgets.append(PageTurn(turns[0], -1))
+            heading = len(widgets)
             self._fields = {}
             self._states = {}
-            paths = {e.path for e in entries}
+            problems = fields_diagnostics(diagnostics, {e.path for e in entries})
             for entry in entries:
                 value = get(entry.path, MISSING)
-                at = field_diagnostics(diagnostics, entry.path, paths)
+                at = problems[entry.path]
                 self._states[entry.path] = (value, variant, at)
                 field = field_for(entry.path, entry.option, value, variant, at)
                 self._fields[entry.path] = field
                 widgets.append(field)
+            if turns[1] is not None:
+                widgets.append(PageTurn(turns[1], 1))
             if note:
                 widgets.append(Static(Text(note), classes="form-note", markup=False))
-            heading = 2 if group.summary else 1
             cut = (
                 len(widgets)
                 if first is None or first >= len(entries)
@@ -151,18 +189,21 @@ class ConfigForm(VerticalScroll):
         await self.mount_rest()  # every field in place, so new ones go at their exact position
         focused = self.focused_path() if keep_focused else None
         wanted = {e.path for e in entries}
+        problems: dict[str, list[Diagnostic]] | None = None
         with self.app.batch_update():
             for path in [p for p in self._fields if p not in wanted and p != focused]:
                 self._fields.pop(path).remove()
                 self._states.pop(path, None)
-            titles = self.query_children(".form-title, .form-summary")
+            titles = self.query_children(".form-title, .form-summary, .form-page-before")
             previous: Static | OptionField | None = titles.last() if titles else None  # type: ignore[assignment]
             fields: dict[str, OptionField] = {}
             for entry in entries:
                 field = self._fields.get(entry.path)
                 if field is None:
                     value = get(entry.path, MISSING)
-                    at = field_diagnostics(diagnostics, entry.path, wanted)
+                    if problems is None:
+                        problems = fields_diagnostics(diagnostics, wanted)
+                    at = problems[entry.path]
                     self._states[entry.path] = (value, variant, at)
                     field = field_for(entry.path, entry.option, value, variant, at)
                     if previous is None:
@@ -185,6 +226,24 @@ class ConfigForm(VerticalScroll):
                 self.mount(Static(Text(note), classes="form-note", markup=False))
             else:
                 notes.remove()
+
+    def _place_turns(self, turns: tuple[str | None, str | None]) -> None:
+        """The page rows of the same page after a change: their counts said again, one come or gone."""
+        for turn in list(self.query_children(PageTurn)):
+            text = turns[0] if turn.step < 0 else turns[1]
+            if text is None:
+                turn.remove()
+            else:
+                turn.update(Text(text))
+        have = {turn.step for turn in self.query_children(PageTurn)}
+        if turns[0] is not None and -1 not in have:
+            self.mount(PageTurn(turns[0], -1), after=self.query_children(".form-title, .form-summary").last())
+        if turns[1] is not None and 1 not in have:
+            notes = self.query_children(".form-note")
+            if notes:
+                self.mount(PageTurn(turns[1], 1), before=notes.first())
+            else:
+                self.mount(PageTurn(turns[1], 1))
 
     def pending_texts(self) -> dict[str, str]:
         """Text typed into this form's fields that does not read (so the file does not have it), by path."""
@@ -328,24 +387,26 @@ class ConfigForm(VerticalScroll):
             self.scroll_to(y=top, animate=False, immediate=True)
 
 
-_SEPARATOR = re.compile(r"[.\[]")
-
-
-def _top_key(path: str) -> str:
-    """The text of a path before its first ``.`` or ``[``: a path and what it holds share it."""
-    found = _SEPARATOR.search(path)
-    return path if found is None else path[: found.start()]
-
-
 def fields_diagnostics(diagnostics: list[Diagnostic], shown: Collection[str]) -> dict[str, list[Diagnostic]]:
-    """:func:`field_diagnostics` of each path of ``shown``, looking at each diagnostic a few times, not once per field."""
-    by_key: dict[str, list[Diagnostic]] = {}  # a field's diagnostics all share its top key
-    for d in diagnostics:
-        by_key.setdefault(_top_key(d.path), []).append(d)
-    return {
-        path: field_diagnostics(by_key.get(_top_key(path), []) if path else diagnostics, path, shown)
-        for path in shown
-    }
+    """:func:`field_diagnostics` of each path of ``shown``, from an index of the diagnostics by the paths they lie
+    in, built once: each field then looks up the steps of its own path, not every diagnostic (thousands of
+    unknown keys under one object made opening its group quadratic)."""
+    inside: dict[str, list[int]] = {}  # a path: the diagnostics at it or inside it, in their order
+    at: dict[str, list[int]] = {}  # a path: the diagnostics of exactly that path
+    for i, d in enumerate(diagnostics):
+        at.setdefault(d.path, []).append(i)
+        for outer in outer_paths(d.path):
+            inside.setdefault(outer, []).append(i)
+    names = set(shown)
+    out: dict[str, list[Diagnostic]] = {}
+    for path in names:
+        if not path:
+            out[path] = list(diagnostics)  # "" holds every path; no object holds it
+            continue
+        own = inside.get(path, [])
+        held = sorted(i for o in outer_paths(path) if o != path and o not in names for i in at.get(o, ()))
+        out[path] = [diagnostics[i] for i in own] + [diagnostics[i] for i in held]
+    return out
 
 
 def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:

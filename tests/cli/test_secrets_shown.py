@@ -1,0 +1,76 @@
+"""A private runtimeConfig value is masked by `resolve`, `why` and `env`, whoever gives it; `--show-secrets` shows it.
+
+A secret written in the config itself (or a layer) was printed by `resolve` and `why`, text and JSON, while `env`
+masked it: these are the commands people paste into issues and CI logs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run
+
+CONFIG = """\
+export default defineFwkConfig({
+  extends: ['./base'],
+  runtimeConfig: {
+    apiSecret: 'fileS3cret',
+    keys: ['itemS3cret', { deep: 'deepS3cret' }],
+    public: { apiBase: '/api' },
+  },
+})
+"""
+LAYER = "export default defineFwkConfig({ runtimeConfig: { layerKey: 'layerS3cret' } })\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "fwk.config.ts").write_text(LAYER)
+    (tmp_path / "fwk.config.ts").write_text(CONFIG)
+    (tmp_path / ".env").write_text("FWK_API_SECRET=envS3cret\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+COMMANDS = [
+    ["resolve"],
+    ["resolve", "--json"],
+    ["why", "runtimeConfig"],
+    ["why", "runtimeConfig", "--json"],
+    ["why", "runtimeConfig.apiSecret"],
+    ["why", "runtimeConfig.apiSecret", "--json"],
+    ["why", "runtimeConfig.keys"],
+    ["why", "runtimeConfig.keys", "--json"],
+    ["why", "runtimeConfig.layerKey", "--json"],
+    ["env", "--dotenv", ".env"],
+    ["env", "--dotenv", ".env", "--json"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_no_private_value_is_printed_unasked(
+    project: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, *command)
+    assert code in (0, 1), err
+    assert "S3cret" not in out + err
+    assert "****" in out
+    if "--json" in command:
+        json.loads(out)
+    assert "/api" in out or command[0] == "why"  # public values are shown
+
+
+def test_show_secrets_prints_them_for_scripts(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "resolve", "--json", "--show-secrets")
+    data = json.loads(out)
+    assert data["values"]["runtimeConfig"]["keys"] == ["itemS3cret", {"deep": "deepS3cret"}]
+    assert data["values"]["runtimeConfig"]["layerKey"] == "layerS3cret"
+    assert data["runtime"]["runtimeConfig"]["apiSecret"] == "envS3cret"
+    _, out, _ = run(capsys, "why", "runtimeConfig.apiSecret", "--show-secrets")
+    assert "fileS3cret" in out and "envS3cret" in out
+    _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets")
+    assert "envS3cret" in out and "fileS3cret" in out
