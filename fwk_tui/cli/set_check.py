@@ -13,7 +13,7 @@ from fwk_tui.cli.output import err, out_json
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import format_path
 from fwk_tui.source import ConfigDocument
-from fwk_tui.source.spreads import SpreadNote, spread_notes
+from fwk_tui.source.spreads import COMPUTED_REASON, SpreadNote, spread_notes
 from fwk_tui.source.textutil import plain, unified_diff
 
 if TYPE_CHECKING:
@@ -70,7 +70,8 @@ def print_spreads(file: Path, notes: list[SpreadNote], forced: bool, dry_run: bo
         err(f"{'would be written' if dry_run else 'written'} despite the spread (--force)")
     else:
         head = "would not be written" if dry_run else "nothing written"
-        err(f"{head}: a spread of the same object defines the key too; --force writes it anyway")
+        what = "a spread" if any(n.definition.reason != COMPUTED_REASON for n in notes) else "a computed key"
+        err(f"{head}: {what} of the same object defines the key too; --force writes it anyway")
 
 
 def _spread_json(note: SpreadNote) -> dict[str, object]:

@@ -21,7 +21,7 @@ from fwk_tui.session.edit import Edit
 from fwk_tui.session.values import carried_values, touched_paths, value_at
 from fwk_tui.source import ConfigDocument, load_document
 from fwk_tui.source.render import Renderer
-from fwk_tui.source.spreads import SpreadNote, may_spread_in_object, spread_notes
+from fwk_tui.source.spreads import SpreadNote, may_hide_keys, spread_notes
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import JSValue, value_in
 from fwk_tui.surroundings import read_layout, read_project
@@ -190,7 +190,7 @@ class EditSession(FileHistory):
         if cached is not None and cached[0] is self._origin and cached[1] is self._document:
             return cached[2]
         found: list[tuple[str, SpreadNote]] = []
-        spreads = may_spread_in_object(self._origin.data) or may_spread_in_object(self._document.data)
+        spreads = may_hide_keys(self._origin.data) or may_hide_keys(self._document.data)
         if spreads and self._origin.read_only is None and self._document.read_only is None:
             for path in touched_paths([edit for edit, _ in self._undo + self._redo]):
                 if value_at(self._origin, path) == value_at(self._document, path):

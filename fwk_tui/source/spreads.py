@@ -1,14 +1,17 @@
-"""Spreads (``...base``) that could give a key a value at run time other than the one an edit writes.
+"""Spreads (``...base``) and computed keys that could give a key a value at run time other than the one an edit writes.
 
 In ``{ ...base, router: x }`` the key written after the spread wins; in
 ``{ router: x, ...base }`` the spread does. An edit that adds, changes or
 removes a key therefore means something else at run time when a spread of the
 same object defines that key: :func:`spread_notes` says which spread, where,
-what it holds when it can be read in the file, and what the edit does.
+what it holds when it can be read in the file, and what the edit does. A
+computed key (``[`k${n}`]: v``) may be any key: it counts as a spread that
+cannot be read.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -17,7 +20,7 @@ from tree_sitter import Node
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
-from fwk_tui.source.nodes import Member, text_of
+from fwk_tui.source.nodes import Member, static_key, text_of
 from fwk_tui.source.read import Reader, keyed_members
 from fwk_tui.source.spread_reading import SHOWN, Definition, SpreadReading, statement_of
 from fwk_tui.source.summary import one_line
@@ -31,7 +34,16 @@ show; or the spread (read in the file) does not define the key."""
 _WHITE = b" \t\n\r\f\v"
 
 
-def may_spread_in_object(data: bytes) -> bool:
+_COMPUTED_KEY = re.compile(rb"\]\s*[:(]")
+"""``[expr]: value`` or ``[expr]() {}``: a computed key may be written here (or a `]` before a ternary's `:`)."""
+
+
+def may_hide_keys(data: bytes) -> bool:
+    """False when no object literal of ``data`` can hold a spread or a computed key; True when one may."""
+    return _may_spread(data) or _COMPUTED_KEY.search(data) is not None
+
+
+def _may_spread(data: bytes) -> bool:
     """False when no object literal of ``data`` can hold a spread; True when one may (so look at the tree).
 
     In an object, ``...`` follows its ``{`` or a comma, with white space or comments
@@ -50,6 +62,22 @@ def may_spread_in_object(data: bytes) -> bool:
             return True  # a line comment may end the line before
         at = data.find(b"...", at + 3)
     return False
+
+
+COMPUTED_REASON = "a computed key: its name is known at run time only"
+
+
+def computed_key(child: Node) -> Node | None:
+    """The key of ``child``, an object's member, when it is computed from code (``[`k${n}`]``), else None."""
+    if child.type == "pair":
+        key = child.child_by_field_name("key")
+    elif child.type == "method_definition":
+        key = child.child_by_field_name("name")
+    else:
+        return None
+    if key is None or key.type != "computed_property_name" or static_key(key) is not None:
+        return None
+    return key
 
 
 @dataclass(frozen=True)
@@ -123,8 +151,8 @@ def spread_notes(before: ConfigDocument, after: ConfigDocument, path: Path) -> l
     Spreads read in the file that do not define the key come back as ``safe``.
     """
     notes: list[SpreadNote] = []
-    if b"..." not in before.data and b"..." not in after.data:
-        return notes  # no spread anywhere: most files
+    if not may_hide_keys(before.data) and not may_hide_keys(after.data):
+        return notes  # no spread, no computed key anywhere: most files
     old_node = _root(before)
     new_node = _root(after)
     for depth, key in enumerate(path):
@@ -163,8 +191,8 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
     reader: Reader | None = None
     reading: SpreadReading | None = None
     out: list[SpreadNote] = []
-    # The spread nodes alone: cheaper than every member of a large object.
-    for spread in (c for c in obj.named_children if c.type == "spread_element"):
+    # The spreads and computed keys alone: cheaper than every member of a large object.
+    for spread in (c for c in obj.named_children if c.type == "spread_element" or computed_key(c) is not None):
         later = spread.start_byte > member.node.start_byte
         if later:
             outcome: Outcome = "overridden"
@@ -174,13 +202,17 @@ def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state
             outcome = "reveals"
         else:
             continue  # the key written after it already hid the spread's value; the edit changes nothing there
-        argument = [c for c in spread.named_children if c.type != "comment"]
-        reading = reading or SpreadReading(doc.tree.root_node, statement_of(obj))
-        definition = reading.define(argument[0], key, 0) if argument else Definition(False)
+        computed = computed_key(spread)
+        if computed is not None:
+            definition = Definition(True, reason=COMPUTED_REASON)
+        else:
+            argument = [c for c in spread.named_children if c.type != "comment"]
+            reading = reading or SpreadReading(doc.tree.root_node, statement_of(obj))
+            definition = reading.define(argument[0], key, 0) if argument else Definition(False)
         if not definition.defines:
             outcome = "safe"
         reader = reader or Reader(doc.data)
         span = reader.span(spread)
-        shown = one_line(text_of(spread), SHOWN)
+        shown = one_line(text_of(computed if computed is not None else spread), SHOWN)
         out.append(SpreadNote(key_path, shown, span.line, span.column, outcome, definition, state == "removed"))
     return out

@@ -11,6 +11,12 @@ from textual.message_pump import MessagePump
 
 from fwk_tui.tui.settle import settle
 
+FOCUS_MOVERS = frozenset({"focus-touched", "swap-editor"})
+"""The groups of the workers that move the focus after a key has acted."""
+
+FOCUS_MOVE_ROUNDS = 100
+"""How many times a replay looks whether they are done (each a short sleep and a settle): about a second or two."""
+
 
 class HeldKeys:
     """Mix in before ``App``: :meth:`hold_keys` keeps the keys typed until :meth:`release_keys` types them again.
@@ -76,9 +82,20 @@ class HeldKeys:
             self._replayed = events.Key(key, character)
             self.post_message(self._replayed)
             await settle(self)
+            await self._focus_moved()
         if self._releasing and self._replays == replay:
             self._held = None
             self._releasing = False
+
+    async def _focus_moved(self) -> None:
+        """Wait (a moment at most) for the focus a replayed key moves in a worker (an undo, a reset, a fix going
+        to the field it touched; a field handing the focus to its new editor): the next key goes where it went."""
+        assert isinstance(self, App)
+        for _ in range(FOCUS_MOVE_ROUNDS):
+            if not any(w.group in FOCUS_MOVERS and not w.is_finished for w in self.workers):
+                return
+            await asyncio.sleep(0.01)
+            await settle(self)
 
     def hold_key(self, key: str, character: str | None) -> bool:
         """Hold ``key``, read by a widget closing (the search, on its Enter); ``False`` when keys are not held.

@@ -22,7 +22,7 @@ from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import Member, members, text_of
 from fwk_tui.source.read import Reader, is_hooks_path
 from fwk_tui.source.spread_reading import SpreadReading
-from fwk_tui.source.spreads import may_spread_in_object
+from fwk_tui.source.spreads import COMPUTED_REASON, computed_key, may_hide_keys
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import Entry, JSValue, Span
 from fwk_tui.validate.diagnostics import Diagnostic, Severity
@@ -163,7 +163,7 @@ def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
 
 
 def _read_spreads(doc: ConfigDocument) -> SpreadContents | None:
-    if not may_spread_in_object(doc.data):
+    if not may_hide_keys(doc.data):
         return None
     root = locate_config(doc.tree, doc.filename).node
     if root is None or not _has_spread(root):
@@ -185,6 +185,8 @@ def _has_spread(root: Node) -> bool:
     while stack:
         node = stack.pop()
         if node.type == "spread_element" and node.parent is not None and node.parent.type == "object":
+            return True
+        if computed_key(node) is not None:
             return True
         if node.type in ("object", "array", "pair"):
             stack.extend(node.named_children)
@@ -243,6 +245,8 @@ class _SpreadReader(Reader):
                 # A key written again keeps the place it first had, as in JavaScript.
                 out[member.key] = self.member_value(member, (*path, member.key))
                 written[member.key] = member
+            elif member.kind == "computed" and member.key_node is not None:
+                self._unreadable(member.key_node, path, COMPUTED_REASON)
             elif member.kind == "spread":
                 added = self._spread(member.node, path)
                 for key, value in added.items():

@@ -118,3 +118,38 @@ def test_check_shows_a_function_folded_not_cut_after_its_first_line(tmp_path: Pa
     )
     _code, _out, err = run(capsys, "check", str(file))
     assert "a function ((el) => { el.focus() }) is not: set it per page" in err + _out
+
+
+COMPUTED = """\
+export default defineFwkConfig({
+  runtimeConfig: { public: { k1: 0, [`k${1}`]: 1, other: 2 } },
+})
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "outcome"),
+    [
+        (["set", "runtimeConfig.public.k1", "5"], "it comes after the key, so it would win at run time"),
+        (["set", "runtimeConfig.public.k2", "5"], "which this edit would replace at run time"),
+        (["unset", "runtimeConfig.public.other"], "which may show at run time once the key written after"),
+    ],
+)
+def test_a_computed_key_may_be_any_key_so_an_edit_beside_it_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Capsys, command: list[str], outcome: str
+) -> None:
+    """`[`k${1}`]` is `k1` at run time: `set k1 5` wrote `k1: 5`, which the computed key after it replaces, and
+    nothing said so (`get` said 0, `check` nothing)."""
+    (tmp_path / "fwk.config.ts").write_text(COMPUTED)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *command)
+    assert code == 1 and out == ""
+    assert "fwk.config.ts:2:37: `[`k${1}`]` may define" in err and outcome in err
+    assert err.endswith(
+        "nothing written: a computed key of the same object defines the key too; --force writes it anyway\n"
+    )
+    assert (tmp_path / "fwk.config.ts").read_text() == COMPUTED
+    code, out, err = run(capsys, "get", "runtimeConfig.public.k1")
+    assert out == "0\n" and "`[`k${1}`]` (line 2) may set it (a computed key" in err
+    code, out, _ = run(capsys, "check")
+    assert "info FWK401: not checked: `[`k${1}`]` (line 2) may add keys" in out

@@ -9,7 +9,7 @@ from tree_sitter import Node
 
 from fwk_tui.source import ConfigDocument, DocumentError, ParseError
 from fwk_tui.source.parse import parse_bytes
-from fwk_tui.source.spreads import may_spread_in_object
+from fwk_tui.source.spreads import may_hide_keys
 from tests.validate.helpers import corpus_files
 
 
@@ -35,7 +35,7 @@ def _object_spreads(node: Node) -> int:
 )
 def test_a_spread_in_an_object_is_always_a_maybe(text: str) -> None:
     assert _object_spreads(parse_bytes(text.encode()).root_node) == 1
-    assert may_spread_in_object(text.encode())
+    assert may_hide_keys(text.encode())
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_a_spread_in_an_object_is_always_a_maybe(text: str) -> None:
 )
 def test_no_spread_where_no_object_can_hold_one(text: str) -> None:
     assert _object_spreads(parse_bytes(text.encode()).root_node) == 0
-    assert not may_spread_in_object(text.encode())
+    assert not may_hide_keys(text.encode())
 
 
 def test_every_corpus_file_with_an_object_spread_is_a_maybe() -> None:
@@ -64,7 +64,7 @@ def test_every_corpus_file_with_an_object_spread_is_a_maybe() -> None:
             continue
         if _object_spreads(doc.tree.root_node):
             with_spread += 1
-            assert may_spread_in_object(doc.data), file.name
+            assert may_hide_keys(doc.data), file.name
     assert with_spread > 0  # the corpus has such files: the test looked at some
 
 
@@ -72,8 +72,8 @@ def test_many_dots_and_long_white_space_stay_linear() -> None:
     small = b"f(" + b"  ...a, " * 2_000 + b")"
     big = b"f(" + b"  ...a, " * 20_000 + b")"
     start = time.perf_counter()
-    may_spread_in_object(small.replace(b", ", b" ") + b"\n" * 50_000)
+    may_hide_keys(small.replace(b", ", b" ") + b"\n" * 50_000)
     small_t = time.perf_counter() - start
     start = time.perf_counter()
-    may_spread_in_object(big.replace(b", ", b" ") + b"\n" * 500_000)
+    may_hide_keys(big.replace(b", ", b" ") + b"\n" * 500_000)
     assert time.perf_counter() - start < 40 * small_t + 0.05

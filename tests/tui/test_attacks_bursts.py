@@ -21,6 +21,7 @@ from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key
@@ -245,3 +246,61 @@ async def test_keys_typed_with_a_key_that_opens_a_screen_go_to_that_screen(examp
             assert isinstance(app.screen, SearchScreen) and app.screen.query_one(SafeInput).value == "port"
         else:
             assert isinstance(app.screen, HelpScreen)
+
+
+async def test_keys_typed_with_the_key_that_opens_a_panel_land_in_it(modules_config: Path) -> None:
+    """Editor attack 9/10: `a` and `xyz` in one burst on a record left the new key's input empty (the rows read
+    `xyz`); `a` then `@fwk/c` on a list lost the text, its `/` opening the go-to."""
+    app = make_app(modules_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("modules")
+        await pilot.pause(HUMAN)
+        burst_keys(app, ["a", *"@fwk/c"])
+        await look_until(pilot, app, lambda: app.session.get("modules") == ["@fwk/content", "@fwk/c"], "@fwk/c")
+        assert not app.screen.query("SearchScreen")
+
+        assert await app.go_to("alias")
+        await pilot.pause(HUMAN)
+        burst_keys(app, ["a", *"xyz"])
+        await settle(app)
+        await pilot.pause(HUMAN)
+        assert getattr(app.focused, "value", None) == "xyz", app.focused
+        burst_keys(app, ["enter", *"v1", "tab"])
+        await look_until(pilot, app, lambda: app.session.get("alias") == {"xyz": "v1"}, "xyz: 'v1'")
+        await type_slowly(pilot, "escape", "escape")
+        await pilot.pause(HUMAN)
+        assert await app.go_to("alias")
+        await pilot.pause(HUMAN)
+        burst_keys(app, ["r", *"QQ"])  # rename the highlighted key
+        await settle(app)
+        await pilot.pause(HUMAN)
+        burst_value = getattr(app.focused, "value", None)
+        await type_slowly(pilot, "escape", "r", "Q", "Q")
+        assert burst_value == getattr(app.focused, "value", None) == "QQ"  # the name selected: typing replaces it
+
+
+async def test_keys_typed_right_after_a_click_land_in_the_field_clicked(example_config: Path) -> None:
+    """Keys typed right after a mouse click (a terminal sends them in one read) went into the field focused before
+    the click: the focus moves a moment after the click."""
+    from textual.events import Click, MouseDown, MouseUp
+    from textual.pilot import _get_mouse_message_arguments
+
+    app = make_app(example_config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await app.go_to("app.baseURL")
+        await pilot.pause(HUMAN)
+        before = app.session.get("app.baseURL")
+        field = app.query_one(ConfigForm).fields["app.buildAssetsDir"]  # a text field below it
+        assert app._driver is not None
+        for kind in (MouseDown, MouseUp, Click):
+            event = kind(**_get_mouse_message_arguments(field, (2, 2), button=1))
+            event.set_sender(app)
+            app._driver.send_message(event)
+        burst_keys(app, ["end", *"zq"])
+        for _ in range(4):
+            await pilot.pause(HUMAN)
+        assert app.session.get("app.baseURL") == before
+        assert app.focused is not None and field in app.focused.ancestors
+        assert getattr(app.focused, "value", "").endswith("zq")

@@ -55,6 +55,13 @@ class EditorAppBase(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsS
             return
         if isinstance(event, events.Key) and not event.is_forwarded:
             self.key_typed()
+        if isinstance(event, events.MouseDown):
+            # A click moves the focus a moment later (a field hands it to its editor): the keys typed right
+            # after it wait for that, then go where it went, not into the widget focused before.
+            self.hold_keys()
+            await super().on_event(event)
+            self.release_keys_soon()
+            return
         await super().on_event(event)
 
     def get_key_display(self, binding: Binding) -> str:

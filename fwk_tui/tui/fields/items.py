@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import OptionList
@@ -13,6 +14,11 @@ from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText
 from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.held_keys import HeldKeys
+from fwk_tui.tui.settle import settle
+
+HOLD_AT_MOST = 1.0
+"""Seconds the keys typed after opening a panel wait for its focus at most."""
 
 
 class ItemsEditor(ValueEditor):
@@ -39,8 +45,11 @@ class ItemsEditor(ValueEditor):
     }
     """
 
+    OPENS_PANEL: ClassVar[frozenset[str]] = frozenset({"enter"})
+    """The keys on the rows that open a panel (Enter opens the highlighted item)."""
+
     def compose(self) -> ComposeResult:
-        yield RowList(self.rows_text(), self.empty_text())
+        yield RowList(self.rows_text(), self.empty_text(), on_key_first=self._key_on_rows)
 
     def preview(self) -> list[PreviewLine]:
         return rows_preview(self.rows_text(), self.empty_text())
@@ -93,19 +102,65 @@ class ItemsEditor(ValueEditor):
     def panel_title_class(self) -> str:
         return f"items--panel-title {self.PANEL}-title"
 
-    def mount_panel(self, *children: Any) -> None:
-        """Put a panel of ``children`` under the rows, in place of the open one."""
-        self.close(refocus=False)
-        self.mount(Vertical(*children, classes=f"items--panel {self.PANEL}"))
+    _holding = False
+    """The app holds the keys typed since a key on the rows opened the panel, until the panel has the focus."""
 
-    def close(self, *, refocus: bool = True) -> None:
-        """Close the panel (the rows get the focus back when it had it)."""
+    _opened = False
+    """A panel was opened since the key that may open one was read."""
+
+    def mount_panel(self, *children: Any) -> None:
+        """Put a panel of ``children`` under the rows, in place of the open one.
+
+        Opened by a key on the rows (``a``, ``r``, Enter), the panel's input or editor takes the focus a moment
+        later: the keys typed meanwhile (a burst, a fast typist) are held for it (:meth:`_key_on_rows`).
+        """
+        self.close(refocus=False, release=False)
+        self.mount(Vertical(*children, classes=f"items--panel {self.PANEL}"))
+        self._opened = True
+
+    def _key_on_rows(self, key: str) -> None:
+        """A key the rows read first: one that opens a panel holds the keys typed after it (see :meth:`mount_panel`).
+
+        Held here, before the rows read them: the key's binding acts only once the key has gone up to the app.
+        """
+        app = self.app
+        if key in self.OPENS_PANEL and isinstance(app, HeldKeys):
+            app.hold_keys()
+            app.hold_queued_keys(self.rows)
+            self._holding = True
+            self._opened = False
+            self.set_timer(HOLD_AT_MOST, self._release)  # the panel never took the focus: the keys go on anyway
+            self.run_worker(self._release_unless_opened(), group="panel-keys")
+
+    async def _release_unless_opened(self) -> None:
+        """Once the key has acted: the keys held go on at once when it opened no panel (Enter on a row that opens
+        nothing, ``r`` on a key not set)."""
+        await settle(self.app)
+        if not self._opened:
+            self._release()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        super().on_descendant_focus(event)
+        if self._holding and any(event.widget in p.walk_children() for p in self.query(f".{self.PANEL}")):
+            self._release()
+
+    def _release(self) -> None:
+        if self._holding:
+            self._holding = False
+            app = self.app
+            if isinstance(app, HeldKeys):
+                app.release_keys_soon()
+
+    def close(self, *, refocus: bool = True, release: bool = True) -> None:
+        """Close the panel (the rows get the focus back when it had it); keys held for it go on (``release``)."""
         panels = self.query(f".{self.PANEL}")
         had_focus = any(p.has_focus_within for p in panels)
         panels.remove()
         self.forget_open()
         if refocus and had_focus:
             self.rows.focus()
+        if release:
+            self._release()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list is not self.rows:

@@ -31,6 +31,8 @@ class ListEditor(ItemsEditor):
     never touched adds nothing (no empty ``''`` item, no copy of a neighbour).
     """
 
+    OPENS_PANEL = frozenset({"a", "insert", "enter"})
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,insert", "add", "Add item"),
         Binding("delete,backspace", "remove", "Remove item"),

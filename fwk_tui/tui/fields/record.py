@@ -76,6 +76,8 @@ def _holds_keys(entry: Entry) -> bool:
 class RecordEditor(ItemsEditor):
     """Keys and values of an object, one row each; the open value's (or key's) editor sits under the rows."""
 
+    OPENS_PANEL = frozenset({"a", "insert", "r", "enter"})
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a,insert", "add", "Add key"),
         Binding("r", "rename", "Rename key"),

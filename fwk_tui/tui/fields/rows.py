@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
+from textual import events
 from textual.geometry import Size
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -44,10 +47,22 @@ class RowList(OptionList):
     }
     """
 
-    def __init__(self, rows: list[Text | FoldedText], empty: Text, *, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        rows: list[Text | FoldedText],
+        empty: Text,
+        *,
+        classes: str | None = None,
+        on_key_first: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(markup=False, compact=True, classes=classes)
         self.count = 0
+        self._on_key_first = on_key_first
         self.set_rows(rows, empty)
+
+    def on_key(self, event: events.Key) -> None:
+        if self._on_key_first is not None:
+            self._on_key_first(event.key)  # before the rows read the keys after it
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # A row is one line (rows do not wrap; code is folded to one line): the height is the count, found at once,
