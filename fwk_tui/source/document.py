@@ -281,6 +281,13 @@ class ConfigDocument:
         """A document without the array item (or member) at ``path``; its container stays, even empty."""
         return self._remove_all(checked_path(path))[0]
 
+    def remove_all(self, places: Sequence[tuple[PathLike, int | None]]) -> ConfigDocument:
+        """A document without each place: an array item ``(path, None)`` or a key's copy ``(path, occurrence)``,
+        as :meth:`remove` and :meth:`remove_occurrence` would remove them from the last up, read once."""
+        from fwk_tui.source.removals import remove_places
+
+        return remove_places(self, [(checked_path(path), occurrence) for path, occurrence in places])
+
     def remove_occurrence(self, path: PathLike, occurrence: int) -> ConfigDocument:
         """A document without one copy of a key written more than once: the ``occurrence``-th (from 0).
 

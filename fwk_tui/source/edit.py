@@ -22,7 +22,6 @@ from fwk_tui.source.textutil import (
 )
 from fwk_tui.source.values import Code, JSValue
 
-
 # Renders the inserted item for a given indentation, inline (one line) or not.
 _ItemText = Callable[[str, bool], str]
 
@@ -167,14 +166,17 @@ class Editor:
 
     # -- removing ----------------------------------------------------------------
 
-    def remove(self, container: Node, index: int, collapse: bool) -> tuple[list[Splice], Carried]:
+    def remove(
+        self, container: Node, index: int, collapse: bool, parts: Layout | None = None
+    ) -> tuple[list[Splice], Carried]:
         """Remove item ``index`` with its comma, its line and the comments that belong to it.
 
         When it was the only item and ``collapse`` is set, the container becomes ``{}``/``[]``.
-        Also returns the comments removed with it, for :meth:`insert` when moving.
+        Also returns the comments removed with it, for :meth:`insert` when moving. ``parts``: the
+        container's layout, when the caller read it already (several removals from one container).
         """
         data = self.data
-        parts = layout(container)
+        parts = parts if parts is not None else layout(container)
         items = parts.items
         it = items[index]
         prev = items[index - 1] if index > 0 else None
@@ -205,6 +207,23 @@ class Editor:
         if prev is not None:
             return [Splice(prev.node.end_byte, it.node.end_byte, b"")], Carried()
         return [Splice(start, skip_spaces(data, end_item), b"")], Carried()
+
+    def remove_lines(self, parts: Layout, first: int, last: int) -> list[Splice] | None:
+        """Items ``first`` to ``last`` of a container removed as one block, when each is alone on its line(s)
+        and an item stays after them: their lines, the comments that belong to them, the blank lines between;
+        None when one shares a line (remove those one at a time)."""
+        data = self.data
+        items = parts.items
+        if last >= len(items) - 1:
+            return None
+        for index in range(first, last + 1):
+            tail = self._line_tail(parts, items[index], items[index + 1])
+            if not (self._starts_line(items[index].node.start_byte) and is_blank(data, tail, line_end(data, tail))):
+                return None
+        block = self._lead_start(parts, first)
+        end = after_line(data, self._line_tail(parts, items[last], items[last + 1]))
+        block, end = self._tidy_blank_lines(parts, block, end, first == 0, False)
+        return [Splice(block, end, b"")]
 
     def _tidy_blank_lines(self, parts: Layout, start: int, end: int, first: bool, last: bool) -> tuple[int, int]:
         """Avoid leaving two blank lines, or a blank line against a bracket."""
