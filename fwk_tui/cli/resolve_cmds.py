@@ -12,10 +12,10 @@ from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_c
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out_json, out_line
 from fwk_tui.paths import format_path
-from fwk_tui.resolve import Arr, Layer, Leaf, Node, Obj, Origin, walk
+from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
-from fwk_tui.resolve.variables import private_value, variable_notes
+from fwk_tui.resolve.variables import masked, private_value, variable_notes
 from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
@@ -102,8 +102,8 @@ def _resolve_json(effective: Effective, show: bool) -> dict[str, object]:
     return {
         "env": effective.resolved.env,
         "variant": effective.variant,
-        "values": to_json(_masked(resolved.config, show)),
-        "runtime": to_json(_masked(runtime.values, show)),
+        "values": to_json(masked(resolved.config, (), show)),
+        "runtime": to_json(masked(runtime.values, (), show)),
         "origins": {format_path(p): n.origin.as_json() for p, n in _leaves(resolved.config) if n.origin},
         "runtime_origins": {
             format_path(p): n.origin.as_json()
@@ -138,23 +138,9 @@ def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:
     return out
 
 
-def _masked(node: Node, show: bool = False, path: tuple[str | int, ...] = ()) -> object:
-    """The plain values of ``node`` (at ``path``) with each private one hidden (``show``: none); objects and
-    lists keep their shape."""
-
-    def visit(node: Node, path: tuple[str | int, ...]) -> object:
-        if isinstance(node, Obj):
-            return {k: visit(v, (*path, k)) for k, v in node.members.items()}
-        if isinstance(node, Arr):
-            return [visit(v, (*path, i)) for i, v in enumerate(node.items)]
-        return node.value if show or not private_value(path, node.origin) else MASK
-
-    return visit(node, path)
-
-
 def _shown(node: Node, path: Sequence[str | int], show: bool, width: int = 50) -> str:
     """``node`` on one line with its private values masked (unless ``show``): ``****`` for a private leaf."""
-    value = _masked(node, show, tuple(path))
+    value = masked(node, path, show)
     return MASK if value == MASK and isinstance(node, Leaf) else one_line(Renderer(STARTER_STYLE).value(value), width)
 
 
@@ -220,13 +206,13 @@ def _why(ns: argparse.Namespace) -> int:
 
 def _why_json(answer: Answer, show: bool) -> dict[str, object]:
     path = tuple(answer.path)
-    value = _masked(answer.effective, show, path) if answer.effective is not None else None
+    value = masked(answer.effective, path, show) if answer.effective is not None else None
     return {
         "path": format_path(answer.path),
         "value": to_json(value),
         "set": answer.effective is not None,
         "chain": [
-            {"origin": s.origin.as_json(), "value": to_json(_masked(s.node, show, path)), "wins": s.wins,
+            {"origin": s.origin.as_json(), "value": to_json(masked(s.node, path, show)), "wins": s.wins,
              "skipped": s.skipped}
             for s in answer.steps
         ],

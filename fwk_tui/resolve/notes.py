@@ -3,8 +3,7 @@
 Plain functions of :class:`fwk_tui.resolve.effective.Effective` (no Textual): the
 editor shows their lines under each field, the language server's hover says the same. A value comes from a layer, an
 environment section, or an ``FWK_`` variable that replaces it at run time; a
-private ``runtimeConfig`` key's value from a variable is masked, as
-``fwk-tui resolve`` masks it.
+private ``runtimeConfig`` value is masked, whoever gives it, as ``fwk-tui resolve`` masks it.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at, plain, walk
-from fwk_tui.resolve.variables import private_value
+from fwk_tui.resolve.variables import masked, private_value
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
@@ -53,7 +52,9 @@ def field_notes(effective: Effective, path_text: str, file_value: object, missin
             others = _other_origins(node)
             if others:
                 lead = "not set here: the app gets" if file_value is missing else "the app gets"
-                notes.append(EffectiveNote("layer", f"{lead} {shown_value(value)} {_from(node, others)}"))
+                shown = masked(node, path)  # a private value is masked, as `resolve` masks it
+                text = MASK if isinstance(node, Leaf) and shown == MASK else shown_value(shown)
+                notes.append(EffectiveNote("layer", f"{lead} {text} {_from(node, others)}"))
     for override in effective.runtime.overrides:
         try:
             target = parse_path(override.target.path)

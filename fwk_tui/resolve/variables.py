@@ -25,10 +25,10 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.resolve.interpolate import EXPANDED_LIMIT, TOO_LONG, fill_variables, without_collection
 from fwk_tui.resolve.origin import Origin
-from fwk_tui.resolve.tree import Leaf, Node, Obj, plain
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, plain
 from fwk_tui.source.values import UNDEFINED, JSValue
 from fwk_tui.validate import env as env_rules
-from fwk_tui.validate.env import DotenvEntry, DotenvMatch, EnvVar
+from fwk_tui.validate.env import MASK, DotenvEntry, DotenvMatch, EnvVar
 
 
 @dataclass(frozen=True)
@@ -169,6 +169,20 @@ def private_value(path: Sequence[str | int], origin: Origin | None) -> bool:
     if origin is not None and origin.holds_private:  # a public variable holding a private one's value
         return True
     return env_rules.is_private_path(path)
+
+
+def masked(node: Node, path: Sequence[str | int] = (), show: bool = False) -> JSValue:
+    """The plain values of ``node`` (at ``path``) with each private one as ``MASK`` (``show``: none); objects
+    and lists keep their shape. What every surface prints of the effective configuration."""
+
+    def visit(node: Node, path: tuple[str | int, ...]) -> JSValue:
+        if isinstance(node, Obj):
+            return {k: visit(v, (*path, k)) for k, v in node.members.items()}
+        if isinstance(node, Arr):
+            return [visit(v, (*path, i)) for i, v in enumerate(node.items)]
+        return node.value if show or not private_value(path, node.origin) else MASK
+
+    return visit(node, tuple(path))
 
 
 _JSON_LIKE = re.compile(r'^\s*["\[{]|^\s*-?\d{1,16}(\.\d{1,17})?([Ee][+-]?\d+)?\s*$')

@@ -67,11 +67,12 @@ def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
 
 def is_private_path(path: Sequence[str | int]) -> bool:
     """True for a value the server alone reads: a key of ``runtimeConfig`` (or the server engine's) outside
-    ``public`` and ``app``, and everything inside it (items of a list too)."""
+    ``public`` and ``app``, and everything inside it (items of a list too); ``runtimeConfig`` itself when it
+    is not an object (a string, a list: wrong, and maybe a secret)."""
     for root in _ROOTS:
-        if tuple(path[: len(root)]) == root and len(path) > len(root):
-            key = path[len(root)]
-            return isinstance(key, str) and key not in EXPOSED
+        if tuple(path[: len(root)]) == root:
+            key = path[len(root)] if len(path) > len(root) else None
+            return not (isinstance(key, str) and key in EXPOSED)
     return False
 
 

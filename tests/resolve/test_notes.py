@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fwk_tui.catalog import load_catalog
 from fwk_tui.resolve.effective import DotenvFile, effective_config
 from fwk_tui.source import load_document
@@ -43,3 +45,21 @@ def test_a_variable_names_its_file_and_a_private_keys_value_is_masked() -> None:
     assert notes == [("runtime", "FWK_API_SECRET in .env overrides at run time: ****")]
     public = _notes("merge", "runtimeConfig.public.apiBase", "/api", dotenv="FWK_PUBLIC_API_BASE=https://x.dev\n")
     assert public == [("runtime", "FWK_PUBLIC_API_BASE in .env overrides at run time: 'https://x.dev'")]
+
+
+def test_a_private_value_a_layer_gives_is_masked_in_the_notes(tmp_path: Path) -> None:
+    """The editor and hover said `the app gets { layerSecret: 'LAYER-TUI-SECRET', … }` where `resolve` and `why`
+    print `****`: one rule for every surface."""
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({ runtimeConfig: { layerSecret: 'LAYER-S3CRET', public: { x: 'seen' } } })\n"
+    )
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({\n  extends: ['./base'],\n  runtimeConfig: { public: {} },\n})\n")
+    effective = effective_config(file, load_document(file), load_catalog(), environ={})
+    texts = [n.text for path in ("runtimeConfig", "runtimeConfig.layerSecret") for n in field_notes(
+        effective, path, MISSING if path.endswith("Secret") else {"public": {}}, MISSING
+    )]
+    assert texts and all("S3CRET" not in t for t in texts)
+    assert any("layerSecret: '****'" in t for t in texts)
+    assert "not set here: the app gets **** from layer ./base (base/fwk.config.ts:1:64)" in texts
