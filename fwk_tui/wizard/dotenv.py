@@ -34,13 +34,25 @@ def new_secrets(start: Answers, answers: Answers) -> list[RuntimeKey]:
 _PLAIN = re.compile(r"^[A-Za-z0-9_./:@+,-]*$")
 
 
-def dotenv_value(value: Any) -> str:
-    """``value`` as a .env file writes it: bare when plain, else in double quotes with escapes."""
+def dotenv_value(value: Any) -> str | None:
+    """``value`` as a .env file writes it so that the framework's loader reads it back as it is: bare when plain,
+    else between quotes the value does not hold (single first: dotenv changes nothing between them; double
+    quotes turn a written ``\\n`` into a line break), each ``$`` as ``\\$`` (the loader fills in ``$NAME`` and
+    ``${NAME}`` whatever the quotes; ``\\$`` is a dollar). None when no quote is free (the value holds ``'``,
+    ``"`` and a backtick: dotenv keeps a backslash before a quote) or it ends with a backslash (read as one
+    before the closing quote), or a backslash comes before a ``$`` (the loader takes it for the escape): it
+    cannot be written."""
     text = str(value).lower() if isinstance(value, bool) else str(value)
     if _PLAIN.match(text):
         return text
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
-    return f'"{escaped}"'
+    escaped = text.replace("$", "\\$")
+    if text.endswith("\\") or "\\$" in text:
+        return None  # a backslash before the closing quote reads as an escaped quote; before a `$`, as its escape
+    for quote in ("'", '"', "`"):
+        if quote in text or (quote == '"' and ("\\n" in text or "\\r" in text)):
+            continue
+        return f"{quote}{escaped}{quote}"
+    return None
 
 
 @dataclass
@@ -86,7 +98,14 @@ def plan_dotenv(folder: Path, secrets: list[RuntimeKey]) -> DotenvPlan | None:
         text = before if before.endswith("\n") or not before else before + "\n"
         text += "\n# Added by fwk-tui new:\n"
     for name, item in added:
-        text += f"# runtimeConfig.{item.key} (private: server only)\n{name}={dotenv_value(item.value)}\n"
+        written = dotenv_value(item.value)
+        if written is None:
+            why = (
+                f"the value of {name} holds ', \" and ` together, or a backslash at its end or before a $: "
+                "a .env line cannot hold it as the loader reads it"
+            )
+            return DotenvPlan(path, before, None, unread=why, missed=[n for n, _ in added])
+        text += f"# runtimeConfig.{item.key} (private: server only)\n{name}={written}\n"
     return DotenvPlan(path, before, text, [n for n, _ in added], kept)
 
 

@@ -3,6 +3,7 @@ every printed path is from the folder the command runs in; a bare preset name go
 
 from __future__ import annotations
 
+import random
 import stat
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def test_a_private_value_goes_to_a_new_env_and_nowhere_else(here: Path, capsys: 
     assert "apiSecret: ''" in config and "apiBase: '/api'" in config
     assert "s3cr3t" not in config and "s3cr3t" not in out
     env = here / "app2" / ".env"
-    assert 'FWK_API_SECRET="s3cr3t value"\n' in env.read_text()
+    assert "FWK_API_SECRET='s3cr3t value'\n" in env.read_text()
     assert stat.S_IMODE(env.stat().st_mode) == 0o600
     assert "--runtime-key apiSecret --public-key apiBase=/api" in out
     assert "create app2/.env: FWK_API_SECRET" in out
@@ -116,3 +117,31 @@ def test_an_env_that_cannot_be_read_stops_the_write(here: Path, capsys: pytest.C
     code, out, err = run(capsys, "new", "p", "--yes", "--runtime-key", "apiSecret=abc")
     assert code == 2 and "nothing was written" in err and "abc" not in err + out
     assert not (here / "p" / "fwk.config.ts").exists()  # not a config with '' and the value nowhere
+
+
+def test_every_private_value_new_writes_to_dotenv_reads_back_as_typed_by_the_real_loader(tmp_path: Path) -> None:
+    """`new --runtime-key 'dbPass=pa$word$HOME'` wrote `FWK_DB_PASS="pa$word$HOME"`, which the loader reads as
+    `pa$word/root` (it fills in `$NAME` whatever the quotes), and a backslash doubled in double quotes stayed
+    doubled. Random values with dollars, braces, backslashes, quotes, `#`, line breaks and `\\n` as text: each
+    written line reads back as the value in c12 (the framework's loader) and in fwk-tui's own reading."""
+    from fwk_tui.resolve.variables import DotenvFile, read_environment
+    from fwk_tui.wizard.dotenv import dotenv_value
+    from tests.resolve.helpers import c12_load
+
+    rng = random.Random(5)
+    parts = ["a", "Z9", " ", "$", "${HOME}", "$HOME", "$$", "{", "}", "\\", "\\n", "'", '"', "`", "#", "\n", "=", "é"]
+    values = ["".join(rng.choice(parts) for _ in range(rng.randint(1, 7))) for _ in range(300)]
+    lines, expected = [], {}
+    for i, value in enumerate(values):
+        written = dotenv_value(value)
+        if written is None:
+            assert all(q in value for q in "'\"`") or value.endswith("\\") or "\\$" in value
+            continue
+        lines.append(f"FWK_K{i}={written}\n")
+        expected[f"FWK_K{i}"] = value.strip() if written == value else value
+    (tmp_path / ".env").write_text("".join(lines))
+    (theirs,) = c12_load([{"id": "x", "cwd": str(tmp_path), "dotenv": [".env"], "environ": {"HOME": "/root"}}]).values()
+    ours = {n: v.value for n, v in read_environment({"HOME": "/root"}, [DotenvFile(".env", "".join(lines))]).items()}
+    wrong = [(n, expected[n], theirs["value"].get(n), ours.get(n)) for n in expected
+             if not (theirs["value"].get(n) == ours.get(n) == expected[n])]  # fmt: skip
+    assert not wrong, wrong[:5]
