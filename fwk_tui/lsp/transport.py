@@ -21,7 +21,7 @@ from typing import Any, BinaryIO, Protocol
 
 from lsprotocol import types
 from lsprotocol.types import ResponseError
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest, JsonRpcMethodNotFound
 from pygls.io_ import StdoutWriter, run_async
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -59,16 +59,43 @@ class _Refused:
         self.error = error
 
 
+class _Unknown:
+    """A notification of a method the server does not have."""
+
+    def __init__(self, method: str) -> None:
+        self.method = method
+
+
 class FwkProtocol(LanguageServerProtocol):
     """pygls's protocol, with what a hostile client sends answered as JSON-RPC says, and no traceback in an answer."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        ident = data.get("id")
+        if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (int, str))):
+            # JSON-RPC: an id is a number or a string; answered with id null (pygls hashed a list and failed).
+            return _Refused({"method": data.get("method")}, JsonRpcInvalidRequest("Invalid Request: a bad id"))
+        method = data.get("method")
+        if isinstance(method, str) and not self._knows(method):
+            if ident is None:
+                return _Unknown(method)  # a notification nobody handles: dropped, as the protocol says
+            return _Refused(data, JsonRpcMethodNotFound(f"Method not found: {method}"))
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
             return _Refused(data, error)
 
+    def _knows(self, method: str) -> bool:
+        return method in types.METHOD_TO_TYPES or method in self.fm.features
+
     def handle_message(self, message: Any) -> None:
+        if isinstance(message, _Unknown):
+            if not message.method.startswith("$/"):
+                _note(self, f"a notification from the client was dropped: no such method ({message.method})")
+            return
+        if isinstance(message, _Refused) and message.id is None and isinstance(message.error, JsonRpcInvalidRequest):
+            _note(self, f"a message from the client was refused: {message.error.message}")
+            self._send_response(None, error=message.error.to_response_error())
+            return
         if isinstance(message, _Refused):
             line = f"{message.error.message} ({message.method or 'a message'})".strip()
             _note(self, f"a message from the client was refused: {line}")

@@ -586,3 +586,22 @@ def test_a_request_after_shutdown_is_answered_invalid_request(stdio: tuple[Wire,
     assert answer["error"]["code"] == -32600 and "shutting down" in answer["error"]["message"]
     wire.notify("exit", None)
     assert server.wait(timeout=WAIT_S) == 0
+
+
+def test_an_unknown_method_and_a_bad_id_get_the_protocols_errors_and_the_server_goes_on(
+    stdio: tuple[Wire, subprocess.Popen[bytes]],
+) -> None:
+    """A request of no such method got -32603 "Internal Error"; an id that is a list got -32603 with Python's
+    `TypeError: unhashable type: 'list'`, sent to the client's log too. JSON-RPC says -32601 and -32600 (id null);
+    a notification of no such method is dropped."""
+    wire, _ = stdio
+    wire.initialize()
+    asked = wire.request("foo/bar", {})
+    assert wire.answer(asked)["error"]["code"] == -32601
+    wire.notify("custom/notify", {})
+    wire.raw(frame({"jsonrpc": "2.0", "id": [1], "method": "shutdown"}))
+    refused = wire.until(lambda m: "error" in m and m.get("id") is None)
+    assert refused["error"]["code"] == -32600
+    asked = wire.request("shutdown", None)
+    assert wire.answer(asked)["result"] is None
+    assert not any("TypeError" in line or "Internal Error" in line for line in wire.logs())
