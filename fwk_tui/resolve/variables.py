@@ -180,7 +180,15 @@ def masked(node: Node, path: Sequence[str | int] = (), show: bool = False) -> JS
             return {k: visit(v, (*path, k)) for k, v in node.members.items()}
         if isinstance(node, Arr):
             return [visit(v, (*path, i)) for i, v in enumerate(node.items)]
-        return node.value if show or not private_value(path, node.origin) else MASK
+        return value(node.value, path, node.origin)
+
+    def value(plain_value: JSValue, path: tuple[str | int, ...], origin: Origin | None) -> JSValue:
+        # A leaf may hold a whole object (a default): its own keys decide, as a merged object's do.
+        if isinstance(plain_value, dict):
+            return {k: value(v, (*path, k), origin) for k, v in plain_value.items()}
+        if isinstance(plain_value, list):
+            return [value(v, (*path, i), origin) for i, v in enumerate(plain_value)]
+        return plain_value if show or not private_value(path, origin) else MASK
 
     return visit(node, tuple(path))
 
