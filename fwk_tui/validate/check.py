@@ -12,6 +12,7 @@ from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.values import Span
 from fwk_tui.validate.diagnostics import Diagnostic, sort_key
 from fwk_tui.validate.duplicates import duplicate_keys
+from fwk_tui.validate.env import masked_messages
 from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
@@ -64,7 +65,7 @@ def validate(
     if positions is not None:
         diagnostics = [_place(d, positions, key_positions or {}) for d in diagnostics]
     diagnostics.sort(key=sort_key)
-    return diagnostics
+    return masked_messages(diagnostics)
 
 
 def positions_of(doc: ConfigDocument) -> dict[Path, Span]:
@@ -176,6 +177,7 @@ def check_document(
     diagnostics = [d for d in diagnostics if not (d.rule == "code-value" and d.path in changed)]
     if in_source:
         diagnostics = sorted([*diagnostics, *in_source], key=sort_key)
+    diagnostics = masked_messages(diagnostics)  # what the spreads and the file's own text say too
     comments = ignore_comments(doc)
     if not comments:
         return CheckResult(choice, diagnostics)

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import Path, PathError, format_path, parse_path
+from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.text import closest, js_text, split_words
 from fwk_tui.validate.values import MISSING, is_code, lookup
 
@@ -74,6 +75,27 @@ def is_private_path(path: Sequence[str | int]) -> bool:
             key = path[len(root)] if len(path) > len(root) else None
             return not (isinstance(key, str) and key in EXPOSED)
     return False
+
+
+_QUOTED_TEXT = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`""")
+
+
+def masked_messages(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` with the quoted text in the message of one about a private value masked (``got
+    'hunter2'`` is ``got '****'``): `check` prints into CI logs and editors what it finds, not the secret."""
+    out = diagnostics
+    for i, d in enumerate(diagnostics):
+        if not d.path or not _QUOTED_TEXT.search(d.message):
+            continue
+        try:
+            private = is_private_path(parse_path(d.path))
+        except PathError:
+            continue
+        if private:
+            if out is diagnostics:
+                out = list(diagnostics)
+            out[i] = replace(d, message=_QUOTED_TEXT.sub(lambda m: f"{m.group()[0]}{MASK}{m.group()[0]}", d.message))
+    return out
 
 
 def prefixes(values: dict[str, Any]) -> list[str]:

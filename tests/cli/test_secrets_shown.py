@@ -74,3 +74,21 @@ def test_show_secrets_prints_them_for_scripts(project: Path, capsys: pytest.Capt
     assert "fileS3cret" in out and "envS3cret" in out
     _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets")
     assert "envS3cret" in out and "fileS3cret" in out
+
+
+@pytest.mark.parametrize("form", ["text", "json", "github"])
+def test_check_says_what_is_wrong_with_a_private_value_without_printing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], form: str
+) -> None:
+    """`check --format github` (CI annotations) printed `got 'L-sec-srv'` and a spread's text holding a secret."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n"
+        "  runtimeConfig: { k: 'a', ...{ k: 'spreadS3cret' }, srv: 'srvS3cret', public: { n: 'x' } },\n"
+        "})\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "check", "--format", form)
+    assert code == 1, err
+    messages = [line for line in out.splitlines() if "|" not in line]  # the file's own lines are shown as written
+    assert not any("S3cret" in line for line in messages), out
+    assert "got '****'" in out and "runtimeConfig.srv" in out
