@@ -70,11 +70,16 @@ class FwkProtocol(LanguageServerProtocol):
     """pygls's protocol, with what a hostile client sends answered as JSON-RPC says, and no traceback in an answer."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "jsonrpc" not in data:
+            return super().structure_message(data)  # an object inside a message (JSON is read inside out)
         ident = data.get("id")
         if ident is not None and (isinstance(ident, bool) or not isinstance(ident, (int, str))):
             # JSON-RPC: an id is a number or a string; answered with id null (pygls hashed a list and failed).
             return _Refused({"method": data.get("method")}, JsonRpcInvalidRequest("Invalid Request: a bad id"))
         method = data.get("method")
+        if ("method" in data and not isinstance(method, str)) or not ({"method", "result", "error"} & data.keys()):
+            # Neither a request, a notification nor an answer: Invalid Request, by its id (null when it has none).
+            return _Refused({"id": ident}, JsonRpcInvalidRequest("Invalid Request: no method"))
         if isinstance(method, str) and not self._knows(method):
             if ident is None:
                 return _Unknown(method)  # a notification nobody handles: dropped, as the protocol says
@@ -92,9 +97,9 @@ class FwkProtocol(LanguageServerProtocol):
             if not message.method.startswith("$/"):
                 _note(self, f"a notification from the client was dropped: no such method ({message.method})")
             return
-        if isinstance(message, _Refused) and message.id is None and isinstance(message.error, JsonRpcInvalidRequest):
+        if isinstance(message, _Refused) and isinstance(message.error, JsonRpcInvalidRequest):
             _note(self, f"a message from the client was refused: {message.error.message}")
-            self._send_response(None, error=message.error.to_response_error())
+            self._send_response(message.id, error=message.error.to_response_error())
             return
         if isinstance(message, _Refused):
             line = f"{message.error.message} ({message.method or 'a message'})".strip()
@@ -126,7 +131,11 @@ class FwkProtocol(LanguageServerProtocol):
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> Any:
-        if not is_config_name(name_of(params.text_document.uri)):
+        uri = params.text_document.uri
+        if not is_config_name(name_of(uri)):
+            if uri not in self.workspace.text_documents:
+                _note(self, f"a change to a document that is not open was dropped ({uri})")
+                return
             for change in params.content_changes:
                 self.workspace.update_text_document(params.text_document, change)
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:

@@ -430,10 +430,9 @@ class ConfigDocument:
         if slot.member is not None:
             # Duplicate keys: JS keeps the last, so all of them go or an older one shows up.
             copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
-        doc = self
-        for _ in range(copies):
-            doc = doc._unset_one(path)
-        return doc, slot.container.start_byte
+        if copies > 1:  # every copy at once: one read of the object, not one per copy
+            return self.remove_all([(path, i) for i in range(copies)]), slot.container.start_byte
+        return self._unset_one(path), slot.container.start_byte
 
     def _prune(self, start: int, keep: Mapping[Path, str]) -> ConfigDocument:
         """Remove the empty object starting at byte ``start``, then each object above it left empty."""

@@ -85,8 +85,8 @@ def masked_messages(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     'hunter2'`` is ``got '****'``): `check` prints into CI logs and editors what it finds, not the secret."""
     out = diagnostics
     for i, d in enumerate(diagnostics):
-        if not d.path or not _QUOTED_TEXT.search(d.message):
-            continue
+        if not d.path or d.about_key or not _QUOTED_TEXT.search(d.message):
+            continue  # a finding about the key quotes key names (`write ['__proto__']`), not the value
         try:
             private = is_private_path(parse_path(d.path))
         except PathError:

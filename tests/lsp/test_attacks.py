@@ -605,3 +605,26 @@ def test_an_unknown_method_and_a_bad_id_get_the_protocols_errors_and_the_server_
     asked = wire.request("shutdown", None)
     assert wire.answer(asked)["result"] is None
     assert not any("TypeError" in line or "Internal Error" in line for line in wire.logs())
+
+
+def test_messages_with_no_method_or_a_bad_one_are_invalid_requests_and_inner_objects_are_not(
+    stdio: tuple[Wire, subprocess.Popen[bytes]],
+) -> None:
+    """`{"jsonrpc": "2.0", "id": 905}` got no answer (a client waits for ever), `"method": 5` got -32603, a change
+    to a document never opened sent Python's `KeyError` to the log. An object inside a message with an `id` of its
+    own (initializationOptions here) is no message: it is read as before."""
+    wire, _ = stdio
+    asked = wire.request("initialize", {"processId": None, "rootUri": None, "capabilities": {},
+                                        "initializationOptions": {"id": [1, 2], "variant": "A"}})  # fmt: skip
+    assert "result" in wire.answer(asked)
+    wire.notify("initialized", {})
+    wire.raw(frame({"jsonrpc": "2.0", "id": 905}))
+    assert wire.answer(905)["error"]["code"] == -32600
+    wire.raw(frame({"jsonrpc": "2.0", "id": 906, "method": 5}))
+    assert wire.answer(906)["error"]["code"] == -32600
+    change = {"textDocument": {"uri": "file:///nowhere/a.ts", "version": 2}, "contentChanges": [{"text": "x"}]}
+    wire.notify("textDocument/didChange", change)
+    asked = wire.request("shutdown", None)
+    assert wire.answer(asked)["result"] is None
+    assert any("not open was dropped" in line for line in wire.logs())
+    assert not any("KeyError" in line or "Internal Error" in line for line in wire.logs())
