@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config
-from fwk_tui.cli.output import out, out_json
 from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.output import out, out_json
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.validate.values import MISSING
@@ -54,19 +54,33 @@ def _env(ns: argparse.Namespace) -> int:
     variables = env_variables(load_catalog(), values)
     found_prefixes = prefixes(values)
     matches: list[DotenvMatch] | None = None
+    filled: dict[str, str] = {}
     if ns.dotenv:
         try:
             text = read_text_file(Path(ns.dotenv))
         except UnreadableFile as exc:
             raise Stop(str(exc)) from None
-        matches = match_dotenv(variables, parse_dotenv(text), found_prefixes, referenced_env(doc.text))
-    listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values))
+        entries = parse_dotenv(text)
+        matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
+        filled = _filled(ns.dotenv, text, {e.name for e in entries})
+    listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values), filled)
     if ns.json:
         out_json(_env_json(listing, ns.show_secrets))
     else:
         _env_text(listing, ns.show_secrets)
     typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
     return EXIT_FINDINGS if typos else EXIT_OK
+
+
+def _filled(name: str, text: str, names: set[str]) -> dict[str, str]:
+    """The file's variables as the loader reads them (``${NAME}`` filled in, ``\\$`` a dollar): what ``resolve``
+    says they are. The process environment fills in references only, never the file's own names."""
+    import os
+
+    from fwk_tui.resolve.variables import DotenvFile, read_environment
+
+    environ = {k: v for k, v in os.environ.items() if k not in names}
+    return {n: v.value for n, v in read_environment(environ, [DotenvFile(name, text)]).items() if n in names}
 
 
 def _env_notes(values: dict[str, Any]) -> list[str]:
@@ -88,6 +102,8 @@ class _Listing:
     dotenv: str | None
     matches: list[DotenvMatch] | None
     notes: list[str]
+    filled: dict[str, str]
+    """Each variable of the --dotenv file as the loader reads it."""
 
 
 def _env_text(listing: _Listing, show: bool) -> None:
@@ -112,7 +128,7 @@ def _env_text(listing: _Listing, show: bool) -> None:
     out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
     for m in matches:
         where = f"{dotenv}:{m.entry.line}"
-        assigned = f"{m.entry.name}={_masked(m, show)}"
+        assigned = f"{m.entry.name}={_masked(m, show, listing.filled)}"
         if m.status == "overrides" and m.variable is not None:
             what = f"overrides {m.variable.path}"
             if not m.variable.leaf:
@@ -131,12 +147,12 @@ def _env_text(listing: _Listing, show: bool) -> None:
         out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
 
 
-def _masked(m: DotenvMatch, show: bool) -> str:
-    """A .env value as shown: public keys' values, everything else masked (``show``: nothing masked)."""
+def _masked(m: DotenvMatch, show: bool, filled: dict[str, str]) -> str:
+    """A .env value as the loader reads it: public keys' values, everything else masked (``show``: nothing)."""
     from fwk_tui.validate.env import MASK
 
     if show or (m.status == "overrides" and m.variable is not None and not m.variable.private):
-        return plain_line(m.entry.value)
+        return plain_line(filled.get(m.entry.name, m.entry.value))
     return MASK
 
 
@@ -167,7 +183,7 @@ def _env_json(listing: _Listing, show: bool) -> dict[str, Any]:
                 {
                     "name": m.entry.name,
                     "line": m.entry.line,
-                    "value": _masked(m, show),
+                    "value": _masked(m, show, listing.filled),
                     "status": m.status,
                     "path": m.variable.path if m.variable else None,
                     "suggestion": m.suggestion,

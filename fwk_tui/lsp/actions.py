@@ -26,6 +26,11 @@ KINDS: list[types.CodeActionKind | str] = [types.CodeActionKind.QuickFix, types.
 
 Check = Callable[[ConfigDocument], list[Diagnostic]]
 
+MAX_QUICK_FIXES = 50
+"""Quick fixes one request gets at most (those of the first problems in the range): each is the whole text
+edited once, so a selection of a file with thousands of problems took a minute and held up every other answer.
+The fix-all action makes all the safe ones at once."""
+
 
 def code_actions(
     doc: OpenDocument,
@@ -47,7 +52,7 @@ def code_actions(
         reset = _reset(doc, config, catalog, variant, params.range)
         if reset is not None and not any(a.edit == reset.edit for a in actions):  # a fix that does the same
             actions.append(reset)
-    # Asked for by name only (on save, or the source actions menu): it checks the file once per fix.
+    # Asked for by name only (on save, or the source actions menu): it edits and checks the whole file.
     if only and _wanted(FIX_ALL, only) and any(is_safe(d) for d in diagnostics):
         fix_all = _fix_all(doc, config, check)
         actions += [fix_all] if fix_all is not None else []
@@ -69,8 +74,10 @@ def _text(kind: types.CodeActionKind | str) -> str:
 def _fixes(
     doc: OpenDocument, config: ConfigDocument, diagnostics: Sequence[Diagnostic], where: types.Range
 ) -> list[types.CodeAction]:
-    actions = []
+    actions: list[types.CodeAction] = []
     for d in diagnostics:
+        if len(actions) >= MAX_QUICK_FIXES:
+            break
         if d.fix is None or not _overlaps(range_of(doc, d), where):
             continue
         try:

@@ -82,19 +82,27 @@ _QUOTED_TEXT = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\
 
 def masked_messages(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """``diagnostics`` with the quoted text in the message of one about a private value masked (``got
-    'hunter2'`` is ``got '****'``): `check` prints into CI logs and editors what it finds, not the secret."""
+    'hunter2'`` is ``got '****'``): `check` prints into CI logs and editors what it finds, not the secret. A
+    quoted key name (``write ['__proto__']``) stays."""
     out = diagnostics
     for i, d in enumerate(diagnostics):
-        if not d.path or d.about_key or not _QUOTED_TEXT.search(d.message):
-            continue  # a finding about the key quotes key names (`write ['__proto__']`), not the value
+        if not d.path or not _QUOTED_TEXT.search(d.message):
+            continue
         try:
-            private = is_private_path(parse_path(d.path))
+            path = parse_path(d.path)
         except PathError:
             continue
-        if private:
-            if out is diagnostics:
-                out = list(diagnostics)
-            out[i] = replace(d, message=_QUOTED_TEXT.sub(lambda m: f"{m.group()[0]}{MASK}{m.group()[0]}", d.message))
+        if not is_private_path(path):
+            continue
+        key = str(path[-1]) if path else ""
+
+        def mask(found: re.Match[str], key: str = key) -> str:
+            text = found.group()
+            return text if text.strip("[]'\"` ") == key else f"{text[0]}{MASK}{text[0]}"
+
+        if out is diagnostics:
+            out = list(diagnostics)
+        out[i] = replace(d, message=_QUOTED_TEXT.sub(mask, d.message))
     return out
 
 

@@ -92,3 +92,18 @@ def test_check_says_what_is_wrong_with_a_private_value_without_printing_it(
     messages = [line for line in out.splitlines() if "|" not in line]  # the file's own lines are shown as written
     assert not any("S3cret" in line for line in messages), out
     assert "got '****'" in out and "runtimeConfig.srv" in out
+
+
+def test_env_shows_a_variable_as_the_loader_reads_it_as_resolve_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`env --dotenv .env --show-secrets` printed `a\\$b` as written where `resolve` and the app read `a$b`."""
+    (tmp_path / "fwk.config.ts").write_text("export default defineFwkConfig({ runtimeConfig: { tok: '' } })\n")
+    (tmp_path / ".env").write_text("FWK_OTHER=z\nFWK_TOK='a\\$b ${FWK_OTHER}'\n")
+    monkeypatch.chdir(tmp_path)
+    _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets")
+    assert "FWK_TOK=a$b z " in out
+    _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets", "--json")
+    assert any(m["value"] == "a$b z" for m in json.loads(out)["dotenv"]["entries"]), out
+    _, out, _ = run(capsys, "resolve", "--json", "--show-secrets")
+    assert json.loads(out)["runtime"]["runtimeConfig"]["tok"] == "a$b z"

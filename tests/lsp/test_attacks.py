@@ -628,3 +628,25 @@ def test_messages_with_no_method_or_a_bad_one_are_invalid_requests_and_inner_obj
     assert wire.answer(asked)["result"] is None
     assert any("not open was dropped" in line for line in wire.logs())
     assert not any("KeyError" in line or "Internal Error" in line for line in wire.logs())
+
+
+def test_code_actions_over_a_whole_file_of_thousands_of_problems_answer_and_let_hover_answer(
+    stdio: tuple[Wire, subprocess.Popen[bytes]], tmp_path: Path
+) -> None:
+    """A code action request over the whole of a file of 2,000 repeated modules took 12 s (4,000: over a minute),
+    every fix made on the whole text, and a hover sent after it waited as long: the first 50 quick fixes, and
+    the fix-all makes the rest."""
+    from fwk_tui.lsp.actions import MAX_QUICK_FIXES
+
+    wire, _ = stdio
+    wire.initialize()
+    uri = (tmp_path / "fwk.config.ts").as_uri()
+    wire.open(uri, "export default defineFwkConfig({ modules: [" + ", ".join(["'m'"] * 4000) + "] })\n")
+    wire.diagnostics(uri, 1, timeout=60)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}
+    asked = wire.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": whole,
+                                                     "context": {"diagnostics": []}})  # fmt: skip
+    hovered = wire.hover(uri, 0, 36)
+    actions = wire.answer(asked)["result"]
+    assert 0 < len([a for a in actions if a.get("kind") == "quickfix"]) <= MAX_QUICK_FIXES
+    assert "result" in wire.answer(hovered)
