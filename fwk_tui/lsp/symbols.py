@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from lsprotocol.types import DocumentSymbol, Position, Range, SymbolKind
 
+from fwk_tui.lsp.at_key import run_time_path
 from fwk_tui.lsp.cursor import char_offset
 from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.lsp.where import spot
@@ -13,6 +14,7 @@ from fwk_tui.paths import Path
 from fwk_tui.resolve.notes import shown_value
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import UNDEFINED, Code, Entry
+from fwk_tui.validate.env import MASK, is_private_path
 
 ToPosition = Callable[[int], Position]
 
@@ -49,6 +51,8 @@ def _symbol(doc: ConfigDocument, entry: Entry, ctx: Knowledge, to_position: ToPo
             detail = detail[: DETAIL_WIDTH - 1] + "…"
         if not detail:
             detail = f"{len(value)} {'key' if isinstance(value, dict) else 'item'}{'' if len(value) == 1 else 's'}"
+    elif is_private_path(run_time_path(entry.path)):
+        detail = MASK  # a private value, masked as hover and `resolve` mask it
     else:
         detail = shown_value(value)
     return DocumentSymbol(

@@ -65,3 +65,16 @@ def test_every_entry_of_the_corpus_is_a_symbol() -> None:
         assert len(found) == len([e for e in doc.entries() if e.path]), file.name
         for symbol in found:
             assert symbol.range.start.line <= symbol.selection_range.start.line <= symbol.range.end.line
+
+
+def test_a_private_value_is_masked_in_the_outline_as_in_hover() -> None:
+    """The outline's details held `'CFGSECRET'`, and those of `$production` and `$env.staging`, where hover and
+    `resolve` say `****`; a public value is shown."""
+    text = config_text(
+        "  runtimeConfig: { apiSecret: 'CFGSECRET', public: { base: '/api' } },\n"
+        "  $production: { runtimeConfig: { apiSecret: 'PRODSECRET' } },\n"
+        "  $env: { staging: { runtimeConfig: { keys: ['STAGESECRET'] } } },"
+    )
+    details = {s.name: s.detail for s in _walk(_symbols(text))}
+    assert not any("SECRET" in (d or "") for d in details.values()), details
+    assert details["apiSecret"] == "****" and details["base"] == "'/api'"
