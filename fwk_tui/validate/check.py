@@ -65,7 +65,7 @@ def validate(
     if positions is not None:
         diagnostics = [_place(d, positions, key_positions or {}) for d in diagnostics]
     diagnostics.sort(key=sort_key)
-    return masked_messages(diagnostics)
+    return masked_messages(diagnostics, values)
 
 
 def positions_of(doc: ConfigDocument) -> dict[Path, Span]:
@@ -177,7 +177,7 @@ def check_document(
     diagnostics = [d for d in diagnostics if not (d.rule == "code-value" and d.path in changed)]
     if in_source:
         diagnostics = sorted([*diagnostics, *in_source], key=sort_key)
-    diagnostics = masked_messages(diagnostics)  # what the spreads and the file's own text say too
+    diagnostics = masked_messages(diagnostics, values)  # what the spreads and the file's own text say too
     comments = ignore_comments(doc)
     if not comments:
         return CheckResult(choice, diagnostics)

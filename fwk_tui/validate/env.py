@@ -69,7 +69,11 @@ def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
 def is_private_path(path: Sequence[str | int]) -> bool:
     """True for a value the server alone reads: a key of ``runtimeConfig`` (or the server engine's) outside
     ``public`` and ``app``, and everything inside it (items of a list too); ``runtimeConfig`` itself when it
-    is not an object (a string, a list: wrong, and maybe a secret)."""
+    is not an object (a string, a list: wrong, and maybe a secret); in an environment section too."""
+    if path and path[0] in _SECTIONS:
+        path = path[1:]  # `$production.runtimeConfig...` is runtimeConfig in production
+    elif len(path) >= 2 and path[0] == "$env":
+        path = path[2:]
     for root in _ROOTS:
         if tuple(path[: len(root)]) == root:
             key = path[len(root)] if len(path) > len(root) else None
@@ -77,16 +81,20 @@ def is_private_path(path: Sequence[str | int]) -> bool:
     return False
 
 
+_SECTIONS = ("$development", "$production", "$test")
+
+
 _QUOTED_TEXT = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`""")
 
 
-def masked_messages(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """``diagnostics`` with the quoted text in the message of one about a private value masked (``got
-    'hunter2'`` is ``got '****'``): `check` prints into CI logs and editors what it finds, not the secret. A
-    quoted key name (``write ['__proto__']``) stays."""
+def masked_messages(diagnostics: list[Diagnostic], values: dict[str, Any] | None = None) -> list[Diagnostic]:
+    """``diagnostics`` with what the message of one about a private value shows of it masked: quoted text
+    (``got 'hunter2'`` is ``got '****'``) and, from ``values``, a number or a word it is (``got 55555``): `check`
+    prints into CI logs and editors what it finds, not the secret. A quoted key name (``write ['__proto__']``)
+    stays."""
     out = diagnostics
     for i, d in enumerate(diagnostics):
-        if not d.path or not _QUOTED_TEXT.search(d.message):
+        if not d.path:
             continue
         try:
             path = parse_path(d.path)
@@ -100,9 +108,14 @@ def masked_messages(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             text = found.group()
             return text if text.strip("[]'\"` ") == key else f"{text[0]}{MASK}{text[0]}"
 
-        if out is diagnostics:
-            out = list(diagnostics)
-        out[i] = replace(d, message=_QUOTED_TEXT.sub(mask, d.message))
+        message = _QUOTED_TEXT.sub(mask, d.message)
+        value = lookup(values, path) if values is not None else MISSING
+        if value is not MISSING and not isinstance(value, (dict, list, str)) and not is_code(value):
+            message = re.sub(rf"(?<![\w.]){re.escape(js_text(value))}(?![\w.])", MASK, message)
+        if message != d.message:
+            if out is diagnostics:
+                out = list(diagnostics)
+            out[i] = replace(d, message=message)
     return out
 
 

@@ -107,3 +107,23 @@ def test_env_shows_a_variable_as_the_loader_reads_it_as_resolve_does(
     assert any(m["value"] == "a$b z" for m in json.loads(out)["dotenv"]["entries"]), out
     _, out, _ = run(capsys, "resolve", "--json", "--show-secrets")
     assert json.loads(out)["runtime"]["runtimeConfig"]["tok"] == "a$b z"
+
+
+@pytest.mark.parametrize("env", [None, "production", "staging"])
+def test_check_masks_a_private_value_of_an_environment_section_and_one_that_is_no_string(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], env: str | None
+) -> None:
+    """`got 'PRODLEAK2'` for `$production.runtimeConfig`, `got 'STAGELEAK3'` under `$env.staging`, and
+    `got 55555` for a number: the top-level string alone was masked."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n"
+        "  runtimeConfig: { srv: { envPrefix: 55555 } },\n"
+        "  $production: { runtimeConfig: 'PRODLEAK2' },\n"
+        "  $env: { staging: { runtimeConfig: { srv: 'STAGELEAK3' } } },\n"
+        "})\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "check", "--format", "github", *(["--env", env] if env else []))
+    assert code == 1
+    assert "LEAK" not in out and "55555" not in out, out
+    assert out.count("****") >= 3
