@@ -48,9 +48,11 @@ def run_env(ns: argparse.Namespace) -> int:
 
 def _env(ns: argparse.Namespace) -> int:
     from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, prefixes, referenced_env
+    from fwk_tui.validate.spread_contents import spread_contents
 
     file, doc = open_config(ns.file)
-    values = doc.values()
+    spreads = spread_contents(doc)  # `...base` of a const of the file: its keys too, as `get` reads them
+    values = spreads.passes[0].values if spreads is not None else doc.values()
     variables = env_variables(load_catalog(), values)
     found_prefixes = prefixes(values)
     matches: list[DotenvMatch] | None = None

@@ -33,6 +33,7 @@ from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
 from fwk_tui.userfiles import size_words
+from fwk_tui.validate.spread_contents import spread_contents
 
 LAYER_KEYS = ("theme", "extends")
 MAX_LAYERS = 200
@@ -131,9 +132,14 @@ class _Loader:
         """``doc`` (at ``file``) tagged with its origins, its environment section merged over it."""
         shown = self.shown(file)
         self.files.append(file)
-        entries = doc.entries()
-        spans = {e.path: e.span for e in entries}
-        values = {str(e.path[0]): e.value for e in entries if len(e.path) == 1}  # one walk gives both
+        spreads = spread_contents(doc)
+        if spreads is not None:  # `...base` of a const of the file: its keys, as `get` and `check` read them
+            first = spreads.passes[0]
+            spans, values = first.positions, first.values
+        else:
+            entries = doc.entries()
+            spans = {e.path: e.span for e in entries}
+            values = {str(e.path[0]): e.value for e in entries if len(e.path) == 1}  # one walk gives both
         config = tag(values, _origins(spans, kind, shown, detail))
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)

@@ -183,3 +183,20 @@ def test_a_line_break_in_a_layer_folders_name_cannot_fake_a_line_of_output(
         lines = out.splitlines()
         assert not any(line.startswith("FAKE") for line in lines), lines
         assert any("lay\\nFAKE: 0 errors/fwk.config.ts" in line for line in lines), lines
+
+
+def test_resolve_why_and_env_read_the_spreads_of_the_file_as_get_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`get ssr` said false (set by `...base`), `why ssr` and `resolve` said true, and a key a spread gives
+    runtimeConfig was missing from `resolve` and `env` (its variable never listed): one answer for the file."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "const base = { ssr: false }\nconst rc = { token: '' }\n"
+        "export default defineFwkConfig({\n  ssr: true,\n  ...base,\n  runtimeConfig: { ...rc },\n})\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "get", "ssr")[1] == "false\n"
+    data = json.loads(run(capsys, "resolve", "--json")[1])
+    assert data["values"]["ssr"] is False and "token" in data["values"]["runtimeConfig"]
+    assert "false  <- the app gets this" in run(capsys, "why", "ssr")[1]
+    assert "FWK_TOKEN" in run(capsys, "env")[1]
