@@ -8,24 +8,40 @@ last item's removal (which takes the comma of the item before it) comes after, o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
-from tree_sitter import Node
+from tree_sitter import Node, Tree
 
 from fwk_tui.paths import Path, format_path
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.nodes import Layout, layout, members
 from fwk_tui.source.resolve import Gap, edit_target
+from fwk_tui.source.style import Style
 from fwk_tui.source.written import written_object
 
-if TYPE_CHECKING:
-    from fwk_tui.source.document import ConfigDocument
+
+class _Document(Protocol):
+    """What the removals use of a ConfigDocument (which calls them: no import of it here)."""
+
+    @property
+    def data(self) -> bytes: ...
+    @property
+    def style(self) -> Style: ...
+    @property
+    def tree(self) -> Tree: ...
+    def _writable_root(self) -> Node: ...
+    def _apply(self: Doc, splices: list[Splice]) -> Doc: ...
+    def remove(self: Doc, path: Path) -> Doc: ...
+    def remove_occurrence(self: Doc, path: Path, occurrence: int) -> Doc: ...
+
+
+Doc = TypeVar("Doc", bound=_Document)
 
 Place = tuple[Path, int | None]
 """An array item (``(path, None)``) or the ``occurrence``-th copy (from 0) of the key at ``path`` as written."""
 
 
-def remove_places(doc: ConfigDocument, places: Sequence[Place]) -> ConfigDocument:
+def remove_places(doc: Doc, places: Sequence[Place]) -> Doc:
     """``doc`` without each place (as :meth:`ConfigDocument.remove` and :meth:`remove_occurrence` would remove
     them one by one, from the last up); KeyError when a place is not there."""
     root = doc._writable_root()  # noqa: SLF001 (the document's own helper)
@@ -137,14 +153,14 @@ def _runs(indexes: list[int]) -> list[list[int]]:
     return runs
 
 
-def _container_at(doc: ConfigDocument, start: int) -> Node | None:
+def _container_at(doc: _Document, start: int) -> Node | None:
     node = doc.tree.root_node.descendant_for_byte_range(start, start + 1)
     while node is not None and node.start_byte == start and node.type not in ("array", "object"):
         node = node.parent
     return node if node is not None and node.start_byte == start else None
 
 
-def _one_by_one(doc: ConfigDocument, places: Sequence[Place]) -> ConfigDocument:
+def _one_by_one(doc: Doc, places: Sequence[Place]) -> Doc:
     """Each place removed in turn, the last in the file first (the paths of those before it hold)."""
     found = _Containers(doc._writable_root())  # noqa: SLF001
 
