@@ -127,3 +127,17 @@ def test_check_masks_a_private_value_of_an_environment_section_and_one_that_is_n
     assert code == 1
     assert "LEAK" not in out and "55555" not in out, out
     assert out.count("****") >= 3
+
+
+def test_env_masks_a_public_variable_made_from_a_private_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`env --dotenv` printed `FWK_PUBLIC_PUB=SEKRIT` for `FWK_PUBLIC_PUB=${FWK_API_SECRET}` (resolve masked it)."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({ runtimeConfig: { apiSecret: '', public: { pub: '' } } })\n"
+    )
+    (tmp_path / ".env").write_text("FWK_API_SECRET=SEKRIT\nFWK_PUBLIC_PUB=pre-${FWK_API_SECRET}\n")
+    monkeypatch.chdir(tmp_path)
+    for form in ([], ["--json"]):
+        assert "SEKRIT" not in run(capsys, "env", "--dotenv", ".env", *form)[1]
+    assert "FWK_PUBLIC_PUB=pre-SEKRIT" in run(capsys, "env", "--dotenv", ".env", "--show-secrets")[1]

@@ -362,3 +362,20 @@ async def test_a_file_reloaded_after_a_change_on_disk_reads_its_layers_again(tmp
         assert app.session.get("app.baseURL") == "/theirs/"
         await pilot.pause(0.5)
         assert field_text(app, "ssr") == "the app gets 'build' from layer ./base (base/fwk.config.ts:2:8)"
+
+
+async def test_the_layers_group_masks_a_private_value_a_layer_or_a_section_writes(tmp_path: Path) -> None:
+    """The Layers group listed a layer's `runtimeConfig.layerSecret = 'SEKRIT_LAYER'` (and a section's private
+    values, shown by the same rows), where the variables beside them were `****`."""
+    config = project(tmp_path, "questions")
+    base = config.parent / "base" / "fwk.config.ts"
+    base.write_text(base.read_text().replace(
+        "ssr: false,", "ssr: false,\n  runtimeConfig: { layerSecret: 'SEKRIT_LAYER', layerNum: 31337, public: { p: 'seen' } },"
+    ))  # fmt: skip
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        panel = await show_layers(app, pilot)
+        shown = "\n".join(str(node.label) for node in _nodes(panel.root))
+        assert "runtimeConfig.layerSecret = ****" in shown and "runtimeConfig.public.p = 'seen'" in shown
+        assert "SEKRIT" not in shown and "31337" not in shown
