@@ -369,9 +369,8 @@ async def test_the_layers_group_masks_a_private_value_a_layer_or_a_section_write
     values, shown by the same rows), where the variables beside them were `****`."""
     config = project(tmp_path, "questions")
     base = config.parent / "base" / "fwk.config.ts"
-    base.write_text(base.read_text().replace(
-        "ssr: false,", "ssr: false,\n  runtimeConfig: { layerSecret: 'SEKRIT_LAYER', layerNum: 31337, public: { p: 'seen' } },"
-    ))  # fmt: skip
+    secrets = "runtimeConfig: { layerSecret: 'SEKRIT_LAYER', layerNum: 31337, public: { p: 'seen' } },"
+    base.write_text(base.read_text().replace("ssr: false,", f"ssr: false,\n  {secrets}"))
     app = make_app(config)
     async with app.run_test(size=(100, 32)) as pilot:
         await loaded(app, pilot)
