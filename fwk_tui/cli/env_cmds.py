@@ -64,7 +64,7 @@ def _env(ns: argparse.Namespace) -> int:
             raise Stop(str(exc)) from None
         entries = parse_dotenv(text)
         matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
-        filled = _filled(ns.dotenv, text, {e.name for e in entries}, ns.show_secrets)
+        filled = _filled(ns.dotenv, text, {e.name for e in entries}, found_prefixes, ns.show_secrets)
     listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values), filled)
     if ns.json:
         out_json(_env_json(listing, ns.show_secrets))
@@ -74,7 +74,7 @@ def _env(ns: argparse.Namespace) -> int:
     return EXIT_FINDINGS if typos else EXIT_OK
 
 
-def _filled(name: str, text: str, names: set[str], show: bool) -> dict[str, str]:
+def _filled(name: str, text: str, names: set[str], prefixes: list[str], show: bool) -> dict[str, str]:
     """The file's variables as the loader reads them (``${NAME}`` filled in, ``\\$`` a dollar): what ``resolve``
     says they are. The process environment fills in references only, never the file's own names."""
     import os
@@ -83,7 +83,7 @@ def _filled(name: str, text: str, names: set[str], show: bool) -> dict[str, str]
     from fwk_tui.validate.env import MASK
 
     environ = {k: v for k, v in os.environ.items() if k not in names}
-    read = read_environment(environ, [DotenvFile(name, text)])
+    read = read_environment(environ, [DotenvFile(name, text)], prefixes)
     # A public variable made from a private one's value is that secret: masked as resolve masks it.
     return {n: MASK if v.exposes and not show else v.value for n, v in read.items() if n in names}
 

@@ -14,6 +14,7 @@ from fwk_tui.resolve.tree import plain
 from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
 from fwk_tui.source import ConfigDocument
 from fwk_tui.userfiles import read_text_file
+from fwk_tui.validate import env as env_rules
 from fwk_tui.validate.project import Layout
 from fwk_tui.validate.sources import SourceFolder, source_folder
 from fwk_tui.validate.variant import detect_variant
@@ -71,7 +72,9 @@ def effective_config(
     """The effective configuration of ``doc`` (read from ``file``) for environment ``env``; ``layout`` is the folder
     beside the config, when read (the variant and the source folder follow it)."""
     resolved = resolve_layers(file, doc, env)
-    environment = read_environment(os.environ if environ is None else environ, dotenv)
+    merged = plain(resolved.config)
+    prefixes = env_rules.prefixes(merged) if isinstance(merged, dict) else [env_rules.PREFIX]
+    environment = read_environment(os.environ if environ is None else environ, dotenv, prefixes)
     return effective_of(resolved, catalog, environment, with_defaults=with_defaults, layout=layout)
 
 

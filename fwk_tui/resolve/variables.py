@@ -57,8 +57,11 @@ class DotenvFile:
     text: str
 
 
-def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) -> dict[str, Variable]:
-    """Every variable the app starts with: the process environment, then the files, interpolated.
+def read_environment(
+    environ: Mapping[str, str], files: Sequence[DotenvFile], prefixes: Sequence[str] = (env_rules.PREFIX,)
+) -> dict[str, Variable]:
+    """Every variable the app starts with: the process environment, then the files, interpolated. ``prefixes``:
+    those of the config's variables (``FWK_``, and the server engine's ``envPrefix``), to tell private from public.
 
     A value that cannot be filled in within the bounds of :mod:`fwk_tui.resolve.interpolate` keeps its
     text as written, and its ``note`` says why.
@@ -74,32 +77,35 @@ def read_environment(environ: Mapping[str, str], files: Sequence[DotenvFile]) ->
                 from_files.add(entry.name)
         values, left = fill_variables({name: v.value for name, v in out.items()})
         filled = {name: _with_value(v, values[name], left.get(name)) for name, v in out.items()}
-        return _exposing(filled)
+        return _exposing(filled, prefixes)
 
 
 _SECRET_AT_LEAST = 4
 """Characters a private value has before a public value holding it counts (``1`` or ``true`` are no secret)."""
 
 
-def is_private_variable(name: str) -> bool:
-    """A variable the framework gives a private ``runtimeConfig`` key (``FWK_API_SECRET``): the server's alone."""
-    prefix = env_rules.PREFIX
-    return name.startswith(prefix) and not any(name.startswith(f"{prefix}{e.upper()}_") for e in env_rules.EXPOSED)
+def is_private_variable(name: str, prefixes: Sequence[str] = (env_rules.PREFIX,)) -> bool:
+    """A variable the framework gives a private ``runtimeConfig`` key (``FWK_API_SECRET``, or with the server
+    engine's own ``envPrefix``): the server's alone."""
+    return any(
+        name.startswith(prefix) and not any(name.startswith(f"{prefix}{e.upper()}_") for e in env_rules.EXPOSED)
+        for prefix in prefixes
+    )
 
 
-def _exposing(variables: dict[str, Variable]) -> dict[str, Variable]:
+def _exposing(variables: dict[str, Variable], prefixes: Sequence[str]) -> dict[str, Variable]:
     """Each public variable (``FWK_PUBLIC_*``, ``FWK_APP_*``) whose value holds a private variable's (filled in from
     it, or copied) says which, the first private one in order: the browser gets what the server alone should."""
     secrets: dict[str, tuple[int, Variable]] = {}
     for order, v in enumerate(variables.values()):
-        if is_private_variable(v.name) and len(v.value) >= _SECRET_AT_LEAST:
+        if is_private_variable(v.name, prefixes) and len(v.value) >= _SECRET_AT_LEAST:
             secrets.setdefault(v.value, (order, v))
     if not secrets:
         return variables
     lengths = sorted({len(value) for value in secrets})
     out = dict(variables)
     for name, variable in variables.items():
-        if not name.startswith(env_rules.PREFIX) or is_private_variable(name):
+        if not name.startswith(tuple(prefixes)) or is_private_variable(name, prefixes):
             continue  # FWK_PUBLIC_* and FWK_APP_* reach the browser: app.baseURL, app.cdnURL too
         held = _held_secret(variable.value, secrets, lengths)
         if held is not None:

@@ -141,3 +141,20 @@ def test_env_masks_a_public_variable_made_from_a_private_one(
     for form in ([], ["--json"]):
         assert "SEKRIT" not in run(capsys, "env", "--dotenv", ".env", *form)[1]
     assert "FWK_PUBLIC_PUB=pre-SEKRIT" in run(capsys, "env", "--dotenv", ".env", "--show-secrets")[1]
+
+
+def test_a_public_variable_made_from_a_private_one_of_the_configs_own_prefix_is_masked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With `runtimeConfig.srv.envPrefix: 'MY_'`, `MY_PUBLIC_A=${MY_API_SECRET}` was printed in clear by resolve,
+    why, env, hover and the editor: only `FWK_` variables were known to be private."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n"
+        "  runtimeConfig: { srv: { envPrefix: 'MY_' }, apiSecret: '', public: { a: 'x' } },\n})\n"
+    )
+    (tmp_path / ".env").write_text("MY_API_SECRET=SEKRIT_DOT\nMY_PUBLIC_A=${MY_API_SECRET}\n")
+    monkeypatch.chdir(tmp_path)
+    for command in (["resolve"], ["resolve", "--json"], ["why", "runtimeConfig.public.a"], ["env", "--dotenv", ".env"]):
+        out = run(capsys, *command)[1]
+        assert "SEKRIT" not in out, (command, out)
+    assert "holds the value of MY_API_SECRET" in run(capsys, "resolve")[1]

@@ -24,6 +24,7 @@ from fwk_tui.resolve.variables import Variable, read_environment
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.form_model import TreeGroup
 from fwk_tui.userfiles import UnreadableFile
+from fwk_tui.validate.env import PREFIX, prefixes
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -84,7 +85,8 @@ class EffectiveView:
             dotenv = dotenv_files([], folder)
         except UnreadableFile:
             dotenv = []  # an unreadable .env: the status of `fwk-tui env` says why; here no variable applies
-        environment = read_environment(os.environ, dotenv)
+        values = session.values()  # the config's own envPrefix tells its private variables from public ones
+        environment = read_environment(os.environ, dotenv, prefixes(values) if isinstance(values, dict) else [PREFIX])
         self._reading += 1
         path, document, env = session.path, session.document, self.env
         try:
