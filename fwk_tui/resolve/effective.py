@@ -72,10 +72,26 @@ def effective_config(
     """The effective configuration of ``doc`` (read from ``file``) for environment ``env``; ``layout`` is the folder
     beside the config, when read (the variant and the source folder follow it)."""
     resolved = resolve_layers(file, doc, env)
-    merged = plain(resolved.config)
-    prefixes = env_rules.prefixes(merged) if isinstance(merged, dict) else [env_rules.PREFIX]
-    environment = read_environment(os.environ if environ is None else environ, dotenv, prefixes)
+    environment = read_environment(os.environ if environ is None else environ, dotenv, _prefixes(resolved))
     return effective_of(resolved, catalog, environment, with_defaults=with_defaults, layout=layout)
+
+
+def _prefixes(resolved: Resolved) -> list[str]:
+    """Every prefix the config's variables have in some environment (``FWK_``, and each ``envPrefix`` the files
+    or their sections set): a variable private in one environment holds a secret in all of them."""
+    found: list[str] = []
+    configs: list[object] = [plain(resolved.config)]
+    for source in resolved.sources:
+        configs.append(plain(source.body))
+        sections = plain(source.sections) if source.sections is not None else {}
+        for name, section in sections.items() if isinstance(sections, dict) else ():
+            named = section.values() if name == "$env" and isinstance(section, dict) else [section]
+            configs += list(named)
+    for config in configs:
+        for prefix in env_rules.prefixes(config) if isinstance(config, dict) else []:
+            if prefix not in found:
+                found.append(prefix)
+    return found or [env_rules.PREFIX]
 
 
 def effective_of(

@@ -158,3 +158,20 @@ def test_a_public_variable_made_from_a_private_one_of_the_configs_own_prefix_is_
         out = run(capsys, *command)[1]
         assert "SEKRIT" not in out, (command, out)
     assert "holds the value of MY_API_SECRET" in run(capsys, "resolve")[1]
+
+
+def test_a_variable_private_in_one_environment_stays_a_secret_in_another(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In `--env staging` (whose section sets the prefix `STG_`), `FWK_PUBLIC_Z=$MY_TOKEN` printed the token the
+    file's own prefix `MY_` makes private."""
+    (tmp_path / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({\n"
+        "  runtimeConfig: { token: '', srv: { envPrefix: 'MY_' }, public: { z: '' } },\n"
+        "  $env: { staging: { runtimeConfig: { srv: { envPrefix: 'STG_' } } } },\n})\n"
+    )
+    (tmp_path / ".env").write_text("MY_TOKEN=SEKRIT_E2\nFWK_PUBLIC_Z=$MY_TOKEN\n")
+    monkeypatch.chdir(tmp_path)
+    for env in ([], ["--env", "staging"]):
+        assert "SEKRIT" not in run(capsys, "resolve", *env)[1]
+        assert "SEKRIT" not in run(capsys, "why", "runtimeConfig.public.z", *env)[1]
