@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 
 from textual import events
 from textual.app import App
@@ -14,8 +15,8 @@ from fwk_tui.tui.settle import settle
 FOCUS_MOVERS = frozenset({"focus-touched", "swap-editor"})
 """The groups of the workers that move the focus after a key has acted."""
 
-FOCUS_MOVE_ROUNDS = 100
-"""How many times a replay looks whether they are done (each a short sleep and a settle): about a second or two."""
+FOCUS_MOVE_WAIT = 1.0
+"""Seconds a replayed key waits at most for those workers."""
 
 
 class HeldKeys:
@@ -91,11 +92,12 @@ class HeldKeys:
         """Wait (a moment at most) for the focus a replayed key moves in a worker (an undo, a reset, a fix going
         to the field it touched; a field handing the focus to its new editor): the next key goes where it went."""
         assert isinstance(self, App)
-        for _ in range(FOCUS_MOVE_ROUNDS):
-            if not any(w.group in FOCUS_MOVERS and not w.is_finished for w in self.workers):
-                return
+        deadline = time.monotonic() + FOCUS_MOVE_WAIT
+        while any(w.group in FOCUS_MOVERS and not w.is_finished for w in self.workers):
+            if time.monotonic() > deadline:
+                return  # a worker that waits on more than the focus: the keys go on
             await asyncio.sleep(0.01)
-            await settle(self)
+        await settle(self)
 
     def hold_key(self, key: str, character: str | None) -> bool:
         """Hold ``key``, read by a widget closing (the search, on its Enter); ``False`` when keys are not held.
