@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.resolve.notes import shown_node
 from fwk_tui.resolve.variables import masked, private_value, variable_notes
 from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
@@ -138,12 +138,6 @@ def _leaves(node: Node) -> list[tuple[tuple[str | int, ...], Node]]:
     return out
 
 
-def _shown(node: Node, path: Sequence[str | int], show: bool, width: int = 50) -> str:
-    """``node`` on one line with its private values masked (unless ``show``): ``****`` for a private leaf."""
-    value = masked(node, path, show)
-    return MASK if value == MASK and isinstance(node, Leaf) else one_line(Renderer(STARTER_STYLE).value(value), width)
-
-
 def _resolve_text(file: Path, effective: Effective, show: bool) -> None:
     resolved = effective.resolved
     read = [layer for layer in resolved.layers if layer.status == "read"]
@@ -166,7 +160,7 @@ def _resolve_text(file: Path, effective: Effective, show: bool) -> None:
     render = Renderer(STARTER_STYLE)
     for path, node in _leaves(resolved.config):
         if isinstance(node, Leaf) or not isinstance(path[-1], int):
-            shown = _shown(node, path, show)
+            shown = shown_node(node, path, show, 50)
             out_line(f"  {format_path(path)} = {shown}    {_describe(node.origin)}")
     overrides = effective.runtime.overrides
     unmatched = [m for m in effective.runtime.matches if m.status == "unmatched"]
@@ -237,7 +231,7 @@ def _why_text(answer: Answer, effective: Effective, show: bool) -> None:
     if not answer.steps:
         out_line("  set nowhere: not in the config, its layers or their sections, and no default in the catalogue")
     for i, step in enumerate(answer.steps, 1):
-        value = _shown(step.node, answer.path, show)
+        value = shown_node(step.node, answer.path, show, 50)
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"

@@ -8,6 +8,7 @@ private ``runtimeConfig`` value is masked, whoever gives it, as ``fwk-tui resolv
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fwk_tui.paths import PathError, format_path, parse_path
@@ -33,9 +34,16 @@ class EffectiveNote:
     text: str
 
 
-def shown_value(value: JSValue) -> str:
+def shown_value(value: JSValue, width: int = VALUE_WIDTH) -> str:
     """``value`` as code on one short line."""
-    return one_line(Renderer(STARTER_STYLE).value(value), VALUE_WIDTH)
+    return one_line(Renderer(STARTER_STYLE).value(value), width)
+
+
+def shown_node(node: Node, path: Sequence[str | int], show: bool = False, width: int = VALUE_WIDTH) -> str:
+    """``node`` (at ``path``) on one short line, its private values masked as ``resolve`` masks them (``show``:
+    none): ``****`` for a private leaf, ``{ apiSecret: '****', ... }`` for an object holding one."""
+    value = masked(node, path, show)
+    return MASK if isinstance(node, Leaf) and value == MASK else shown_value(value, width)
 
 
 def field_notes(effective: Effective, path_text: str, file_value: object, missing: object) -> list[EffectiveNote]:
@@ -52,9 +60,7 @@ def field_notes(effective: Effective, path_text: str, file_value: object, missin
             others = _other_origins(node)
             if others:
                 lead = "not set here: the app gets" if file_value is missing else "the app gets"
-                shown = masked(node, path)  # a private value is masked, as `resolve` masks it
-                text = MASK if isinstance(node, Leaf) and shown == MASK else shown_value(shown)
-                notes.append(EffectiveNote("layer", f"{lead} {text} {_from(node, others)}"))
+                notes.append(EffectiveNote("layer", f"{lead} {shown_node(node, path)} {_from(node, others)}"))
     for override in effective.runtime.overrides:
         try:
             target = parse_path(override.target.path)

@@ -22,8 +22,8 @@ from textual.widgets.tree import TreeNode
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.resolve import Arr, Leaf, Obj, walk
 from fwk_tui.resolve.effective import Effective
-from fwk_tui.resolve.notes import shown_value
-from fwk_tui.resolve.variables import masked, private_value
+from fwk_tui.resolve.notes import shown_node, shown_value
+from fwk_tui.resolve.variables import private_value
 from fwk_tui.source.textutil import plain
 from fwk_tui.validate.env import MASK
 
@@ -149,8 +149,7 @@ class LayersPanel(Tree[LayerTarget]):
                 continue
             assert isinstance(child, Leaf | Arr)
             where = f"  :{child.origin.line}" if child.origin is not None and child.origin.line else ""
-            value = masked(child, path)  # a private value, masked as `resolve` masks it
-            text = MASK if isinstance(child, Leaf) and value == MASK else shown_value(value)
+            text = shown_node(child, path)  # a private value, masked as `resolve` masks it
             label = Text.assemble(plain(format_path(path)), " = ", plain(text), (where, "dim"))
             node.add_leaf(label, data=LayerTarget(file, format_path(path)))
         if rows > MAX_ROWS:
