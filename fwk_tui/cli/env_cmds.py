@@ -48,11 +48,10 @@ def run_env(ns: argparse.Namespace) -> int:
 
 def _env(ns: argparse.Namespace) -> int:
     from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, prefixes, referenced_env
-    from fwk_tui.validate.spread_contents import spread_contents
+    from fwk_tui.validate.spread_contents import read_through_spreads
 
     file, doc = open_config(ns.file)
-    spreads = spread_contents(doc)  # `...base` of a const of the file: its keys too, as `get` reads them
-    values = spreads.passes[0].values if spreads is not None else doc.values()
+    values, _ = read_through_spreads(doc)  # `...base` of a const of the file: its keys too, as `get` reads them
     variables = env_variables(load_catalog(), values)
     found_prefixes = prefixes(values)
     matches: list[DotenvMatch] | None = None

@@ -23,7 +23,7 @@ capped: files, bytes, depth and listings; a cap reached is named.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
@@ -33,7 +33,7 @@ from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
 from fwk_tui.userfiles import size_words
-from fwk_tui.validate.spread_contents import spread_contents
+from fwk_tui.validate.spread_contents import read_through_spreads
 
 LAYER_KEYS = ("theme", "extends")
 MAX_LAYERS = 200
@@ -132,14 +132,7 @@ class _Loader:
         """``doc`` (at ``file``) tagged with its origins, its environment section merged over it."""
         shown = self.shown(file)
         self.files.append(file)
-        spreads = spread_contents(doc)
-        if spreads is not None:  # `...base` of a const of the file: its keys, as `get` and `check` read them
-            first = spreads.passes[0]
-            spans, values = first.positions, first.values
-        else:
-            entries = doc.entries()
-            spans = {e.path: e.span for e in entries}
-            values = {str(e.path[0]): e.value for e in entries if len(e.path) == 1}  # one walk gives both
+        values, spans = read_through_spreads(doc)  # `...base` of a const of the file: its keys too
         config = tag(values, _origins(spans, kind, shown, detail))
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
@@ -356,7 +349,7 @@ def _section_names(config: Obj) -> list[str]:
     return names
 
 
-def _origins(spans: dict[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
+def _origins(spans: Mapping[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
     """The origin of each path of one file: its line and column; an environment section names itself."""
 
     def origin_at(path: Path) -> Origin:

@@ -162,6 +162,18 @@ def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
     return found
 
 
+def read_through_spreads(doc: ConfigDocument) -> tuple[dict[str, JSValue], Mapping[Path, Span]]:
+    """The config's values with its readable spreads merged (the first branch of a condition), and where each is
+    written: what `get`, `check`, `resolve` and `env` all read of one file."""
+    spreads = spread_contents(doc)
+    if spreads is not None:
+        first = spreads.passes[0]
+        return first.values, first.positions
+    entries = doc.entries()
+    values = {str(e.path[0]): e.value for e in entries if len(e.path) == 1}  # one walk gives both
+    return values, {e.path: e.span for e in entries}
+
+
 def _read_spreads(doc: ConfigDocument) -> SpreadContents | None:
     if not may_hide_keys(doc.data):
         return None
