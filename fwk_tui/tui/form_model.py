@@ -6,7 +6,7 @@ Textual), so the editor's layout decisions are tested directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -14,7 +14,7 @@ from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import RecordType
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
 from fwk_tui.source.textutil import plain
-from fwk_tui.validate import Diagnostic, outer_paths
+from fwk_tui.validate import Diagnostic, diagnostics_at, outer_paths, within
 from fwk_tui.validate.keys import ENV_BLOCKS
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
@@ -319,3 +319,33 @@ def step_problem(
         # On the tree: "previous" is before the group itself.
         before = [item for r, item in ranked if r[0] < current[0]]
     return before[-1] if before else ranked[-1][1]
+
+
+def fields_diagnostics(diagnostics: list[Diagnostic], shown: Collection[str]) -> dict[str, list[Diagnostic]]:
+    """:func:`field_diagnostics` of each path of ``shown``, from an index of the diagnostics by the paths they lie
+    in, built once: each field then looks up the steps of its own path, not every diagnostic (thousands of
+    unknown keys under one object made opening its group quadratic)."""
+    inside: dict[str, list[int]] = {}  # a path: the diagnostics at it or inside it, in their order
+    at: dict[str, list[int]] = {}  # a path: the diagnostics of exactly that path
+    for i, d in enumerate(diagnostics):
+        at.setdefault(d.path, []).append(i)
+        for outer in outer_paths(d.path):
+            inside.setdefault(outer, []).append(i)
+    names = set(shown)
+    out: dict[str, list[Diagnostic]] = {}
+    for path in names:
+        if not path:
+            out[path] = list(diagnostics)  # "" holds every path; no object holds it
+            continue
+        own = inside.get(path, [])
+        held = sorted(i for o in outer_paths(path) if o != path and o not in names for i in at.get(o, ()))
+        out[path] = [diagnostics[i] for i in own] + [diagnostics[i] for i in held]
+    return out
+
+
+def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:
+    """What the field of ``path`` shows: the diagnostics of its value, and those of an object holding it
+    that no field of ``shown`` (the form's paths) shows itself (``devServer`` set again by a later spread)."""
+    own = diagnostics_at(diagnostics, path)
+    held = [d for d in diagnostics if d.path and d.path != path and within(path, d.path) and d.path not in shown]
+    return own + held

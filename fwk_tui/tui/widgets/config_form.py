@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -17,8 +17,8 @@ from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
-from fwk_tui.tui.form_model import FieldEntry, TreeGroup
-from fwk_tui.validate import Diagnostic, diagnostics_at, outer_paths, within
+from fwk_tui.tui.form_model import FieldEntry, TreeGroup, fields_diagnostics
+from fwk_tui.validate import Diagnostic
 
 
 class PageTurn(Static, can_focus=True):
@@ -385,33 +385,3 @@ class ConfigForm(VerticalScroll):
         top = 0 if region.bottom <= height else min(region.y, self.max_scroll_y)
         if round(self.scroll_y) != top:
             self.scroll_to(y=top, animate=False, immediate=True)
-
-
-def fields_diagnostics(diagnostics: list[Diagnostic], shown: Collection[str]) -> dict[str, list[Diagnostic]]:
-    """:func:`field_diagnostics` of each path of ``shown``, from an index of the diagnostics by the paths they lie
-    in, built once: each field then looks up the steps of its own path, not every diagnostic (thousands of
-    unknown keys under one object made opening its group quadratic)."""
-    inside: dict[str, list[int]] = {}  # a path: the diagnostics at it or inside it, in their order
-    at: dict[str, list[int]] = {}  # a path: the diagnostics of exactly that path
-    for i, d in enumerate(diagnostics):
-        at.setdefault(d.path, []).append(i)
-        for outer in outer_paths(d.path):
-            inside.setdefault(outer, []).append(i)
-    names = set(shown)
-    out: dict[str, list[Diagnostic]] = {}
-    for path in names:
-        if not path:
-            out[path] = list(diagnostics)  # "" holds every path; no object holds it
-            continue
-        own = inside.get(path, [])
-        held = sorted(i for o in outer_paths(path) if o != path and o not in names for i in at.get(o, ()))
-        out[path] = [diagnostics[i] for i in own] + [diagnostics[i] for i in held]
-    return out
-
-
-def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:
-    """What the field of ``path`` shows: the diagnostics of its value, and those of an object holding it
-    that no field of ``shown`` (the form's paths) shows itself (``devServer`` set again by a later spread)."""
-    own = diagnostics_at(diagnostics, path)
-    held = [d for d in diagnostics if d.path and d.path != path and within(path, d.path) and d.path not in shown]
-    return own + held
