@@ -24,6 +24,7 @@ from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine
 from fwk_tui.tui.fields.present import js, not_set
+from fwk_tui.tui.widgets.steady import SteadyArrange
 from fwk_tui.validate.values import MISSING
 
 REVEAL_TRIES = 50
@@ -58,7 +59,7 @@ def same_value(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-class ValueEditor(Widget):
+class ValueEditor(SteadyArrange):
     """The part of a field that edits one value; one subclass per kind of value.
 
     ``path`` is where the value lives, ``type_`` its type (``None``: not in the

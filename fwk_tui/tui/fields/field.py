@@ -23,7 +23,6 @@ from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.message import Message
-from textual.widget import Widget
 from textual.widgets import Static
 
 from fwk_tui.catalog.models import Default, Option, Variant
@@ -38,10 +37,11 @@ from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.slot import update_editor
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.steady import SteadyArrange
 from fwk_tui.validate import Diagnostic
 
 
-class OptionField(Widget, can_focus=True):
+class OptionField(SteadyArrange, can_focus=True):
     """One option (or a key the catalogue does not know) of the form.
 
     Shows the name, the type, the default of the current variant, whether the

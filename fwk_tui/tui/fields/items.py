@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.widgets import OptionList
 
 from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
@@ -16,6 +15,7 @@ from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
+from fwk_tui.tui.widgets.steady import SteadyVertical
 
 HOLD_AT_MOST = 1.0
 """Seconds the keys typed after opening a panel wait for its focus at most."""
@@ -115,7 +115,7 @@ class ItemsEditor(ValueEditor):
         later: the keys typed meanwhile (a burst, a fast typist) are held for it (:meth:`_key_on_rows`).
         """
         self.close(refocus=False, release=False)
-        self.mount(Vertical(*children, classes=f"items--panel {self.PANEL}"))
+        self.mount(SteadyVertical(*children, classes=f"items--panel {self.PANEL}"))
         self._opened = True
 
     def _key_on_rows(self, key: str) -> None:

@@ -23,6 +23,7 @@ from fwk_tui.catalog.types import (
     TypeExpr,
     UnionType,
 )
+from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values, text_type
@@ -51,6 +52,23 @@ def editor_of(kind: EditorKind) -> type[ValueEditor]:
     return _EDITORS[kind]
 
 
+MAX_DEPTH = 10
+"""Keys and items one inside another that open as rows; an object or a list deeper still opens as code.
+
+Each level opened is a panel inside the one before: twenty deep, drawing the
+nested panels took seconds per key."""
+
+
+def too_deep(path: str) -> bool:
+    """Whether an object or a list at ``path`` opens as code (see :data:`MAX_DEPTH`)."""
+    if path.count(".") + path.count("[") < MAX_DEPTH:
+        return False  # cheap: fewer separators, fewer segments
+    try:
+        return len(parse_path(path)) > MAX_DEPTH
+    except PathError:
+        return False
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -59,13 +77,21 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
 
 
-def editor_kind(type_: TypeExpr | None, value: Any) -> EditorKind:
-    """The kind of editor for ``value`` of ``type_``.
+def editor_kind(type_: TypeExpr | None, value: Any, path: str = "") -> EditorKind:
+    """The kind of editor for ``value`` of ``type_`` at ``path``.
 
     Keys the catalogue does not know, and ``any``, get the value-or-code
     editor; code gets the code editor; a value of the wrong kind for its type
-    (``port: '3000'``) gets a JavaScript value input until it is a right one.
+    (``port: '3000'``) gets a JavaScript value input until it is a right one;
+    an object or a list deeper than :data:`MAX_DEPTH` gets the code editor.
     """
+    kind = _kind(type_, value)
+    if kind in ("list", "record") and too_deep(path):
+        return "code"
+    return kind
+
+
+def _kind(type_: TypeExpr | None, value: Any) -> EditorKind:
     if type_ is None or isinstance(type_, AnyType):
         return "unknown"
     if isinstance(value, Code) and value.kind == "expr":
@@ -93,9 +119,9 @@ def editor_kind(type_: TypeExpr | None, value: Any) -> EditorKind:
     return "expression"  # tuples, a lone literal of another kind
 
 
-def editor_class(type_: TypeExpr | None, value: Any) -> type[ValueEditor]:
-    """The editor class for ``value`` of ``type_`` (see :func:`editor_kind`)."""
-    return editor_of(editor_kind(type_, value))
+def editor_class(type_: TypeExpr | None, value: Any, path: str = "") -> type[ValueEditor]:
+    """The editor class for ``value`` of ``type_`` at ``path`` (see :func:`editor_kind`)."""
+    return editor_of(editor_kind(type_, value, path))
 
 
 def has_typed_editor(type_: TypeExpr | None) -> bool:
@@ -114,4 +140,4 @@ def editor_for(
     classes: str | None = None,
 ) -> ValueEditor:
     """The editor of ``value`` at ``path`` (see :func:`editor_kind`)."""
-    return editor_class(type_, value)(path, type_, value, default=default, classes=classes)
+    return editor_class(type_, value, path)(path, type_, value, default=default, classes=classes)

@@ -11,6 +11,7 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.registry import editor_class, editor_for
+from fwk_tui.tui.widgets.steady import SteadyArrange
 
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:
@@ -46,7 +47,8 @@ def update_editor(
     It gets its kind's editor when the focus leaves (:meth:`OptionField.settle_kind`).
     """
     same_frame = old.type_ == type_ and old.default == default
-    if same_frame and (type(old) is editor_class(type_, value) or (old.has_focus_within and old.typed_here(value))):
+    same_kind = type(old) is editor_class(type_, value, old.path)
+    if same_frame and (same_kind or (old.has_focus_within and old.typed_here(value))):
         old.show(value)
         return old
     new = editor_for(old.path, type_, value, default=default)
@@ -54,7 +56,7 @@ def update_editor(
     return new
 
 
-class EditorSlot(Widget):
+class EditorSlot(SteadyArrange):
     """Holds ``editor`` (of an open item of a list or record); :meth:`show` updates or replaces it."""
 
     DEFAULT_CSS = """

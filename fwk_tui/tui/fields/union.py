@@ -72,7 +72,7 @@ class UnionEditor(ValueEditor):
         type_ = self._inner_type(value)
         if type_ is None:
             return None
-        return ExpressionEditor if type_ is self.type_ else editor_class(type_, value)
+        return ExpressionEditor if type_ is self.type_ else editor_class(type_, value, self.path)
 
     def _inner_for(self, value: Any) -> ValueEditor | None:
         cls = self._inner_class(value)

@@ -10,13 +10,13 @@ from textual.binding import Binding, BindingType
 
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, lazy_static
 from fwk_tui.tui.fields.code import CodeEditor
+from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, lazy_static
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
-from fwk_tui.tui.fields.registry import register
+from fwk_tui.tui.fields.registry import MAX_DEPTH, register, too_deep
 from fwk_tui.tui.fields.slot import swap_editor
 
 Mode = Literal["values", "code"]
@@ -39,7 +39,8 @@ class UnknownEditor(ValueEditor):
 
     def prepare(self) -> None:
         super().prepare()
-        self.mode: Mode = "code" if _is_code(self.value) else "values"
+        deep = too_deep(self.path) and isinstance(self.value, (dict, list))
+        self.mode: Mode = "code" if _is_code(self.value) or deep else "values"
         self.inner: ValueEditor = self._make(self.value)
 
     def compose(self) -> ComposeResult:
@@ -50,7 +51,9 @@ class UnknownEditor(ValueEditor):
 
     def hint(self) -> Text:
         if self.mode == "code":
-            return Text("as code · Ctrl+T: as values", end="")
+            deep = too_deep(self.path) and not _is_code(self.value)
+            why = f" (more than {MAX_DEPTH} keys deep)" if deep else ""
+            return Text(f"as code{why} · Ctrl+T: as values", end="")
         return Text("as values · Ctrl+T: as code", end="")
 
     def _inner_class(self, value: Any) -> type[ValueEditor]:
