@@ -13,32 +13,29 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "fwk_tui"
 
-# Each room of the package and its layer: a module may import its own room
-# and the rooms of lower layers only. Front ends share a layer and so cannot
-# import each other; the entry, above them, wires them together.
-LAYERS: dict[str, int] = {
-    "oserrors": 0,
-    "atomic": 1,
-    "paths": 1,
-    "userfiles": 1,
-    "signals": 1,
-    "catalog": 2,
-    "source": 2,
-    "validate": 3,
-    "surroundings": 4,
-    "resolve": 4,
-    "config_schema": 4,
-    "migrate": 5,
-    "wizard": 5,
-    "settings": 5,
-    "session": 5,
-    "journal": 6,
-    "cli": 7,
-    "tui": 7,
-    "lsp": 7,
-    "main": 8,
-    "__main__": 9,
-}
+DOC = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def _layers_of_the_doc() -> dict[str, int]:
+    """Each room and its layer, as the table of docs/architecture.md ("The layers") gives them: a module may
+    import its own room and the rooms of lower layers only; front ends share a layer, so cannot import each
+    other; the entry, above them, wires them together. A row without a number shares the layer above it."""
+    text = DOC.read_text(encoding="utf-8")
+    block = text.split("## The layers", 1)[1].split("```", 2)[1]
+    layers: dict[str, int] = {}
+    layer = -1
+    for line in block.splitlines():
+        if "|" not in line:
+            continue
+        names = line.split("|", 1)[0].split()
+        if names and names[0].isdigit():
+            layer = int(names.pop(0))
+        for name in names:
+            layers[name] = layer
+    return layers
+
+
+LAYERS = _layers_of_the_doc()
 ROOT_MODULE = "fwk_tui"  # the package itself: its version, importable by all
 
 
@@ -88,6 +85,7 @@ for _name, _path in _KNOWN.items():
 def test_every_room_has_a_layer() -> None:
     rooms = {_room(name) for name in GRAPH} - {ROOT_MODULE}
     assert rooms <= set(LAYERS), f"rooms without a layer in docs/architecture.md: {sorted(rooms - set(LAYERS))}"
+    assert set(LAYERS) <= rooms, f"rooms docs/architecture.md names that are not there: {sorted(set(LAYERS) - rooms)}"
 
 
 def test_imports_run_down_the_layers() -> None:

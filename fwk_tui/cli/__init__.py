@@ -23,6 +23,7 @@ from fwk_tui.cli import (
     source_cmds,
 )
 from fwk_tui.cli.launch import Launchers
+from fwk_tui.exits import Exit
 from fwk_tui.oserrors import os_error_message, os_error_words
 from fwk_tui.source import DocumentError
 from fwk_tui.source.textutil import plain
@@ -57,7 +58,7 @@ DEBUG_VARIABLE = "FWK_TUI_DEBUG"
 
 
 def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) -> int:
-    """Run one command; return its exit code (0 ok, 1 findings, 2 bad input); never a bare traceback.
+    """Run one command; return its exit code (:class:`~fwk_tui.exits.Exit`); never a bare traceback.
 
     ``launchers`` run the terminal apps (``fwk_tui.main`` gives them); without them only the
     scripted commands can run to the end.
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115  (for the whole run)
     if sys.stdout is None:  # started with `>&-`: nothing could be said of what a command did, so none runs
         sys.stderr.write("fwk-tui: the standard output is closed (>&-); nothing was done\n")
-        return 2
+        return Exit.BAD_INPUT
     try:
         parser = build_parser()
         if not args or (args[0] not in _command_names(parser) and args[0] not in ("-h", "--help", "--version")):
@@ -90,9 +91,9 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
         # The reader went away (`check | head -1`): nothing more to say, and an exit code that does not pass for
         # a whole run (a CI step gating on it): the one of a process the closed pipe stopped, 128 + SIGPIPE.
         _quiet_stdout()
-        return EXIT_PIPE_CLOSED
+        return Exit.PIPE_CLOSED
     except KeyboardInterrupt:
-        return 130
+        return Exit.INTERRUPTED
     except DocumentError as exc:
         return _fail(str(exc))
     except CatalogError as exc:
@@ -105,9 +106,6 @@ def main(argv: Sequence[str] | None = None, launchers: Launchers | None = None) 
             f"this is a bug in fwk-tui; please report it with the command you ran "
             f"({DEBUG_VARIABLE}=1 shows the traceback)"
         )
-
-
-EXIT_PIPE_CLOSED = 141
 
 
 def _quiet_stdout() -> None:
@@ -124,7 +122,7 @@ def _fail(message: str) -> int:
     if os.environ.get(DEBUG_VARIABLE):
         traceback.print_exc()
     sys.stderr.write(plain(message) + "\n")
-    return 2
+    return Exit.BAD_INPUT
 
 
 def _command_names(parser: argparse.ArgumentParser) -> set[str]:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import asdict
 
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
 from fwk_tui.cli.launch import launchers
+from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.exits import Exit
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
 
@@ -42,31 +43,26 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     p.set_defaults(run=_browse)
 
 
-def _print_json(data: object) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-
-
 def _catalog(ns: argparse.Namespace) -> int:
     catalog = load_catalog()
     options = [o for o in catalog.options if ns.variant is None or o.in_variant(ns.variant)]
     if ns.json:
-        _print_json([option_json(o) for o in options])
-        return 0
+        out_json([option_json(o) for o in options])
+        return Exit.OK
     variant: Variant = ns.variant or "A"
     for group in catalog.groups:
         members = [o for o in options if o.group == group.id]
         if not members:
             continue
-        print(f"{group.title} ({len(members)})")
+        out(f"{group.title} ({len(members)})")
         width = max(len(o.path) for o in members)
         for o in members:
             shown = o.default_for(variant) if o.in_variant(variant) else o.default_for(o.variants[0])
             marker = "" if len(o.variants) == 2 else f"  [{'/'.join(o.variants)} only]"
-            print(f"  {o.path.ljust(width)}  {o.type_text(variant)}  = {default_text(shown)}{marker}")
-        print()
-    print(f"{len(options)} options")
-    return 0
+            out(f"  {o.path.ljust(width)}  {o.type_text(variant)}  = {default_text(shown)}{marker}")
+        out("")
+    out(f"{len(options)} options")
+    return Exit.OK
 
 
 def _at_least_one(text: str) -> int:
@@ -107,15 +103,15 @@ def _explain(ns: argparse.Namespace) -> int:
         msg = f"fwk-tui: unknown option {ns.path!r}"
         if close:
             msg += "; did you mean: " + ", ".join(close) + "?"
-        print(msg, file=sys.stderr)
-        return 2
+        err(msg)
+        return Exit.NOT_FOUND
     if ns.json:
-        _print_json(explain_json(option, ns.variant))
+        out_json(explain_json(option, ns.variant))
     else:
         if ns.path != option.path:
-            print(f"({ns.path} is an alias of {option.path})\n")
-        print(explain_text(catalog, option, ns.variant))
-    return 0
+            out(f"({ns.path} is an alias of {option.path})\n")
+        out(explain_text(catalog, option, ns.variant))
+    return Exit.OK
 
 
 def _explain_code(ns: argparse.Namespace) -> int:
@@ -123,13 +119,13 @@ def _explain_code(ns: argparse.Namespace) -> int:
 
     doc = code_doc(ns.path)
     if doc is None:
-        print(f"fwk-tui: no diagnostic has the code {ns.path.upper()}; docs/rules.md lists every code", file=sys.stderr)
-        return 2
+        err(f"fwk-tui: no diagnostic has the code {ns.path.upper()}; docs/rules.md lists every code")
+        return Exit.NOT_FOUND
     if ns.json:
-        _print_json({**asdict(doc), "fix": doc.fix, "safe_fix": doc.rule in SAFE_FIX_RULES})
+        out_json({**asdict(doc), "fix": doc.fix, "safe_fix": doc.rule in SAFE_FIX_RULES})
     else:
-        print(explain_code_text(doc))
-    return 0
+        out(explain_code_text(doc))
+    return Exit.OK
 
 
 def _search(ns: argparse.Namespace) -> int:
@@ -139,7 +135,7 @@ def _search(ns: argparse.Namespace) -> int:
     catalog = load_catalog()
     hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
     if ns.json:
-        _print_json(
+        out_json(
             [
                 {
                     "path": h.path,
@@ -154,10 +150,10 @@ def _search(ns: argparse.Namespace) -> int:
                 for h in hits
             ]
         )
-        return 0
+        return Exit.OK
     if not hits:
-        print("no option matches", file=sys.stderr)
-        return 1
+        err("no option matches")
+        return Exit.NOT_FOUND
     from rich.console import Console
     from rich.text import Text
 
@@ -174,13 +170,13 @@ def _search(ns: argparse.Namespace) -> int:
             excerpt.stylize("bold", start, end)
         excerpt.truncate(room, overflow="ellipsis")
         console.print(Text.assemble(line, "  ", excerpt))
-    return 0
+    return Exit.OK
 
 
 def _browse(ns: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("fwk-tui: the browser needs a terminal; in scripts use fwk-tui catalog, explain or search", file=sys.stderr)
-        return 2
+        err("fwk-tui: the browser needs a terminal; in scripts use fwk-tui catalog, explain or search")
+        return Exit.BAD_INPUT
 
     from fwk_tui.cli.edit_cmds import _edit
 

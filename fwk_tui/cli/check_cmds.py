@@ -4,36 +4,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.check_effective import effective_findings, finding_json, finding_text
-from fwk_tui.resolve.check import Finding
+from fwk_tui.cli.config_file import Stop, find_config, guard, open_config
+from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json, out_line
-from fwk_tui.source import ConfigDocument, DocumentError, find_config_file, load_document
-from fwk_tui.source.parse import error_at
-from fwk_tui.source.textutil import plain, plain_line
-from fwk_tui.surroundings import read_layout_noted, read_project
-from fwk_tui.oserrors import os_error_message
+from fwk_tui.exits import Exit
+from fwk_tui.resolve.check import Finding
+from fwk_tui.source import ConfigDocument
 from fwk_tui.source.lock import locked
+from fwk_tui.source.parse import error_at
 from fwk_tui.source.save import save_document
-from fwk_tui.source.textutil import unified_diff
+from fwk_tui.source.textutil import plain, plain_line, unified_diff
+from fwk_tui.surroundings import read_layout_noted, read_project
 from fwk_tui.validate import CheckResult, Diagnostic, Fix, check_document, summary
 from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
 from fwk_tui.validate.ignore import Ignored
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
-
-EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT, EXIT_NOT_CHECKED = 0, 1, 2, 3
-
-
-class Stop(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
@@ -80,39 +71,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     check.set_defaults(run=run_check)
 
 
-def guard(command: Callable[[], int]) -> int:
-    try:
-        return command()
-    except Stop as stop:
-        err(stop.message)
-        return EXIT_BAD_INPUT
-    except DocumentError as exc:
-        err(str(exc))  # a ParseError prints as file:line:col: message and its code frame
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        raise  # the reader went away (`check | head`): nothing to say, main ends quietly
-    except OSError as exc:  # the lock or the write of --fix
-        err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
-        return EXIT_BAD_INPUT
-
-
-def _find(option: str | None) -> Path:
-    if option:
-        return Path(option)
-    found = find_config_file(".")
-    if found is None:
-        raise Stop("no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass FILE")
-    return found
-
-
-def open_config(option: str | None) -> tuple[Path, ConfigDocument]:
-    file = _find(option)
-    try:
-        return file, load_document(file)
-    except OSError as exc:
-        raise Stop(f"{file}: cannot read: {exc.strerror or exc}") from None
-
-
 # -- check -----------------------------------------------------------------------------------
 
 
@@ -123,10 +81,10 @@ def run_check(ns: argparse.Namespace) -> int:
 
 def _check(ns: argparse.Namespace) -> int:
     if ns.dry_run and not ns.fix:
-        raise Stop("--dry-run goes with --fix (check itself never writes)")
-    file = _find(ns.file)
+        raise Stop(Exit.BAD_INPUT, "--dry-run goes with --fix (check itself never writes)")
+    file = find_config(ns.file, "FILE")
     with locked(file) if ns.fix and not ns.dry_run else nullcontext():
-        file, doc = open_config(ns.file)
+        file, doc = open_config(ns.file, "FILE")
         project, note = read_project(file)
         layout, layout_note = read_layout_noted(file)
         for text in (note, layout_note):
@@ -177,8 +135,8 @@ def _check(ns: argparse.Namespace) -> int:
                 out_line(finding_text(str(file), f))
         out(_summary_line(diagnostics + merged, ns.verbose, len(result.ignored)))
     if any(d.severity == "error" for d in diagnostics + merged):
-        return EXIT_FINDINGS
-    return EXIT_NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else EXIT_OK
+        return Exit.FINDINGS
+    return Exit.NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else Exit.OK
 
 
 def _finding_file(file: Path, finding: Finding) -> str:

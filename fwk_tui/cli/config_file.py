@@ -1,13 +1,14 @@
-"""The config file of get, set, unset and dump: found, opened, read at a path; errors as exit codes."""
+"""The config file of every command: found, opened, read at a path; a stop with its message and exit code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from fwk_tui.cli.output import err
-from fwk_tui.oserrors import os_error_message
+from fwk_tui.exits import Exit
+from fwk_tui.oserrors import os_error_message, os_error_words
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import (
@@ -21,15 +22,11 @@ from fwk_tui.source import (
 )
 from fwk_tui.source.values import JSValue
 
-EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
-EXIT_FINDINGS = 1  # set: the edit brings an error; nothing written
-EXIT_BUSY = 1  # another fwk-tui kept the folder's write lock; nothing written
-
 
 class Stop(Exception):
     """End the command with ``code`` after printing ``message`` to stderr."""
 
-    def __init__(self, code: int, message: str) -> None:
+    def __init__(self, code: Exit, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -42,13 +39,15 @@ def guard(command: Callable[[], int]) -> int:
     except Stop as stop:
         err(stop.message)
         return stop.code
-    except DocumentError as exc:  # BusyError and ReadOnlyFileError among them
+    except DocumentError as exc:  # a ParseError prints as file:line:col: message and its code frame
         hint = " (--overwrite-read-only writes it anyway)" if isinstance(exc, ReadOnlyFileError) else ""
         err(f"{exc}{hint}")
-        return EXIT_BUSY if isinstance(exc, BusyError) else EXIT_BAD_INPUT
-    except OSError as exc:
+        return Exit.BUSY if isinstance(exc, BusyError) else Exit.BAD_INPUT
+    except BrokenPipeError:
+        raise  # the reader went away (`check | head`): nothing to say, main ends quietly
+    except OSError as exc:  # the lock, or a write
         err(f"{os_error_message(exc, exc.filename or 'fwk-tui')}; nothing was written")
-        return EXIT_BAD_INPUT
+        return Exit.BAD_INPUT
 
 
 def writing(file: Path, dry_run: bool) -> AbstractContextManager[None]:
@@ -57,8 +56,12 @@ def writing(file: Path, dry_run: bool) -> AbstractContextManager[None]:
 
 
 def open_config(option: str | None, named_by: str = "--file") -> tuple[Path, ConfigDocument]:
+    """The config ``option`` names (else the one in this folder), read; one that cannot be read stops."""
     file = find_config(option, named_by)
-    return file, load_document(file)
+    try:
+        return file, load_document(file)
+    except OSError as exc:
+        raise Stop(Exit.BAD_INPUT, f"{file}: cannot read: {os_error_words(exc)}") from None
 
 
 def find_config(option: str | None, named_by: str = "--file") -> Path:
@@ -68,7 +71,7 @@ def find_config(option: str | None, named_by: str = "--file") -> Path:
         return Path(option)
     found = find_config_file(".")
     if found is None:
-        raise Stop(EXIT_BAD_INPUT, f"no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass {named_by}")
+        raise Stop(Exit.BAD_INPUT, f"no fwk.config.ts, fwk.config.js or fwk.config.mjs in this folder; pass {named_by}")
     return found
 
 
@@ -76,7 +79,7 @@ def option_path(text: str) -> OptionPath:
     try:
         return parse_path(text)
     except PathError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"bad path: {exc}") from None
+        raise Stop(Exit.BAD_INPUT, f"bad path: {exc}") from None
 
 
 def lookup_value(doc: ConfigDocument, file: Path, path: OptionPath) -> JSValue:
@@ -84,4 +87,28 @@ def lookup_value(doc: ConfigDocument, file: Path, path: OptionPath) -> JSValue:
         return doc.get(path)
     except KeyError:
         note = f" ({doc.read_only})" if doc.read_only else ""
-        raise Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}{note}") from None
+        near = did_you_mean(format_path(path), written_paths(doc.values()))
+        raise Stop(Exit.NOT_FOUND, f"{file}: no value at {format_path(path)}{note}{near}") from None
+
+
+def written_paths(value: object) -> Iterator[str]:
+    """The paths of the keys of ``value`` (an object's keys, those of objects in it), however deep."""
+    pending: list[tuple[OptionPath, object]] = [((), value)]
+    while pending:
+        path, inner = pending.pop()
+        if isinstance(inner, dict):
+            for key, item in inner.items():
+                here = (*path, key)
+                yield format_path(here)
+                pending.append((here, item))
+
+
+def did_you_mean(asked: str, paths: Iterable[str]) -> str:
+    """``; did you mean X?`` when a near spelling of ``asked`` is among ``paths`` or the catalogue's options."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.validate.text import nearest
+
+    catalog = load_catalog()
+    candidates = dict.fromkeys([*paths, *catalog.by_path, *catalog.by_alias])
+    found = nearest(asked, candidates)
+    return f"; did you mean {' or '.join(found[:3])}?" if found else ""

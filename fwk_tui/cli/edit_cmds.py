@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from fwk_tui.cli.launch import EditorStart, launchers
+from fwk_tui.cli.output import err
+from fwk_tui.exits import Exit
 from fwk_tui.source.textutil import plain
-
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 NO_TERMINAL = "fwk-tui: the editor needs a terminal; in scripts use fwk-tui check, get, set, unset or dump"
 
@@ -59,8 +59,8 @@ def _edit(ns: argparse.Namespace) -> int:
             label = "fwk.config.ts (new)"
         elif not _exists(file):
             if not file.parent.is_dir():
-                print(f"fwk-tui: {plain(str(file.parent))}: no such folder", file=sys.stderr)
-                return EXIT_BAD_INPUT
+                err(f"fwk-tui: {file.parent}: no such folder")
+                return Exit.BAD_INPUT
             session = EditSession(ConfigDocument.new(file.name), catalog, path=_absolute(file), variant=variant)
             label = f"{file} (new)"
         else:
@@ -70,17 +70,17 @@ def _edit(ns: argparse.Namespace) -> int:
         session.diagnostics  # noqa: B018
     except DocumentError as exc:
         message = plain(str(exc))  # a ParseError prints as file:line:col: message + code frame
-        print(message if message.startswith(str(file)) else f"{plain(str(file))}: {message}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        err(message if message.startswith(str(file)) else f"{file}: {message}")
+        return Exit.BAD_INPUT
     except RecursionError:
-        print(f"{plain(str(file))}: the config is nested too deeply to read", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        err(f"{file}: the config is nested too deeply to read")
+        return Exit.BAD_INPUT
     except OSError as exc:
-        print(plain(os_error_message(exc, file)), file=sys.stderr)  # in the words get and check use
-        return EXIT_BAD_INPUT
+        err(os_error_message(exc, file))  # in the words get and check use
+        return Exit.BAD_INPUT
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(NO_TERMINAL, file=sys.stderr)
-        return EXIT_BAD_INPUT
+        err(NO_TERMINAL)
+        return Exit.BAD_INPUT
 
     start = EditorStart(
         session,
@@ -90,7 +90,7 @@ def _edit(ns: argparse.Namespace) -> int:
         offer_wizard=offer_wizard,
         start_path=getattr(ns, "at", None),  # from the browser: open at that option's field
     )
-    return launchers(ns).editor(start) or EXIT_OK
+    return launchers(ns).editor(start) or Exit.OK
 
 
 def _exists(file: Path) -> bool:

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.check_cmds import EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config
+from fwk_tui.cli.config_file import Stop, guard, open_config
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
+from fwk_tui.exits import Exit
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import UnreadableFile, read_text_file
 from fwk_tui.validate.values import MISSING
@@ -50,7 +51,7 @@ def _env(ns: argparse.Namespace) -> int:
     from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, prefixes, referenced_env
     from fwk_tui.validate.spread_contents import read_through_spreads
 
-    file, doc = open_config(ns.file)
+    file, doc = open_config(ns.file, "FILE")
     values, _ = read_through_spreads(doc)  # `...base` of a const of the file: its keys too, as `get` reads them
     variables = env_variables(load_catalog(), values)
     found_prefixes = prefixes(values)
@@ -60,7 +61,7 @@ def _env(ns: argparse.Namespace) -> int:
         try:
             text = read_text_file(Path(ns.dotenv))
         except UnreadableFile as exc:
-            raise Stop(str(exc)) from None
+            raise Stop(Exit.BAD_INPUT, str(exc)) from None
         entries = parse_dotenv(text)
         matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
         filled = _filled(ns.dotenv, text, {e.name for e in entries}, found_prefixes, ns.show_secrets)
@@ -70,7 +71,7 @@ def _env(ns: argparse.Namespace) -> int:
     else:
         _env_text(listing, ns.show_secrets)
     typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
-    return EXIT_FINDINGS if typos else EXIT_OK
+    return Exit.FINDINGS if typos else Exit.OK
 
 
 def _filled(name: str, text: str, names: set[str], prefixes: list[str], show: bool) -> dict[str, str]:

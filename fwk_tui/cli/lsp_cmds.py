@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from fwk_tui.cli.launch import ServerStart, launchers
-
-EXIT_BAD_INPUT = 2
+from fwk_tui.cli.output import err
+from fwk_tui.exits import Exit
 
 HUMAN_HINT = (
     "fwk-tui lsp: the language server speaks LSP on stdin and stdout, for an editor to start "
@@ -37,9 +37,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
 def _lsp(ns: argparse.Namespace) -> int:
     port = ns.tcp
     if port is not None and not 0 < port < 65536:
-        print(f"fwk-tui lsp: --tcp {port}: a port is a number from 1 to 65535", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        err(f"fwk-tui lsp: --tcp {port}: a port is a number from 1 to 65535")
+        return Exit.BAD_INPUT
     if port is None and sys.stdin.isatty():
         # Someone typed the command: say what it waits for rather than sit silent.
-        print(HUMAN_HINT, file=sys.stderr)
+        err(HUMAN_HINT)
     return launchers(ns).language_server(ServerStart(tcp_port=port))

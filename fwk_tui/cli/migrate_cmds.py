@@ -12,10 +12,11 @@ from typing import Any
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_OK, Stop, guard, open_config, writing
+from fwk_tui.cli.config_file import Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.migrate_view import ask, plan_json, print_plan, question_for, say, say_checked, say_err, say_moved
 from fwk_tui.cli.output import out_json
+from fwk_tui.exits import Exit
 from fwk_tui.migrate import Plan, plan_move
 from fwk_tui.migrate.carry import carry_out
 from fwk_tui.migrate.draft import (
@@ -109,17 +110,17 @@ def _migrate(ns: argparse.Namespace) -> int:
     if version is not None and plain(version) == 4:
         return _already_a(file, resolved, root, ns, doc.text)
     if doc.read_only:
-        raise Stop(EXIT_BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
+        raise Stop(Exit.BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
     if ns.keep_behaviour and ns.move_folders:
         raise Stop(
-            EXIT_BAD_INPUT,
+            Exit.BAD_INPUT,
             "--keep-behaviour keeps the sources where the config reads them (nothing moves); to move them into "
             "app/, use --adopt --move-folders, or run migrate in a terminal and choose",
         )
     asking = not (ns.keep_behaviour or ns.adopt)
     interactive = asking and not ns.dry_run and not ns.json
     if interactive and not sys.stdin.isatty():
-        raise Stop(EXIT_BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
+        raise Stop(Exit.BAD_INPUT, "choose --keep-behaviour or --adopt (or run migrate in a terminal to be asked)")
     # Shown without asking (--dry-run, --json): what Enter at every question gives, the old behaviour kept.
     keeping = ns.keep_behaviour or (asking and not interactive and not ns.move_folders)
 
@@ -139,18 +140,18 @@ def _migrate(ns: argparse.Namespace) -> int:
     if moves and not (ns.move_folders or ns.no_move or interactive or ns.dry_run or ns.json):
         names = ", ".join(m.source for m in moves)
         raise Stop(
-            EXIT_BAD_INPUT,
+            Exit.BAD_INPUT,
             f"{file}: the new config reads {names} from another place: add --move-folders to move them there, or "
             "--no-move to leave them (check then says where the app reads them); nothing was written",
         )
     if moves and not ns.no_move and plan.folder_conflicts and not (ns.dry_run or ns.json):
         clashes = ", ".join(f"{c.source} and {c.target}" for c in plan.folder_conflicts)
-        raise Stop(EXIT_BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
+        raise Stop(Exit.BAD_INPUT, f"{root}: {clashes} both exist: merge them by hand first; nothing was written")
     problems, links = _checked(root, moves, moving=not ns.no_move)
     if problems and not (ns.dry_run or (ns.json and asking)):  # what would write: refused before it does
         for problem in problems[:-1]:
             say_err(f"{file}: {problem}")
-        raise Stop(EXIT_BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
+        raise Stop(Exit.BAD_INPUT, f"{file}: {problems[-1]}; nothing was written")
     outcome = migrated(doc, plan, keep, catalog)
     payload: dict[str, Any] | None = None
     if ns.json:  # printed once it is known whether the move was written
@@ -165,17 +166,17 @@ def _migrate(ns: argparse.Namespace) -> int:
         for d in outcome.new_errors:
             say_err(f"{file}: the move would bring an error under layout A at {d.path}: {d.message}")
         say_err(f"{file}: nothing was written")
-        return _with_json(payload, EXIT_FINDINGS, written=False)
+        return _with_json(payload, Exit.FINDINGS, written=False)
     if ns.dry_run or (ns.json and asking):
         if not ns.json:
             say("dry run: nothing written")
-        return _with_json(payload, EXIT_OK, written=False)
+        return _with_json(payload, Exit.OK, written=False)
     move_now = bool(moves) and not ns.no_move
     if interactive and not ask(_confirmation(file, plan, moves if move_now else []), default=True):
         say("nothing written")
-        return EXIT_OK
+        return Exit.OK
     code = _write(file, doc, outcome.doc, moves if move_now else [], moves if not move_now else [], ns.json)
-    return _with_json(payload, code, written=code == EXIT_OK)
+    return _with_json(payload, code, written=code == Exit.OK)
 
 
 def _with_json(payload: dict[str, Any] | None, code: int, *, written: bool) -> int:
@@ -217,7 +218,7 @@ def _carry(
     try:
         carried = carry_out(file, before, moves, write)
     except (UndoError, MoveError) as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}; nothing was written") from None
+        raise Stop(Exit.BAD_INPUT, f"{file}: {exc}; nothing was written") from None
     if not quiet:
         say(f"{file}: written (layout A, future.compatibilityVersion: 4)")
         say_moved(carried.moved)
@@ -230,7 +231,7 @@ def _carry(
             for line in git_commands(left):
                 say(f"  {line}")
         say(carried.undo)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _undo(file: Path) -> int:
@@ -247,7 +248,7 @@ def _undo_now(file: Path) -> int:
     try:
         undone = undo_move(file)
     except UndoError as exc:
-        raise Stop(EXIT_BAD_INPUT, f"{file}: {exc}") from None
+        raise Stop(Exit.BAD_INPUT, f"{file}: {exc}") from None
     for m in undone.moved_back:
         say(f"moved {m.target} -> {m.source}")
         for fix in m.links:
@@ -261,7 +262,7 @@ def _undo_now(file: Path) -> int:
     say(f"{file}: back as it was before the move")
     for finding in _sources_misread(file):  # folders moved by hand since (git mv after --no-move) stay moved
         say_err(f"note: the undo moves back only what the move moved; {finding}")
-    return EXIT_OK
+    return Exit.OK
 
 
 def _sources_misread(file: Path) -> list[str]:
@@ -325,7 +326,7 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     and added to what ``migrate --undo`` takes back."""
     root = file.resolve().parent
     if not moves:
-        return EXIT_OK
+        return Exit.OK
     if not move:
         if not quiet:
             for problem in in_the_way(root, moves):  # the commands below would fail on it
@@ -333,7 +334,7 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
             say("Move the sources into the source folder (or run again with --move-folders):")
             for line in git_commands(moves):
                 say(f"  {line}")
-        return EXIT_OK
+        return Exit.OK
     created = new_folders(root, moves)
     recorded: list[bool] = []
 
@@ -347,12 +348,12 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
             done = move_folders(root, moves, intent)
         except UndoError as exc:
             say_err(f"{root}: {exc}; nothing was moved")
-            return EXIT_BAD_INPUT
+            return Exit.BAD_INPUT
         except MoveError as exc:
             if recorded and not isinstance(exc, MoveStuck):  # else its record rolls it back
                 withdraw_more_intent(file, record)
             say_err(f"{root}: {exc}{'; nothing was moved' if isinstance(exc, MoveRefused) else ''}")
-            return EXIT_BAD_INPUT
+            return Exit.BAD_INPUT
         try:
             record_more_moves(file, done, created, record)
             undo = "undo: fwk-tui migrate --undo"
@@ -361,7 +362,7 @@ def _folders(file: Path, moves: list[FolderMove], move: bool, quiet: bool) -> in
     if not quiet:
         say_moved(done)
         say(undo)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _checked(root: Path, moves: list[FolderMove], *, moving: bool) -> tuple[list[str], list[LinkFix]]:
@@ -389,7 +390,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
         for clash in conflicts:
             say(f"Note: {clash.source} and {clash.target} both exist: merge them by hand")
     if not moves or (ns.json and (ns.dry_run or not ns.move_folders)):
-        return EXIT_OK
+        return Exit.OK
     if not ns.move_folders or ns.dry_run:
         fallback = source_folder(resolved_values(resolved), "A", read_layout(file)).fallback
         say(left_words(moves, fallback))
@@ -399,7 +400,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
     if ns.dry_run:
         say_checked(*_checked(root, moves, moving=True))
         say(f"dry run: nothing moved (--move-folders moves {', '.join(f'{m.source} -> {m.target}' for m in moves)})")
-        return EXIT_OK
+        return Exit.OK
     return _folders(file, moves, ns.move_folders, ns.json)
 
 
@@ -414,7 +415,7 @@ def _already_b(file: Path, as_json: bool) -> int:
         out_json({"from": "B", "to": "B", "written": False, "already_layout_b": True, "items": []})
     else:
         say(f"{file}: already layout B (future.compatibilityVersion is not 4): nothing to move back")
-    return EXIT_OK
+    return Exit.OK
 
 
 def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_json: bool) -> int:
@@ -425,8 +426,8 @@ def _reverse(file: Path, resolved: Resolved, catalog: Catalog, variant: str, as_
     items = [{"path": i.path, "before": to_json(i.after), "after": to_json(i.before)} for i in listed]
     if as_json:
         out_json({"from": variant, "to": "B", "written": False, "items": items})
-        return EXIT_OK
+        return Exit.OK
     say(f"{file}: moving back to layout B would change (listed only; fwk-tui does not write this move):")
     for i in listed:
         say(f"  {i.path}: {shown(i.after)} -> {shown(i.before)}")
-    return EXIT_OK
+    return Exit.OK

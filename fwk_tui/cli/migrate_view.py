@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fwk_tui.cli.config_file import EXIT_BAD_INPUT, Stop
+from fwk_tui.cli.config_file import Stop
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out
+from fwk_tui.exits import Exit
 from fwk_tui.migrate.draft import adopted_words, change, imports_words, kept_words, shown, warned, why_fixed
 from fwk_tui.migrate.links import LinkFix
 from fwk_tui.migrate.plan import NOT_SET, REMOVED, UNKNOWN, FolderMove, Item, Plan, visible_items
@@ -176,7 +177,7 @@ def ask(question: str, *, default: bool) -> bool:
         try:
             answer = input(plain_line(f"{question} {hint} ")).strip().lower()
         except EOFError:
-            raise Stop(EXIT_BAD_INPUT, "no answer (end of input): nothing was written") from None
+            raise Stop(Exit.BAD_INPUT, "no answer (end of input): nothing was written") from None
         except KeyboardInterrupt:
             say("")  # the shell's prompt on a line of its own
             raise

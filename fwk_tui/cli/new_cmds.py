@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.cli.launch import WizardStart, launchers
-from fwk_tui.cli.output import out_line
+from fwk_tui.cli.output import err, out, out_line
+from fwk_tui.exits import Exit
 from fwk_tui.source.textutil import first_surrogate, plain
-
-EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
 DESCRIPTION = (
     "Ask, step by step, what the config of a new project needs (layout, source folder, rendering, "
@@ -93,11 +92,11 @@ def _new(ns: argparse.Namespace) -> int:
             return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
         outcome = launchers(ns).wizard(WizardStart(project, catalog, answers, ns.dir, ns.save_answers))
         if outcome is None:
-            print("fwk-tui new: cancelled, nothing written")
-            return EXIT_OK
+            out("fwk-tui new: cancelled, nothing written")
+            return Exit.OK
         for line in outcome:
             out_line(line)
-        return EXIT_OK
+        return Exit.OK
     wrong = problems(answers)
     if wrong:
         return _fail("\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values()))
@@ -106,17 +105,14 @@ def _new(ns: argparse.Namespace) -> int:
         from fwk_tui.cli.check_cmds import text_block
 
         for d in plan.errors:
-            print(text_block(str(plan.config), plan.after, d), file=sys.stderr)
-        print(
-            "fwk-tui new: the config would have errors; nothing written",
-            file=sys.stderr,
-        )
-        return EXIT_FINDINGS
+            err(text_block(str(plan.config), plan.after, d))
+        err("fwk-tui new: the config would have errors; nothing written")
+        return Exit.FINDINGS
     if ns.dry_run:
-        print(plain(plan.config_diff()), end="")
+        out(plan.config_diff(), end="")
         for line in plan.summary():
             out_line(f"would {line}")
-        return EXIT_OK
+        return Exit.OK
     saved: list[str] = []
     preset = shown_path(preset_target(folder, ns.save_answers)) if ns.save_answers else ""
     if ns.save_answers:
@@ -139,7 +135,7 @@ def _new(ns: argparse.Namespace) -> int:
         return _fail(f"fwk-tui new: {plain(message)}")
     for line in report(done, plan, ns.dir):
         out_line(line)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _not_text(ns: argparse.Namespace) -> str | None:
@@ -189,5 +185,5 @@ def _flag_answers(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 def _fail(message: str) -> int:
-    print(message, file=sys.stderr)
-    return EXIT_BAD_INPUT
+    err(message)
+    return Exit.BAD_INPUT

@@ -8,9 +8,9 @@ from fwk_tui.cli.json_values import json_pieces
 from fwk_tui.source.textutil import plain, plain_line
 
 
-def out(text: str) -> None:
+def out(text: str, end: str = "\n") -> None:
     """``text`` on stdout, its control characters shown, not run."""
-    sys.stdout.write(plain(text) + "\n")
+    sys.stdout.write(plain(text) + end)
 
 
 def out_line(text: str) -> None:

@@ -7,9 +7,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK, Stop, guard, open_config, option_path
+from fwk_tui.cli.config_file import Stop, did_you_mean, guard, open_config, option_path
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out_json, out_line
+from fwk_tui.exits import Exit
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
@@ -75,7 +76,7 @@ def _effective(
     try:
         dotenv = dotenv_files(paths, file.resolve().parent)
     except UnreadableFile as exc:
-        raise Stop(EXIT_BAD_INPUT, str(exc)) from None
+        raise Stop(Exit.BAD_INPUT, str(exc)) from None
     env = ns.env or None
     layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
     effective = effective_config(
@@ -93,7 +94,7 @@ def _resolve(ns: argparse.Namespace) -> int:
         out_json(_resolve_json(effective, ns.show_secrets))
     else:
         _resolve_text(file, effective, ns.show_secrets)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _resolve_json(effective: Effective, show: bool) -> dict[str, object]:
@@ -191,11 +192,16 @@ def _why(ns: argparse.Namespace) -> int:
     _, effective = _effective(ns.file, ns, False)
     answer = why(effective, path, load_catalog())
     answer.notes += variable_notes(effective.environment)
+    if not answer.steps:
+        asked = format_path(path)
+        near = did_you_mean(asked, (format_path(p) for p, _ in walk(effective.resolved.config) if p))
+        if near:
+            answer.notes.insert(0, near.removeprefix("; "))
     if ns.json:
         out_json(_why_json(answer, ns.show_secrets))
     else:
         _why_text(answer, effective, ns.show_secrets)
-    return EXIT_OK
+    return Exit.OK if answer.steps else Exit.NOT_FOUND
 
 
 def _why_json(answer: Answer, show: bool) -> dict[str, object]:

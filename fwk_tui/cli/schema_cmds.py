@@ -11,9 +11,9 @@ from pathlib import Path
 
 from fwk_tui.atomic import is_read_only, write_text_atomically
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.config_file import EXIT_BAD_INPUT, EXIT_OK
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
+from fwk_tui.exits import Exit
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.resolve.sources import named_as_config
 from fwk_tui.source.textutil import plain_line
@@ -45,29 +45,29 @@ def _schema(ns: argparse.Namespace) -> int:
     text = json_text(config_schema(load_catalog(), ns.variant)) + "\n"
     if ns.out is None or ns.out == "-":
         sys.stdout.write(text)  # json_text escapes what a terminal would obey
-        return EXIT_OK
+        return Exit.OK
     path = Path(ns.out)
     try:
         if _stream(path):
             # /dev/null, /dev/stdout, a named pipe: written into, as a shell's `>` would; never replaced.
             with open(path, "w", encoding="utf-8") as stream:
                 stream.write(text)
-            return EXIT_OK
+            return Exit.OK
         other = _another_file(path)
         if other is not None:
             err(f"{plain_line(str(path))}: {other}; nothing was written")
-            return EXIT_BAD_INPUT
+            return Exit.BAD_INPUT
         if path.is_file() and is_read_only(path, path.stat()):
             err(f"{plain_line(str(path))}: the file is read-only; nothing was written")
-            return EXIT_BAD_INPUT
+            return Exit.BAD_INPUT
         notes = write_text_atomically(path, text)
     except OSError as exc:
         err(f"{os_error_message(exc, exc.filename or path)}; nothing was written")
-        return EXIT_BAD_INPUT
+        return Exit.BAD_INPUT
     for note in notes:
         err(note)
     out(f"wrote {path}: the JSON Schema of variant {ns.variant}")
-    return EXIT_OK
+    return Exit.OK
 
 
 def _stream(path: Path) -> bool:

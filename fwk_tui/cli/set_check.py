@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fwk_tui.cli.config_file import EXIT_FINDINGS, EXIT_OK
-from fwk_tui.cli.output import err, out_json
+from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.exits import Exit
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import format_path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.spreads import COMPUTED_REASON, SpreadNote, spread_notes
-from fwk_tui.source.textutil import plain, unified_diff
+from fwk_tui.source.textutil import unified_diff
 
 if TYPE_CHECKING:
     from fwk_tui.catalog.models import Variant
@@ -50,14 +49,14 @@ def checked_write(
         out_json(data)
     else:
         if ns.dry_run and diff:
-            sys.stdout.write(plain(diff))
+            out(diff, end="")
         for d in found:
             if d.severity != "info":
                 err(text_block(str(file), new, d))
         if errors:
             err(_verdict(errors, variant, refused, ns.dry_run))
         print_spreads(file, notes, ns.force, ns.dry_run)
-    return EXIT_FINDINGS if refused else EXIT_OK
+    return Exit.FINDINGS if refused else Exit.OK
 
 
 def print_spreads(file: Path, notes: list[SpreadNote], forced: bool, dry_run: bool) -> None:

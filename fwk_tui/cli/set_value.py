@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import shlex
 
-from fwk_tui.cli.config_file import EXIT_BAD_INPUT, Stop
+from fwk_tui.cli.config_file import Stop
 from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, shell_word
+from fwk_tui.exits import Exit
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import format_path
 from fwk_tui.source import Code, ConfigDocument, ParseError, contains_code, read_expression
@@ -20,17 +21,17 @@ def set_value(doc: ConfigDocument, path: OptionPath, ns: argparse.Namespace) -> 
         try:
             return doc.set_code(path, ns.value)
         except ParseError as exc:
-            raise Stop(EXIT_BAD_INPUT, _unreadable_code(ns, path, exc)) from None
+            raise Stop(Exit.BAD_INPUT, _unreadable_code(ns, path, exc)) from None
     try:
         value = read_expression(ns.value)
     except ParseError as exc:
-        raise Stop(EXIT_BAD_INPUT, _unreadable(ns, doc, find_problem(ns.value, exc))) from None
+        raise Stop(Exit.BAD_INPUT, _unreadable(ns, doc, find_problem(ns.value, exc))) from None
     if contains_code(value):
-        raise Stop(EXIT_BAD_INPUT, _holds_code(ns, doc, value))
+        raise Stop(Exit.BAD_INPUT, _holds_code(ns, doc, value))
     try:
         return doc.set(path, value)
     except KeyError:
-        raise Stop(EXIT_BAD_INPUT, f"cannot set {format_path(path)}: there is no place for it") from None
+        raise Stop(Exit.BAD_INPUT, f"cannot set {format_path(path)}: there is no place for it") from None
 
 
 def _unreadable_code(ns: argparse.Namespace, path: OptionPath, error: ParseError) -> str:

@@ -9,22 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fwk_tui.cli.config_file import (
-    EXIT_FINDINGS,
-    EXIT_NOT_FOUND,
-    EXIT_OK,
-    Stop,
-    find_config,
-    guard,
-    lookup_value,
-    open_config,
-    option_path,
-    writing,
-)
+from fwk_tui.cli.config_file import Stop, find_config, guard, lookup_value, open_config, option_path, writing
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.cli.set_check import checked_write, print_spreads
 from fwk_tui.cli.set_value import set_value
+from fwk_tui.exits import Exit
 from fwk_tui.paths import Path as OptionPath
 from fwk_tui.paths import format_path
 from fwk_tui.source import ConfigDocument, load_document, save_document
@@ -145,7 +135,7 @@ def _get(ns: argparse.Namespace) -> int:
         notes.append(f"{file}: note: {doc.read_only}; this is the value written in the file")
     for note in notes:
         err(note)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -> tuple[JSValue, list[str]]:
@@ -164,9 +154,9 @@ def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -
     if origin.value is MISSING:
         replaced = _replaced_by(contents.passes[0], path, render) if _written(doc, path) else None
         if replaced is not None:
-            raise Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} at run time: {replaced}")
+            raise Stop(Exit.NOT_FOUND, f"{file}: no value at {where} at run time: {replaced}")
         if notes:
-            raise Stop(EXIT_NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(notes))
+            raise Stop(Exit.NOT_FOUND, f"{file}: no value at {where} in the file; " + "; ".join(notes))
         return lookup_value(doc, file, path), []
     out = [f"{file}: {where}{' is' if n.startswith('set by') else ':'} {n}" for n in notes]
     for merged in contents.passes:  # a spread under a condition may replace it in one branch only
@@ -210,18 +200,20 @@ def _unset(ns: argparse.Namespace) -> int:
     with writing(file, ns.dry_run):
         doc = load_document(file)
         path = option_path(ns.path)
+        if doc.read_only:  # as set says it, whether the key is written or not
+            raise Stop(Exit.BAD_INPUT, f"{file}: read-only: {doc.read_only}")
         lookup_value(doc, file, path)
         try:
             new = doc.unset(path)
         except KeyError:
-            raise Stop(EXIT_NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
+            raise Stop(Exit.NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
         found = spread_notes(doc, new, path)
         notes = [n for n in found if n.risky]
         if notes and not ns.force:
             if ns.dry_run:
                 _finish(file, doc, new, ns)
             print_spreads(file, notes, False, ns.dry_run)
-            return EXIT_FINDINGS
+            return Exit.FINDINGS
         code = _finish(file, doc, new, ns)
         print_spreads(file, notes, True, ns.dry_run)
         # A key a later spread surely replaces had no effect: removing it is written, and said.
@@ -238,12 +230,12 @@ def _dump(ns: argparse.Namespace) -> int:
     values = _run_time_values(doc, file)
     if ns.json:
         out_json(to_json(values))
-        return EXIT_OK
+        return Exit.OK
     render = Renderer(doc.style)
     lines = [f"{format_path(p)} = {one_line(render.value(v, '', True), _DUMP_WIDTH)}" for p, v in _leaves(values)]
     if lines:
         out("\n".join(lines))
-    return EXIT_OK
+    return Exit.OK
 
 
 def _run_time_values(doc: ConfigDocument, file: Path) -> dict[str, JSValue]:
@@ -277,9 +269,9 @@ def _finish(file: Path, old: ConfigDocument, new: ConfigDocument, ns: argparse.N
         diff = unified_diff(old.text, new.text, str(file))
         if diff:
             sys.stdout.write(plain(diff))
-        return EXIT_OK
+        return Exit.OK
     _save(new, file, ns)
-    return EXIT_OK
+    return Exit.OK
 
 
 def _save(doc: ConfigDocument, file: Path, ns: argparse.Namespace) -> None:

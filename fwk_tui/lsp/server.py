@@ -23,6 +23,7 @@ from pygls.lsp.server import LanguageServer
 
 from fwk_tui import __version__
 from fwk_tui.catalog import Catalog, Variant, load_catalog
+from fwk_tui.exits import Exit
 from fwk_tui.lsp.actions import KINDS, code_actions
 from fwk_tui.lsp.answers import COMPLETION_TRIGGERS, Answers
 from fwk_tui.lsp.checking import Checks
@@ -34,8 +35,6 @@ from fwk_tui.oserrors import os_error_words
 
 NAME = "fwk-tui"
 TCP_HOST = "127.0.0.1"
-EXIT_CANNOT_LISTEN = 2
-EXIT_INTERRUPTED = 130
 WATCHED = ("**/package.json", "**/fwk.config.*")
 """What the checks read from disk besides the open document: package.json, and the layers' configs."""
 
@@ -301,7 +300,7 @@ def serve(tcp_port: int | None = None) -> int:
     log_in_lines()
     if tcp_port is None:
         # The stdin reader is a thread that Ctrl+C does not wake: leave at once (nothing is written to disk).
-        signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(EXIT_INTERRUPTED))
+        signal.signal(signal.SIGINT, lambda _signal, _frame: os._exit(Exit.INTERRUPTED))
         return serve_stdio(build_server())
     try:
         serve_tcp(build_server, TCP_HOST, tcp_port)
@@ -309,7 +308,7 @@ def serve(tcp_port: int | None = None) -> int:
         # asyncio's message repeats the address: the errno's own words say it shorter.
         words = os.strerror(exc.errno).lower() if exc.errno else os_error_words(exc)
         sys.stderr.write(f"fwk-tui lsp: cannot listen on {TCP_HOST}:{tcp_port}: {words}\n")
-        return EXIT_CANNOT_LISTEN
+        return Exit.BAD_INPUT
     except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
-    return 0
+        return Exit.INTERRUPTED
+    return Exit.OK

@@ -172,6 +172,8 @@ def _short(text: str) -> str:
 
 
 if __name__ == "__main__":
+    import sys
+
     from fwk_tui.catalog.loader import compile_catalog
 
-    print(type_decisions_markdown(compile_catalog()), end="")
+    sys.stdout.write(type_decisions_markdown(compile_catalog()))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from fwk_tui.cli import main
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +63,7 @@ def test_explain_by_alias_in_each_variant(capsys: pytest.CaptureFixture[str]) ->
 
 def test_explain_unknown_path_suggests(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "explain", "devServer.prot")
-    assert code == 2 and out == ""
+    assert code == Exit.NOT_FOUND and out == ""
     assert "did you mean" in err and "devServer.port" in err
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.cli import main
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 FIXABLE = """\
@@ -100,7 +101,7 @@ def test_explain_a_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, data["rule"], data["safe_fix"]) == (0, "hash-mode-with-ssr", False)
     assert "hash" in data["reference"].lower()
     code, out, err = run(capsys, "explain", "FWK999")
-    assert (code, out) == (2, "")
+    assert (code, out) == (Exit.NOT_FOUND, "")
     assert "no diagnostic has the code FWK999" in err
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 CONFIG = """\
@@ -53,7 +54,7 @@ def test_an_unreadable_spread_that_may_set_the_key_is_named(project: Path, capsy
         "(`serverDefaults` is not a const of this file)\n"
     )
     code, out, err = run(capsys, "get", "devServer.host")
-    assert (code, out) == (1, "")
+    assert (code, out) == (Exit.NOT_FOUND, "")
     assert err == (
         "fwk.config.ts: no value at devServer.host in the file; `...serverDefaults` (line 5) may set it "
         "(`serverDefaults` is not a const of this file)\n"
@@ -62,5 +63,5 @@ def test_an_unreadable_spread_that_may_set_the_key_is_named(project: Path, capsy
 
 def test_a_value_no_spread_touches_is_as_before(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "get", "app.baseURL") == (0, "'/'\n", "")
-    assert run(capsys, "get", "app.head") == (1, "", "fwk.config.ts: no value at app.head\n")
+    assert run(capsys, "get", "app.head") == (Exit.NOT_FOUND, "", "fwk.config.ts: no value at app.head\n")
     assert (project / "fwk.config.ts").read_text() == CONFIG

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 
@@ -47,7 +48,7 @@ def test_a_bare_proto_in_the_file_is_no_key_and_check_warns(tmp_path: Path, caps
     file.write_text("export default {\n  ssr: true,\n  '__proto__': { app: { baseURL: '/x' } },\n}\n")
     seen = _node_keys(file)
     assert (seen["top"], seen["proto"]) == (["ssr"], ["app"])  # JavaScript: a prototype, not a key
-    assert run(capsys, "get", "__proto__", "--file", str(file))[0] == 1
+    assert run(capsys, "get", "__proto__", "--file", str(file))[0] == Exit.NOT_FOUND
     assert json.loads(run(capsys, "dump", "--json", "--file", str(file))[1]) == {"ssr": True}
     code, out, _err = run(capsys, "check", str(file))
     assert code == 0

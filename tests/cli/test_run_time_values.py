@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 # A later spread of the config object replaces `ssr` and the whole `devServer`.
@@ -64,7 +65,7 @@ def test_a_key_a_later_spread_replaces_has_no_value_at_run_time(
 ) -> None:
     file = write(tmp_path, LATER_SPREAD)
     code, out, err = run(capsys, "get", "devServer.host", "--file", file)
-    assert (code, out) == (1, "")
+    assert (code, out) == (Exit.NOT_FOUND, "")
     assert err == (
         f"{file}: no value at devServer.host at run time: `...common` on line 5 comes after it and sets "
         "devServer: { port: 4100, }\n"
@@ -77,7 +78,7 @@ def test_a_key_a_later_spread_replaces_has_no_value_at_run_time(
 def test_a_key_under_an_object_a_later_spread_replaces(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = write(tmp_path, INNER_AND_OUTER)
     code, out, err = run(capsys, "get", "devServer.port", "--file", file)
-    assert (code, out) == (1, "")
+    assert (code, out) == (Exit.NOT_FOUND, "")
     assert "no value at devServer.port at run time: `...outer` on line 5 comes after it" in err
     code, out, _err = run(capsys, "get", "devServer", "--json", "--file", file)
     assert (code, json.loads(out)) == (0, {"https": True})
@@ -133,7 +134,7 @@ def test_unset_that_reveals_an_earlier_spreads_value_is_still_refused(
     text = "const base = { ssr: false }\nexport default defineFwkConfig({\n  ...base,\n  ssr: true,\n})\n"
     file = write(tmp_path, text)
     code, _out, err = run(capsys, "unset", "ssr", "--file", file)
-    assert code == 1
+    assert code == Exit.FINDINGS
     assert "shows at run time once the key written after the spread is removed" in err
     assert Path(file).read_text() == text
 
@@ -144,7 +145,7 @@ def test_unset_under_a_conditional_later_spread_is_still_refused(
     text = "export default defineFwkConfig({\n  ssr: true,\n  ...(process.env.CI ? { ssr: false } : {}),\n})\n"
     file = write(tmp_path, text)
     code, _out, err = run(capsys, "unset", "ssr", "--file", file)
-    assert code == 1
+    assert code == Exit.FINDINGS
     assert "nothing written" in err
     assert Path(file).read_text() == text
 

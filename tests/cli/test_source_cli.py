@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 CONFIG = """\
@@ -47,9 +48,9 @@ def test_get_json_shows_code_as_an_object(project: Path, capsys: pytest.CaptureF
     assert json.loads(out) == {"code": "'build:done'(b) {}"}
 
 
-def test_get_missing_path_exits_1(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_get_missing_path_exits_not_found(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "get", "app.nope")
-    assert (code, out) == (1, "")
+    assert (code, out) == (Exit.NOT_FOUND, "")
     assert "no value at app.nope" in err
 
 
@@ -110,7 +111,7 @@ def test_unset_and_its_exit_codes(project: Path, capsys: pytest.CaptureFixture[s
     assert "modules" not in (project / "fwk.config.ts").read_text()
     assert "// Modules" not in (project / "fwk.config.ts").read_text()
     code, _, err = run(capsys, "unset", "modules")
-    assert code == 1
+    assert code == Exit.NOT_FOUND
     assert "no value at modules" in err
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fwk_tui.exits import Exit
 from tests.cli.helpers import run
 
 CONFIG = "export default defineFwkConfig({\n  devServer: { port: 4000 },\n  ssr: true,\n})\n"
@@ -35,7 +36,7 @@ def test_unset_of_the_last_key_shows_and_removes_its_object(
     assert run(capsys, "unset", "devServer.port") == (0, "", "")
     assert (project / "fwk.config.ts").read_text() == "export default defineFwkConfig({\n  ssr: true,\n})\n"
     code, _, err = run(capsys, "get", "devServer")
-    assert code == 1 and "no value at devServer" in err
+    assert code == Exit.NOT_FOUND and "no value at devServer" in err
     assert run(capsys, "dump")[1] == "ssr = true\n"
     assert json.loads(run(capsys, "dump", "--json")[1]) == {"ssr": True}
 

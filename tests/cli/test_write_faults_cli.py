@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.cli import main
+from fwk_tui.exits import Exit
 from fwk_tui.source import lock as lock_module
 from tests.cli.helpers import run
 
@@ -86,7 +87,7 @@ def test_two_set_processes_at_once_lose_no_update(project: Path) -> None:
         assert f"port: {4000 + i} }}" in text and f"title: 't{i}'" in text, f"round {i}: an update was lost"
 
 
-def test_a_lock_that_is_not_let_go_is_exit_1_and_nothing_written(
+def test_a_lock_that_is_not_let_go_is_busy_and_nothing_written(
     project: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(lock_module, "LOCK_SECONDS", 0.5)
@@ -99,7 +100,7 @@ def test_a_lock_that_is_not_let_go_is_exit_1_and_nothing_written(
         assert holder.stdout is not None and holder.stdout.readline() == b"1\n"
         for args in (("set", "ssr", "false"), ("unset", "ssr")):
             code, out, err = run(capsys, *args)
-            assert (code, out) == (1, "")
+            assert (code, out) == (Exit.BUSY, "")
             assert err == (
                 f"fwk.config.ts: another fwk-tui kept writing in {project.resolve()} for 0.5 s; "
                 "nothing was written (try again)\n"
