@@ -137,7 +137,7 @@ def _env_text(listing: _Listing, show: bool) -> None:
         if m.status == "overrides" and m.variable is not None:
             what = f"overrides {m.variable.path}"
             if not m.variable.leaf:
-                what += " (the whole object, as JSON)"
+                what += " (its JSON object merged into it, key by key; another value replaces it)"
             if m.variable.note:
                 what += f"; note: {m.variable.note}"
         elif m.status == "read-by-config":

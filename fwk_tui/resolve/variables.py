@@ -249,13 +249,15 @@ def apply_variables(config: Obj, catalog: Catalog, environment: Mapping[str, Var
     for each in targets:
         for prefix in found:
             by_name.setdefault(prefix + each.name[len("FWK_") :], each)
+    matched = [(by_name[name], variable) for name, variable in environment.items() if name in by_name]
+    # The runtime walks each object before its keys: a variable for an object applies before one for its key.
+    matched.sort(key=lambda pair: pair[0].path.count(".") + pair[0].path.count("["))
     overrides: list[Override] = []
-    for name, variable in environment.items():
-        target = by_name.get(name)
-        if target is None or not target.leaf:
-            continue
+    for target, variable in matched:
         value = runtime_value(variable.value)
-        if _place(runtime, target.path, Leaf(value, variable.origin())):
+        if value is None or value is UNDEFINED:
+            continue  # `value ?? the config's value`: null and undefined leave the key as it is
+        if _place(runtime, target.path, value, variable.origin()):
             overrides.append(Override(variable, target, value))
     in_files = [DotenvEntry(v.name, v.value, v.line or 0) for v in environment.values() if v.file is not None]
     return Runtime(runtime, overrides, env_rules.match_dotenv(targets, in_files, found))
@@ -268,8 +270,10 @@ def _copy(node: Node) -> Node:
     return node
 
 
-def _place(runtime: Obj, path_text: str, leaf: Leaf) -> bool:
-    """Put ``leaf`` at ``path_text`` when the key exists there (or its object does, for an app option)."""
+def _place(runtime: Obj, path_text: str, value: JSValue, origin: Origin) -> bool:
+    """Put ``value`` at ``path_text`` when the key exists there (or its object does, for an app option), as the
+    framework's runtime does: an object given for an object is merged into it (its keys replace those there), any
+    other value replaces the key's."""
     try:
         path = parse_path(path_text)
     except PathError:
@@ -287,5 +291,10 @@ def _place(runtime: Obj, path_text: str, leaf: Leaf) -> bool:
     last = path[-1]
     if not isinstance(node, Obj) or not isinstance(last, str) or (last not in node.members and not app_option):
         return False  # only keys that exist are replaced
-    node.members[last] = leaf
+    there = node.members.get(last)
+    if isinstance(there, Obj) and isinstance(value, dict):
+        for key, item in value.items():
+            there.members[key] = Leaf(item, origin)
+    else:
+        node.members[last] = Leaf(value, origin)
     return True

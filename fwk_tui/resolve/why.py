@@ -54,9 +54,9 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
         default, origin = option_default(option, effective.variant, effective.source_folder)
         if default is not None and default.kind == "value":
             found.insert(0, Step(origin, Leaf(default.value, origin)))
-    override = next((o for o in effective.runtime.overrides if o.target.path == format_path(path)), None)
+    override = _variable_step(effective, path)
     if override is not None:
-        found.append(Step(override.variable.origin(), Leaf(override.value, override.variable.origin())))
+        found.append(override)
     answer.steps = _mark_winner(found, answer.effective, override is not None)
     if isinstance(answer.effective, Arr):
         answer.items = [(_value(item), item.origin) for item in answer.effective.items]
@@ -65,6 +65,15 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
     answer.notes += _null_notes(answer)
     answer.notes += _variable_notes(effective, path, override is not None)
     return answer
+
+
+def _variable_step(effective: Effective, path: Path) -> Step | None:
+    """The variable that gives ``path`` its value at run time: one named for it, or one whose object (JSON) was
+    merged into the object holding it."""
+    node = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
+    if isinstance(node, Leaf) and node.origin is not None and node.origin.kind == "env-var":
+        return Step(node.origin, node)
+    return None
 
 
 def _origin_of(node: Node, file: str, kind: str, detail: str) -> Origin:

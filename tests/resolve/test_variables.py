@@ -102,3 +102,40 @@ def test_a_public_variable_holding_a_private_ones_value_says_so() -> None:
     assert variable_notes(from_process) == [
         "FWK_PUBLIC_A (.env:1) holds the value of FWK_API_SECRET (the environment)" + said
     ]
+
+
+def _runtime(environ: dict[str, str]) -> dict[str, object]:
+    doc = ConfigDocument.parse(
+        "export default defineFwkConfig({\n  runtimeConfig: { token: 't', public: { apiBase: '/api',"
+        " feature: { on: false, depth: 1 } } },\n})\n"
+    )
+    effective = effective_config(PROJECTS / "fwk.config.ts", doc, load_catalog(), environ=environ)
+    return plain(effective.runtime.values)["runtimeConfig"]  # type: ignore[index,no-any-return]
+
+
+def test_an_object_given_for_an_object_is_merged_into_it_as_the_runtime_does() -> None:
+    """The framework's runtime: `{...object, ...json}` for an object, then each key's own variable on top;
+    any other value replaces the object; null and undefined leave a key as it is (`value ?? the config's`)."""
+    merged = _runtime({"FWK_PUBLIC_FEATURE": '{"on": true, "extra": 2}'})
+    assert merged["public"]["feature"] == {"on": True, "depth": 1, "extra": 2}  # type: ignore[index]
+    # The object's variable applies first, its key's after it, whatever their order in the environment.
+    both = _runtime({"FWK_PUBLIC_FEATURE_DEPTH": "5", "FWK_PUBLIC_FEATURE": '{"depth": 3, "on": true}'})
+    assert both["public"]["feature"] == {"on": True, "depth": 5}  # type: ignore[index]
+    assert _runtime({"FWK_PUBLIC_FEATURE": "off"})["public"]["feature"] == "off"  # type: ignore[index]
+    assert _runtime({"FWK_PUBLIC_FEATURE": "null", "FWK_TOKEN": "undefined"}) == _runtime({})
+    assert _runtime({"FWK_PUBLIC_API_BASE": ""})["public"]["apiBase"] == ""  # type: ignore[index]
+
+
+def test_why_names_the_variable_whose_object_gives_a_key() -> None:
+    from fwk_tui.resolve.why import why
+
+    doc = ConfigDocument.parse(
+        "export default defineFwkConfig({\n  runtimeConfig: { public: { feature: { on: false } } },\n})\n"
+    )
+    effective = effective_config(
+        PROJECTS / "fwk.config.ts", doc, load_catalog(), environ={"FWK_PUBLIC_FEATURE": '{"on": true}'}
+    )
+    answer = why(effective, ("runtimeConfig", "public", "feature", "on"), load_catalog())
+    winner = [s for s in answer.steps if s.wins]
+    assert len(winner) == 1 and winner[0].origin.describe() == "FWK_PUBLIC_FEATURE in the environment"
+    assert plain(winner[0].node) is True
