@@ -35,7 +35,8 @@ def effective_findings(
 
 def finding_text(file: str, finding: Finding) -> str:
     d = finding.diagnostic
-    where = f" [{d.path}]" if d.path else ""
+    paths = finding.paths or ((d.path,) if d.path else ())
+    where = f" [{', '.join(paths)}]" if paths else ""
     source = f" (set by {finding.origin.label()})" if finding.origin is not None else ""
     return f"{finding.where(file)}: {d.severity} {d.code}: {d.message}{where}{source}"
 
@@ -43,4 +44,5 @@ def finding_text(file: str, finding: Finding) -> str:
 def finding_json(finding: Finding, base: dict[str, Any]) -> dict[str, Any]:
     """``base`` (the diagnostic's JSON) with where the value was set."""
     origin = finding.origin
-    return {**base, "effective": True, "origin": origin.as_json() if origin is not None else None}
+    paths = list(finding.paths or (finding.diagnostic.path,))
+    return {**base, "effective": True, "origin": origin.as_json() if origin is not None else None, "paths": paths}

@@ -21,6 +21,9 @@ class Finding:
 
     diagnostic: Diagnostic
     origin: Origin | None
+    paths: tuple[str, ...] = ()
+    """Every path of the merged config the finding is about: one layer reached by several ``extends`` paths
+    puts its values at several places, and the finding about the one line that wrote them is reported once."""
 
     def where(self, config_file: str) -> str:
         """``file:line:col`` of the value (the config file at 1:1 when nothing is written for it)."""
@@ -50,8 +53,22 @@ def check_effective(
         origin = _origin_near(effective.resolved.config, d.path)
         if origin is not None and origin.line is not None:
             d = replace(d, line=origin.line, column=origin.column or 1)
-        out.append(Finding(d, origin))
-    return out
+        out.append(Finding(d, origin, (d.path,)))
+    return _once_per_place(out)
+
+
+def _once_per_place(findings: list[Finding]) -> list[Finding]:
+    """One finding per place, rule and words, listing every path it is about (in the order found)."""
+    by_place: dict[tuple[object, ...], Finding] = {}
+    for f in findings:
+        d = f.diagnostic
+        if f.origin is None or f.origin.line is None:
+            by_place[(id(f),)] = f
+            continue
+        key = (f.origin.file, f.origin.line, f.origin.column, d.rule, d.severity, d.message)
+        first = by_place.get(key)
+        by_place[key] = f if first is None else replace(first, paths=(*first.paths, *f.paths))
+    return list(by_place.values())
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,7 @@ class _Loader:
         for name in _section_names(config):
             if name not in self.env_names:
                 self.env_names.append(name)
-        section = _section(config, self.env) if self.env else None
+        section = section_of(config, self.env) if self.env else None
         if section is not None:
             config = defu(section, config)
         config.members.pop("$meta", None)
@@ -373,7 +373,7 @@ def _section_name(path: Path) -> str | None:
     return head
 
 
-def _section(config: Obj, env: str) -> Obj:
+def section_of(config: Obj, env: str) -> Obj:
     """``{...config["$" + env], ...config.$env?.[env]}``: the members of both sections, the second winning."""
     members: dict[str, Node] = {}
     named = config.members.get("$" + env)

@@ -8,6 +8,7 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
 from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
+from fwk_tui.resolve.loader import section_of
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
@@ -64,7 +65,24 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
         answer.notes += _array_notes(answer, main)
     answer.notes += _null_notes(answer)
     answer.notes += _variable_notes(effective, path, override is not None)
+    answer.notes += _section_notes(effective, path)
     return answer
+
+
+def _section_notes(effective: Effective, path: Path) -> list[str]:
+    """Without an environment, the sections that set ``path`` in one (the chain above leaves them out)."""
+    resolved = effective.resolved
+    if resolved.env is not None:
+        return []
+    notes: list[str] = []
+    for name in resolved.env_names:
+        for source in resolved.sources:
+            node = node_at(section_of(source.sections, name), path) if source.sections is not None else None
+            if node is not None:
+                where = node.origin.where() if node.origin is not None else source.file
+                notes.append(f"in the {name} environment, {where} sets it (its section is left out above)")
+                break
+    return notes
 
 
 def _variable_step(effective: Effective, path: Path) -> Step | None:

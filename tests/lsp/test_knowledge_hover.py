@@ -146,4 +146,5 @@ def test_a_variable_of_the_env_file_that_replaces_the_value_at_run_time() -> Non
     assert found is not None
     value = found.contents.value  # type: ignore[union-attr]
     assert "APP\\_BASE\\_URL in .env overrides at run time: '/from-env/'" in value
-    assert value.rstrip().endswith("(wins)")
+    assert "fwk.config.ts:5:19; FWK\\_APP\\_BASE\\_URL in .env:3:1 (wins)\n" in value
+    assert value.rstrip().endswith("in the production environment, fwk.config.ts:8:34 sets it (its section is left out above)")

@@ -1,0 +1,49 @@
+"""A layer reached by several ``extends`` paths (a diamond): each finding about one written line once, with every
+path of the merged config it is about; ``why`` lists each source once and names the environments that set a key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import run
+
+
+def _diamond(root: Path, shared: str, top: str = "") -> None:
+    for name in ("a", "b", "shared"):
+        (root / name).mkdir()
+    (root / "fwk.config.ts").write_text(f"export default defineFwkConfig({{ extends: ['./a', './b'], {top} }})\n")
+    for name in ("a", "b"):
+        (root / name / "fwk.config.ts").write_text("export default defineFwkConfig({ extends: ['../shared'] })\n")
+    (root / "shared" / "fwk.config.ts").write_text(f"export default defineFwkConfig({{ {shared} }})\n")
+
+
+def test_a_finding_in_a_layer_reached_twice_is_reported_once_with_both_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _diamond(tmp_path, "css: ['~/a.css', '~/a.css']")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "check")
+    lines = [line for line in out.splitlines() if "FWK329" in line]
+    places = [line.split(": warning")[0] for line in lines]
+    assert len(places) == len(set(places)), out  # each written place once
+    assert any("[css[1], css[3]]" in line for line in lines), out
+    code, out, _ = run(capsys, "check", "--format", "json")
+    found = [d for d in json.loads(out) if d["code"] == "FWK329"]
+    assert len({(d["origin"]["line"], d["origin"]["column"]) for d in found}) == len(found)
+    assert ["css[1]", "css[3]"] in [d["paths"] for d in found]
+
+
+def test_why_lists_a_layer_reached_twice_once_and_names_the_environment_that_sets_a_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _diamond(tmp_path, "ssr: false, $production: { app: { baseURL: '/prod' } }")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "why", "ssr")
+    assert code == 0 and out.count("layer ../shared") == 1, out
+    code, out, _ = run(capsys, "why", "app.baseURL")
+    assert "note: in the production environment, shared/fwk.config.ts:1:" in out, out
+    code, out, _ = run(capsys, "why", "app.baseURL", "--env", "production")
+    assert "'/prod'  <- the app gets this" in out and "note: in the production environment" not in out, out
