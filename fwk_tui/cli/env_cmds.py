@@ -8,15 +8,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.config_file import Stop, guard, open_config
+from fwk_tui.cli.config_file import Stop, guard
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
+from fwk_tui.cli.project_args import project_flags, read_project
 from fwk_tui.exits import Exit
 from fwk_tui.source.textutil import plain_line
-from fwk_tui.userfiles import UnreadableFile, read_text_file
+from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.values import MISSING
 
 if TYPE_CHECKING:
+    from fwk_tui.resolve.effective import Effective
+    from fwk_tui.resolve.variables import DotenvFile
     from fwk_tui.validate.env import DotenvMatch, EnvVar
 
 # fwk_tui.validate.env is imported when `env` runs: every start of fwk-tui (the editor's too)
@@ -24,8 +27,9 @@ if TYPE_CHECKING:
 
 
 DESCRIPTION = (
-    "List the FWK_ variables that override runtimeConfig and app keys of FILE. With --dotenv, say "
-    "what each FWK_ variable of that file overrides; exit 1 when one is probably misspelt."
+    "List the FWK_ variables that override runtimeConfig and app keys of FILE merged with its layers (and the "
+    "section of --env). Say what each FWK_ variable of the .env files (--dotenv; default: .env beside the config) "
+    "overrides; exit 1 when one is probably misspelt."
 )
 
 
@@ -34,11 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
     summary = "environment variables that override the config at run time"
     env = sub.add_parser("env", help=summary, description=DESCRIPTION)
     env.add_argument("file", nargs="?", metavar="FILE", help="config file")
-    env.add_argument("--dotenv", metavar="PATH", help="a .env file to match against the config")
+    project_flags(env)
     env.add_argument("--json", action="store_true", help="print a JSON object")
-    env.add_argument(
-        "--show-secrets", action="store_true", help="print private values (and those matching no key) instead of ****"
-    )
     env.set_defaults(run=run_env)
 
 
@@ -48,30 +49,62 @@ def run_env(ns: argparse.Namespace) -> int:
 
 
 def _env(ns: argparse.Namespace) -> int:
-    from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, prefixes, referenced_env
-    from fwk_tui.validate.spread_contents import read_through_spreads
+    from fwk_tui.resolve.effective import variable_prefixes
+    from fwk_tui.resolve.tree import plain
+    from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, referenced_env
 
-    file, doc = open_config(ns.file, "FILE")
-    values, _ = read_through_spreads(doc)  # `...base` of a const of the file: its keys too, as `get` reads them
+    file, doc, effective = read_project(ns.file, ns, named_by="FILE", environ={})
+    values = plain(effective.resolved.config)  # the layers' keys too, and the section of --env
+    assert isinstance(values, dict)
     variables = env_variables(load_catalog(), values)
-    found_prefixes = prefixes(values)
-    matches: list[DotenvMatch] | None = None
-    filled: dict[str, str] = {}
-    if ns.dotenv:
-        try:
-            text = read_text_file(Path(ns.dotenv))
-        except UnreadableFile as exc:
-            raise Stop(Exit.BAD_INPUT, str(exc)) from None
-        entries = parse_dotenv(text)
+    found_prefixes = variable_prefixes(effective.resolved)
+    files: list[_DotenvListing] = []
+    for dotenv in _dotenv_texts(file, ns):
+        entries = parse_dotenv(dotenv.text)
         matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
-        filled = _filled(ns.dotenv, text, {e.name for e in entries}, found_prefixes, ns.show_secrets)
-    listing = _Listing(file, variables, found_prefixes, ns.dotenv, matches, _env_notes(values), filled)
+        filled = _filled(dotenv.shown, dotenv.text, {e.name for e in entries}, found_prefixes, ns.show_secrets)
+        files.append(_DotenvListing(dotenv.shown, matches, filled))
+    in_sections = _set_in_sections(effective, found_prefixes) if not ns.env else {}
+    listing = _Listing(
+        file, variables, found_prefixes, files, _env_notes(values), len(effective.resolved.layers), in_sections
+    )
     if ns.json:
         out_json(_env_json(listing, ns.show_secrets))
     else:
         _env_text(listing, ns.show_secrets)
-    typos = [m for m in matches or [] if m.status == "unmatched" and m.suggestion]
+    typos = [
+        m for f in files for m in f.matches
+        if m.status == "unmatched" and m.suggestion and m.entry.name not in in_sections
+    ]
     return Exit.FINDINGS if typos else Exit.OK
+
+
+def _set_in_sections(effective: Effective, prefixes: list[str]) -> dict[str, tuple[str, str]]:
+    """Each variable whose key only an environment's section sets: its environment and the key's path."""
+    from fwk_tui.resolve.loader import section_of
+    from fwk_tui.resolve.tree import plain
+    from fwk_tui.validate.env import env_variables
+
+    catalog = load_catalog()
+    found: dict[str, tuple[str, str]] = {}
+    for name in effective.resolved.env_names:
+        for source in effective.resolved.sources:
+            section = plain(section_of(source.sections, name)) if source.sections is not None else {}
+            for v in env_variables(catalog, section) if isinstance(section, dict) else []:
+                if v.value is MISSING:
+                    continue
+                for prefix in prefixes:
+                    found.setdefault(prefix + v.name[len("FWK_") :], (name, v.path))
+    return found
+
+
+def _dotenv_texts(file: Path, ns: argparse.Namespace) -> list[DotenvFile]:
+    from fwk_tui.resolve.effective import dotenv_files
+
+    try:
+        return dotenv_files([Path(p) for p in ns.dotenv], file.resolve().parent)
+    except UnreadableFile as exc:
+        raise Stop(Exit.BAD_INPUT, str(exc)) from None
 
 
 def _filled(name: str, text: str, names: set[str], prefixes: list[str], show: bool) -> dict[str, str]:
@@ -98,42 +131,57 @@ def _env_notes(values: dict[str, Any]) -> list[str]:
 
 
 @dataclass(frozen=True)
+class _DotenvListing:
+    """What each FWK_ variable of one .env file does."""
+
+    shown: str
+    matches: list[DotenvMatch]
+    filled: dict[str, str]
+    """Each variable of the file as the loader reads it."""
+
+
+@dataclass(frozen=True)
 class _Listing:
-    """What ``env`` found: the config's variables and, with --dotenv, what each of the file's does."""
+    """What ``env`` found: the config's variables and what each of the .env files' does."""
 
     file: Path
     variables: list[EnvVar]
     found_prefixes: list[str]
-    dotenv: str | None
-    matches: list[DotenvMatch] | None
+    dotenv: list[_DotenvListing]
     notes: list[str]
-    filled: dict[str, str]
-    """Each variable of the --dotenv file as the loader reads it."""
+    layers: int
+    in_sections: dict[str, tuple[str, str]]
+    """Without --env: the variables whose key an environment's section alone sets (its name and the key)."""
 
 
 def _env_text(listing: _Listing, show: bool) -> None:
     from fwk_tui.validate.env import shown_value
 
     file, variables, found_prefixes = listing.file, listing.variables, listing.found_prefixes
-    dotenv, matches, notes = listing.dotenv, listing.matches, listing.notes
     leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
+    where = "the config or its layers" if listing.layers else "the config"
     out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
-    for note in notes:
+    for note in listing.notes:
         out(f"  note: {note}")
     name_w = max((len(v.name) for v in leaves), default=0)
     path_w = max((len(v.path) for v in leaves), default=0)
     for v in leaves:
         kind = "private" if v.private else "public"
-        value = f"file: {shown_value(v, v.value, show)}" if v.value is not MISSING else "not set in the file"
+        value = f"set: {shown_value(v, v.value, show)}" if v.value is not MISSING else f"not set in {where}"
         extra = f"  ({v.note})" if v.note else ""
         out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
-    if matches is None:
-        return
+    for dotenv in listing.dotenv:
+        _dotenv_text(listing, dotenv, show)
+
+
+def _dotenv_text(listing: _Listing, dotenv: _DotenvListing, show: bool) -> None:
+    file, found_prefixes = listing.file, listing.found_prefixes
+    matches = dotenv.matches
     out("")
-    out(f"{dotenv}: {len(matches)} variable{'' if len(matches) == 1 else 's'} with prefix {', '.join(found_prefixes)}")
+    count = f"{len(matches)} variable{'' if len(matches) == 1 else 's'}"
+    out(f"{dotenv.shown}: {count} with prefix {', '.join(found_prefixes)}")
     for m in matches:
-        where = f"{dotenv}:{m.entry.line}"
-        assigned = f"{m.entry.name}={_masked(m, show, listing.filled)}"
+        assigned = f"{m.entry.name}={_masked(m, show, dotenv.filled, found_prefixes)}"
         if m.status == "overrides" and m.variable is not None:
             what = f"overrides {m.variable.path}"
             if not m.variable.leaf:
@@ -144,19 +192,28 @@ def _env_text(listing: _Listing, show: bool) -> None:
             what = f"overrides no key; read by {file.name} itself (process.env.{m.entry.name})"
         else:
             what = "matches no key of runtimeConfig or app"
-            if m.suggestion:
+            section = listing.in_sections.get(m.entry.name)
+            if section is not None:
+                what += f" without an environment; in {section[0]} it overrides {section[1]} (--env {section[0]})"
+            elif m.suggestion:
                 what += f"; did you mean {m.suggestion}?"
-        out(f"  {where}: {assigned}  {what}")
+        out(f"  {dotenv.shown}:{m.entry.line}: {assigned}  {what}")
     unmatched = sum(1 for m in matches if m.status == "unmatched")
     if unmatched:
         out(f"{unmatched} variable{'' if unmatched == 1 else 's'} match{'es' if unmatched == 1 else ''} nothing")
 
 
-def _masked(m: DotenvMatch, show: bool, filled: dict[str, str]) -> str:
-    """A .env value as the loader reads it: public keys' values, everything else masked (``show``: nothing)."""
+def _masked(m: DotenvMatch, show: bool, filled: dict[str, str], prefixes: list[str]) -> str:
+    """A .env value as the loader reads it; a private one masked (``show``: none): one that overrides a private
+    key, or matching no key and named as a private one would be."""
+    from fwk_tui.resolve.variables import is_private_variable
     from fwk_tui.validate.env import MASK
 
-    if show or (m.status == "overrides" and m.variable is not None and not m.variable.private):
+    if m.status == "overrides" and m.variable is not None:
+        private = m.variable.private
+    else:
+        private = is_private_variable(m.entry.name, prefixes)
+    if show or not private:
         return plain_line(filled.get(m.entry.name, m.entry.value))
     return MASK
 
@@ -180,20 +237,23 @@ def _env_json(listing: _Listing, show: bool) -> dict[str, Any]:
             }
             for v in listing.variables
         ],
+        "dotenv": [
+            {
+                "file": dotenv.shown,
+                "entries": [
+                    {
+                        "name": m.entry.name,
+                        "line": m.entry.line,
+                        "value": _masked(m, show, dotenv.filled, listing.found_prefixes),
+                        "status": m.status,
+                        "path": m.variable.path if m.variable else None,
+                        "suggestion": m.suggestion,
+                        "environment": listing.in_sections.get(m.entry.name, (None,))[0],
+                    }
+                    for m in dotenv.matches
+                ],
+            }
+            for dotenv in listing.dotenv
+        ],
     }
-    if listing.matches is not None:
-        out["dotenv"] = {
-            "file": listing.dotenv,
-            "entries": [
-                {
-                    "name": m.entry.name,
-                    "line": m.entry.line,
-                    "value": _masked(m, show, listing.filled),
-                    "status": m.status,
-                    "path": m.variable.path if m.variable else None,
-                    "suggestion": m.suggestion,
-                }
-                for m in listing.matches
-            ],
-        }
     return out

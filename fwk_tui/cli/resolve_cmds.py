@@ -7,22 +7,21 @@ from dataclasses import asdict
 from pathlib import Path
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.config_file import Stop, did_you_mean, guard, open_config, option_path
+from fwk_tui.cli.config_file import did_you_mean, guard, option_path
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out_json, out_line
+from fwk_tui.cli.project_args import project_flags, read_project
 from fwk_tui.exits import Exit
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, walk
 from fwk_tui.resolve.check import NOT_READ_FINDINGS, not_read_words
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.notes import shown_node
 from fwk_tui.resolve.variables import masked, private_value, variable_notes
 from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
-from fwk_tui.surroundings import read_layout
-from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.env import MASK
 
 RESOLVE = (
@@ -42,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "resolve", help="the effective config: layers, environments, variables", description=RESOLVE
     )
     resolve.add_argument("file", nargs="?", metavar="FILE", help="config file (default: the one in this folder)")
-    _common(resolve)
+    project_flags(resolve)
     resolve.add_argument(
         "--with-defaults", action="store_true", help="add the catalogue's defaults for options set nowhere"
     )
@@ -51,45 +50,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     explain = sub.add_parser("why", help="why an option has its value", description=WHY)
     explain.add_argument("path", metavar="PATH", help="an option path, e.g. app.baseURL")
     explain.add_argument("--file", metavar="FILE", help="config file (default: the one in this folder)")
-    _common(explain)
+    project_flags(explain)
     explain.add_argument("--json", action="store_true", help="print a JSON object")
     explain.set_defaults(run=lambda ns: guard(lambda: _why(ns)))
-
-
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--env", metavar="NAME", help="environment: production, development, test or a $env name")
-    parser.add_argument(
-        "--show-secrets",
-        action="store_true",
-        help="print private runtimeConfig values (those outside public and app) instead of ****, for scripts",
-    )
-    parser.add_argument(
-        "--dotenv", metavar="FILE", action="append", default=[], help=".env file to read (repeatable; later wins)"
-    )
-
-
-def _effective(
-    file_option: str | None, ns: argparse.Namespace, with_defaults: bool, named_by: str = "--file"
-) -> tuple[Path, Effective]:
-    file, doc = open_config(file_option, named_by)
-    paths = [Path(p) for p in ns.dotenv]
-    try:
-        dotenv = dotenv_files(paths, file.resolve().parent)
-    except UnreadableFile as exc:
-        raise Stop(Exit.BAD_INPUT, str(exc)) from None
-    env = ns.env or None
-    layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
-    effective = effective_config(
-        file, doc, load_catalog(), env=env, dotenv=dotenv, with_defaults=with_defaults, layout=layout
-    )
-    return file, effective
 
 
 # -- resolve -------------------------------------------------------------------------------------
 
 
 def _resolve(ns: argparse.Namespace) -> int:
-    file, effective = _effective(ns.file, ns, ns.with_defaults, "FILE")
+    file, _, effective = read_project(ns.file, ns, with_defaults=ns.with_defaults, named_by="FILE")
     if ns.json:
         out_json(_resolve_json(effective, ns.show_secrets))
     else:
@@ -189,7 +159,7 @@ def _describe(origin: Origin | None) -> str:
 
 def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
-    _, effective = _effective(ns.file, ns, False)
+    _, _, effective = read_project(ns.file, ns)
     answer = why(effective, path, load_catalog())
     answer.notes += variable_notes(effective.environment)
     if not answer.steps:

@@ -72,11 +72,11 @@ def effective_config(
     """The effective configuration of ``doc`` (read from ``file``) for environment ``env``; ``layout`` is the folder
     beside the config, when read (the variant and the source folder follow it)."""
     resolved = resolve_layers(file, doc, env)
-    environment = read_environment(os.environ if environ is None else environ, dotenv, _prefixes(resolved))
+    environment = read_environment(os.environ if environ is None else environ, dotenv, variable_prefixes(resolved))
     return effective_of(resolved, catalog, environment, with_defaults=with_defaults, layout=layout)
 
 
-def _prefixes(resolved: Resolved) -> list[str]:
+def variable_prefixes(resolved: Resolved) -> list[str]:
     """Every prefix the config's variables have in some environment (``FWK_``, and each ``envPrefix`` the files
     or their sections set): a variable private in one environment holds a secret in all of them."""
     found: list[str] = []

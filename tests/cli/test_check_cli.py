@@ -334,10 +334,10 @@ def test_env_lists_variables_and_masks_private_values(project: Path, capsys: pyt
     assert code == 0
     assert "hunter2" not in out
     rows = {line.split()[0]: line.split() for line in out.splitlines()[1:]}
-    assert rows["FWK_API_SECRET"][1:] == ["runtimeConfig.apiSecret", "private", "file:", "****"]
-    assert rows["FWK_PUBLIC_API_BASE"][1:] == ["runtimeConfig.public.apiBase", "public", "file:", "'/api'"]
-    assert rows["FWK_APP_BASE_URL"][1:] == ["app.baseURL", "public", "file:", "'/shop/'"]
-    assert rows["FWK_APP_CDN_URL"][1:] == ["app.cdnURL", "public", "not", "set", "in", "the", "file"]
+    assert rows["FWK_API_SECRET"][1:] == ["runtimeConfig.apiSecret", "private", "set:", "****"]
+    assert rows["FWK_PUBLIC_API_BASE"][1:] == ["runtimeConfig.public.apiBase", "public", "set:", "'/api'"]
+    assert rows["FWK_APP_BASE_URL"][1:] == ["app.baseURL", "public", "set:", "'/shop/'"]
+    assert rows["FWK_APP_CDN_URL"][1:] == ["app.cdnURL", "public", "not", "set", "in", "the", "config"]
 
 
 def test_env_dotenv_says_what_each_variable_overrides(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -369,7 +369,7 @@ def test_env_dotenv_typo_gets_did_you_mean_and_exit_1(project: Path, capsys: pyt
     code, out, _ = run(capsys, "env", "--dotenv", ".env")
     assert code == 1
     assert (
-        "  .env:1: FWK_PUBLIC_API_BSE=****  matches no key of runtimeConfig or app; did you mean FWK_PUBLIC_API_BASE?"
+        "  .env:1: FWK_PUBLIC_API_BSE=/v2  matches no key of runtimeConfig or app; did you mean FWK_PUBLIC_API_BASE?"
         in out
     )
     assert "  .env:2: FWK_SOMETHING_ELSE=****  matches no key of runtimeConfig or app\n" in out
@@ -394,7 +394,8 @@ def test_env_json(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "note": None,
     }
     assert by_name["FWK_PUBLIC_API_BASE"]["value"] == "/api"
-    entries = data["dotenv"]["entries"]
+    assert [f["file"] for f in data["dotenv"]] == [".env"]
+    entries = data["dotenv"][0]["entries"]
     assert entries[0] == {
         "name": "FWK_API_SECRET",
         "line": 1,
@@ -402,8 +403,9 @@ def test_env_json(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
         "status": "overrides",
         "path": "runtimeConfig.apiSecret",
         "suggestion": None,
+        "environment": None,
     }
-    assert entries[1]["suggestion"] == "FWK_PUBLIC_API_BASE"
+    assert entries[1]["suggestion"] == "FWK_PUBLIC_API_BASE" and entries[1]["value"] == "/v2"  # public: shown
 
 
 def test_env_missing_dotenv_exits_2(project: Path, capsys: pytest.CaptureFixture[str]) -> None:

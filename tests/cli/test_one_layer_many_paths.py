@@ -47,3 +47,27 @@ def test_why_lists_a_layer_reached_twice_once_and_names_the_environment_that_set
     assert "note: in the production environment, shared/fwk.config.ts:1:" in out, out
     code, out, _ = run(capsys, "why", "app.baseURL", "--env", "production")
     assert "'/prod'  <- the app gets this" in out and "note: in the production environment" not in out, out
+
+
+def test_env_reads_the_project_as_resolve_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A variable whose key a layer sets works (resolve applies it): env said it matched no key and exited 1; env
+    reads ./.env by default; a key only a section sets is named with its environment; a public value is shown."""
+    _diamond(
+        tmp_path,
+        "runtimeConfig: { public: { layerKey: 'x' } }, $production: { runtimeConfig: { public: { prodKey: 'p' } } }",
+    )
+    (tmp_path / ".env").write_text("FWK_PUBLIC_LAYER_KEY=1\nFWK_PUBLIC_PROD_KEY=2\nFWK_PUBLIC_LAYER_KEYY=3\n")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "env")
+    assert code == 1, out  # the typo alone
+    assert "  .env:1: FWK_PUBLIC_LAYER_KEY=1  overrides runtimeConfig.public.layerKey\n" in out
+    assert "FWK_PUBLIC_PROD_KEY=2  matches no key of runtimeConfig or app without an environment; in production" in out
+    assert "FWK_PUBLIC_LAYER_KEYY=3  matches no key of runtimeConfig or app; did you mean FWK_PUBLIC_LAYER_KEY?" in out
+    code, out, _ = run(capsys, "env", "--env", "production", "--json")
+    entries = {e["name"]: e for e in json.loads(out)["dotenv"][0]["entries"]}
+    assert entries["FWK_PUBLIC_PROD_KEY"]["path"] == "runtimeConfig.public.prodKey"
+    code, out, _ = run(capsys, "resolve", "--env", "production", "--json")
+    runtime = json.loads(out)["runtime"]["runtimeConfig"]["public"]
+    assert runtime["layerKey"] == 1 and runtime["prodKey"] == 2

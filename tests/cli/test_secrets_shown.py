@@ -104,7 +104,7 @@ def test_env_shows_a_variable_as_the_loader_reads_it_as_resolve_does(
     _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets")
     assert "FWK_TOK=a$b z " in out
     _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets", "--json")
-    assert any(m["value"] == "a$b z" for m in json.loads(out)["dotenv"]["entries"]), out
+    assert any(m["value"] == "a$b z" for m in json.loads(out)["dotenv"][0]["entries"]), out
     _, out, _ = run(capsys, "resolve", "--json", "--show-secrets")
     assert json.loads(out)["runtime"]["runtimeConfig"]["tok"] == "a$b z"
 
