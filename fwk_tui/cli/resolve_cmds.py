@@ -176,11 +176,12 @@ def _why(ns: argparse.Namespace) -> int:
 
 def _why_json(answer: Answer, show: bool) -> dict[str, object]:
     path = tuple(answer.path)
-    value = masked(answer.effective, path, show) if answer.effective is not None else None
+    gets = answer.gets
+    value = masked(gets, path, show) if gets is not None else None
     return {
         "path": format_path(answer.path),
         "value": to_json(value),
-        "set": answer.effective is not None,
+        "set": answer.effective is not None or any(s.origin.kind == "env-var" for s in answer.steps),
         "chain": [
             {"origin": s.origin.as_json(), "value": to_json(masked(s.node, path, show)), "wins": s.wins,
              "skipped": s.skipped}

@@ -35,6 +35,12 @@ class Answer:
     items: list[tuple[JSValue, Origin | None]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    @property
+    def gets(self) -> Node | None:
+        """What the app gets: the winning step's value (a variable's, a default's), else the merged value."""
+        won = next((step.node for step in self.steps if step.wins), None)
+        return won if won is not None else self.effective
+
 
 def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
     """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables)."""
