@@ -81,7 +81,7 @@ def _env(ns: argparse.Namespace) -> int:
 
 def _set_in_sections(effective: Effective, prefixes: list[str]) -> dict[str, tuple[str, str]]:
     """Each variable whose key only an environment's section sets: its environment and the key's path."""
-    from fwk_tui.resolve.loader import section_of
+    from fwk_tui.resolve.sections import section_of
     from fwk_tui.resolve.tree import plain
     from fwk_tui.validate.env import env_variables
 

@@ -14,6 +14,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.cli.config_file import Stop, guard, open_config, writing
 from fwk_tui.cli.json_values import to_json
+from fwk_tui.cli.migrate_undo import undo
 from fwk_tui.cli.migrate_view import ask, plan_json, print_plan, question_for, say, say_checked, say_err, say_moved
 from fwk_tui.cli.output import out_json
 from fwk_tui.exits import Exit
@@ -35,16 +36,14 @@ from fwk_tui.migrate.plan import (
 )  # fmt: skip
 from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, in_the_way, preflight
 from fwk_tui.migrate.record import UndoError, check_can_record_more, new_folders, record_more_moves
-from fwk_tui.migrate.undo import undo_move
 from fwk_tui.migrate.write import migrated
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.signals import deferred_signals
-from fwk_tui.source import ConfigDocument, DocumentError, load_document, save_document
+from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.surroundings import read_layout
-from fwk_tui.validate import check_document, detect_variant
-from fwk_tui.validate.rules.sources import SOURCES_SPLIT
+from fwk_tui.validate import detect_variant
 from fwk_tui.validate.sources import source_folder
 
 DESCRIPTION = (
@@ -55,7 +54,6 @@ DESCRIPTION = (
 )
 
 FINISHING = "finishing the move (all or nothing); it stops once whole"
-FINISHING_UNDO = "finishing the undo (all or nothing); it stops once whole"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -97,7 +95,7 @@ def _one_line(ns: argparse.Namespace) -> int:
 def _migrate(ns: argparse.Namespace) -> int:
     file, doc = open_config(ns.file, "FILE")
     if ns.undo:
-        return _undo(file)
+        return undo(file)
     catalog = load_catalog()
     choice = detect_variant(catalog, doc.values(), read_layout(file))
     root = file.resolve().parent
@@ -232,48 +230,6 @@ def _carry(
                 say(f"  {line}")
         say(carried.undo)
     return Exit.OK
-
-
-def _undo(file: Path) -> int:
-    """``migrate --undo``: the project as it was before the last move, or a refusal that changes nothing."""
-    with deferred_signals(FINISHING_UNDO):  # what it says is printed before a signal held off stops it
-        try:
-            return _undo_now(file)
-        except Stop as stop:
-            say_err(stop.message)
-            return stop.code
-
-
-def _undo_now(file: Path) -> int:
-    try:
-        undone = undo_move(file)
-    except UndoError as exc:
-        raise Stop(Exit.BAD_INPUT, f"{file}: {exc}") from None
-    for m in undone.moved_back:
-        say(f"moved {m.target} -> {m.source}")
-        for fix in m.links:
-            say(f"  link {fix.at(m.source, m.target)} -> {fix.before} again")
-    for folder in undone.removed:
-        say(f"removed {folder}/ (the move made it; it is empty again)")
-    for folder in undone.kept:
-        say(f"kept {folder}/ (the move made it, and it holds something new)")
-    for note in undone.notes:
-        say_err(f"note: {note}")
-    say(f"{file}: back as it was before the move")
-    for finding in _sources_misread(file):  # folders moved by hand since (git mv after --no-move) stay moved
-        say_err(f"note: the undo moves back only what the move moved; {finding}")
-    return Exit.OK
-
-
-def _sources_misread(file: Path) -> list[str]:
-    """What ``check`` says of the config just put back (layout B, which the move started from) about sources it does
-    not read where they are: folders the undo did not move because the move did not (moved by hand since)."""
-    try:
-        doc = load_document(file)
-    except DocumentError:
-        return []
-    result = check_document(doc, load_catalog(), "B", layout=read_layout(file))
-    return [f"{d.code}: {plain_line(d.message)}" for d in result.diagnostics if d.code == SOURCES_SPLIT]
 
 
 def _ask_folder(plan: Plan) -> bool:

@@ -29,6 +29,7 @@ from pathlib import Path as FilePath
 
 from fwk_tui.paths import Path
 from fwk_tui.resolve.origin import Origin, OriginKind
+from fwk_tui.resolve.sections import section_name_of, section_names, section_of
 from fwk_tui.resolve.sources import find_source
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
@@ -137,7 +138,7 @@ class _Loader:
         assert isinstance(config, Obj)
         body = Obj({k: v for k, v in config.members.items() if not k.startswith("$")}, config.origin)
         every = Obj({k: v for k, v in config.members.items() if k.startswith("$")})
-        for name in _section_names(config):
+        for name in section_names(config):
             if name not in self.env_names:
                 self.env_names.append(name)
         section = section_of(config, self.env) if self.env else None
@@ -337,54 +338,18 @@ def _layer_keys(config: Obj) -> object:
     return [plain(config.members[k]) if k in config.members else None for k in LAYER_KEYS]
 
 
-ENVIRONMENTS = ("development", "production", "test")
-
-
-def _section_names(config: Obj) -> list[str]:
-    """The environments ``config`` has a section for: ``$production``... and the names of ``$env``."""
-    names = [k[1:] for k in config.members if k[1:] in ENVIRONMENTS and k.startswith("$")]
-    by_name = config.members.get("$env")
-    if isinstance(by_name, Obj):
-        names += [k for k, v in by_name.members.items() if isinstance(v, Obj)]
-    return names
-
-
 def _origins(spans: Mapping[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
     """The origin of each path of one file: its line and column; an environment section names itself."""
 
     def origin_at(path: Path) -> Origin:
         span = spans.get(path)
         line, column = (span.line, span.column) if span is not None else (None, None)
-        section = _section_name(path)
+        section = section_name_of(path)
         if section is not None:
             return Origin("env-section", shown, line, column, section)
         return Origin(kind, shown, line, column, detail)
 
     return origin_at
-
-
-def _section_name(path: Path) -> str | None:
-    """``$production`` for a path inside that section, ``$env.staging`` inside ``$env: { staging }``."""
-    head = path[0] if path else None
-    if not isinstance(head, str) or not head.startswith("$"):
-        return None
-    if head == "$env":
-        return f"$env.{path[1]}" if len(path) >= 2 else None
-    return head
-
-
-def section_of(config: Obj, env: str) -> Obj:
-    """``{...config["$" + env], ...config.$env?.[env]}``: the members of both sections, the second winning."""
-    members: dict[str, Node] = {}
-    named = config.members.get("$" + env)
-    if isinstance(named, Obj):
-        members.update(named.members)
-    by_name = config.members.get("$env")
-    if isinstance(by_name, Obj):
-        inner = by_name.members.get(env)
-        if isinstance(inner, Obj):
-            members.update(inner.members)
-    return Obj(members)
 
 
 def _truthy(node: Node) -> bool:

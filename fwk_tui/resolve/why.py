@@ -8,8 +8,8 @@ from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import Path, format_path
 from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
-from fwk_tui.resolve.loader import section_of
 from fwk_tui.resolve.origin import Origin
+from fwk_tui.resolve.sections import section_of
 from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
 from fwk_tui.validate.env import DotenvMatch, variable_of

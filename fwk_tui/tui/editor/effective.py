@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of
-from fwk_tui.resolve.loader import ENVIRONMENTS, OverBudget, Resolved, remerge, resolve_layers
+from fwk_tui.resolve.loader import OverBudget, Resolved, remerge, resolve_layers
 from fwk_tui.resolve.notes import field_notes
+from fwk_tui.resolve.sections import ENVIRONMENTS
 from fwk_tui.resolve.variables import Variable, read_environment
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.form_model import TreeGroup
