@@ -328,41 +328,31 @@ class OptionField(SteadyArrange, can_focus=True):
             self._show()
 
     def _show_effective(self) -> None:
-        if self.effective_notes == self._effective_shown:
-            return
-        self._effective_shown = list(self.effective_notes)
-        found = self.query_children(".field--effective")
-        if not self.effective_notes:
-            found.remove()
-        elif found:
-            found.first(Static).update(effective_text(self.effective_notes))
-        else:
-            self.mount(Static(effective_text(self.effective_notes), classes="field--effective"))
+        if self.effective_notes != self._effective_shown:
+            self._effective_shown = list(self.effective_notes)
+            shown = effective_text(self.effective_notes) if self.effective_notes else None
+            self._show_lines("field--effective", shown)
 
     def _show_spreads(self) -> None:
-        if self.spread_notes == self._spreads_shown:
-            return  # no layout at every keystroke
-        self._spreads_shown = list(self.spread_notes)
-        found = self.query_children(".field--spreads")
-        if not self.spread_notes:
-            found.remove()
-        elif found:
-            found.first(Static).update(spreads_text(self.spread_notes))
-        else:
-            self.mount(Static(spreads_text(self.spread_notes), classes="field--spreads"))
+        if self.spread_notes != self._spreads_shown:  # no layout at every keystroke
+            self._spreads_shown = list(self.spread_notes)
+            self._show_lines("field--spreads", spreads_text(self.spread_notes) if self.spread_notes else None)
 
     def _show_diagnostics(self) -> None:
-        if self.diagnostics == self._diagnostics_shown:
-            return  # a redraw of the form's layout per keystroke is what this saves
-        self._diagnostics_shown = list(self.diagnostics)
-        found = self.query_children(".field--diagnostics")
-        if not self.diagnostics:
+        if self.diagnostics != self._diagnostics_shown:  # a redraw of the form's layout per keystroke is saved
+            self._diagnostics_shown = list(self.diagnostics)
+            shown = diagnostics_text(self.diagnostics, self.path) if self.diagnostics else None
+            self._show_lines("field--diagnostics", shown)
+
+    def _show_lines(self, name: str, text: RenderableType | None) -> None:
+        """The lines of class ``name`` under the field show ``text`` (None: they go)."""
+        found = self.query_children(f".{name}")
+        if text is None:
             found.remove()
-            return
-        static = found.first(Static) if found else Static(classes="field--diagnostics")
-        static.update(diagnostics_text(self.diagnostics, self.path))
-        if not found:
-            self.mount(static)
+        elif found:
+            found.first(Static).update(text)
+        else:
+            self.mount(Static(text, classes=name))
 
     # ------------------------------------------------------------------ focus
 
