@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from fwk_tui.paths import Path
 from fwk_tui.resolve.tree import Node, Obj
+from fwk_tui.validate.keys import ENV_BLOCKS
 
-ENVIRONMENTS = ("development", "production", "test")
+ENVIRONMENTS = tuple(block[1:] for block in ENV_BLOCKS)
+"""``development``, ``production``, ``test``: the environments a ``$`` block names."""
 
 
 def section_names(config: Obj) -> list[str]:

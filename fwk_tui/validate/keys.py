@@ -28,17 +28,7 @@ What a key can be, and what is said about it:
   known key of the group is a near spelling, or the same key is catalogued in
   a related group (below).
 
-"Did you mean" across groups never changes the meaning of what is written: the
-key is the same; the group suggested is a sibling of the group written (same
-parent) whose name contains it or is contained in it (``server.port`` ->
-``devServer.port``, ``build.loaders`` -> ``wbuild.loaders``; never
-``router.middleware`` -> ``dir.middleware``: unrelated names, other meanings);
-the value is of the kind the suggestion takes (an object for a group, and for
-an option a value that type-checks: a list for a list); and there is exactly
-one such place. At the top level, where no group name tells, the one option a
-level down with the same key is suggested for a non-empty object that fits it, or for a
-string or number that fits the one option exactly a level down (``port: 3000`` ->
-``devServer.port``).
+Which other place a key was meant for: key_places.py.
 
 ``$development``, ``$production``, ``$test`` and ``$env.<name>`` blocks hold
 options for one environment: their contents are checked like the top level.
@@ -60,9 +50,10 @@ from fwk_tui.validate.framework_shape import RULE as SHAPE_RULE
 from fwk_tui.validate.framework_shape import fits, framework_issues, judged
 from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
+from fwk_tui.validate.key_places import Places
 from fwk_tui.validate.text import closest, js_text, nearest, quote_list
 from fwk_tui.validate.tolerated import tolerated
-from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
+from fwk_tui.validate.typecheck import NO_FIX, Issue, compile_type
 
 # Groups passed through to another tool: unknown keys below them are not ours to judge.
 PASS_THROUGH: dict[Path, str] = {
@@ -91,6 +82,7 @@ class KeyChecker:
     def __init__(self, index: CatalogIndex, variant: Variant, values: dict[str, Any]) -> None:
         self.index = index
         self.variant = variant
+        self.places = Places(index, variant)
         self.values = values
         self.out: list[Diagnostic] = []
 
@@ -230,7 +222,7 @@ class KeyChecker:
         siblings = (*documented, *(k for k in framework_keys(parent, self.variant) if k not in documented))
         # The distance allowed is small enough that real bundler keys next to
         # catalogued ones (include/exclude) are not taken for misspellings.
-        near = closest(key, siblings) or self._the_one_that_fits(nearest(key, siblings), parent, value)
+        near = closest(key, siblings) or self.places.the_one_that_fits(nearest(key, siblings), parent, value)
         if near is not None:
             if _has(self.values, (*actual[:-1], near)):
                 # Renaming would give the object the key twice: the misspelt copy does nothing, so it goes.
@@ -243,7 +235,7 @@ class KeyChecker:
             return
         if mode != _NORMAL:
             return  # handed to another tool, or variant A lists no children here
-        elsewhere = self._same_key_elsewhere(key, value, parent)
+        elsewhere = self.places.same_key_elsewhere(key, value, parent)
         if elsewhere is not None:
             self._moved(actual, actual[: len(actual) - len(canon)], elsewhere)
             return
@@ -293,45 +285,6 @@ class KeyChecker:
         )
         self._report(framework_issues(field, value, actual), None)
         return True
-
-    def _same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:
-        """The one catalogued path with the key ``key`` that means what was written under ``parent`` (see above)."""
-        if not parent:
-            # A module's options are objects too: only a structured match is telling, or a plain value
-            # matching the one option a level down (`port: 3000` -> devServer.port).
-            plain = isinstance(value, (str, int, float)) and not isinstance(value, bool)
-            if not (isinstance(value, dict) and value) and not plain:
-                return None
-            found = [
-                o
-                for o in self.index.by_key.get(key, ())
-                if o.in_variant(self.variant) and (len(o.segments) == 2 if plain else len(o.segments) > 1)
-            ]
-            if len(found) != 1 or is_free_form(found[0].type_for(self.variant)) or not self._fits(found[0], value):
-                return None
-            return tuple(found[0].segments)
-        places: list[Path] = [
-            tuple(o.segments)
-            for o in self.index.by_key.get(key, ())
-            if o.in_variant(self.variant) and self._fits(o, value)
-        ]
-        if isinstance(value, dict):
-            places.extend(self.index.groups_by_key.get(key, ()))
-        related = [p for p in set(places) if len(p) == len(parent) + 1 and _related(p[:-1], parent)]
-        return related[0] if len(related) == 1 else None
-
-    def _the_one_that_fits(self, tied: tuple[str, ...], parent: Path, value: Any) -> str | None:
-        """Of keys equally near a misspelt one, the only one whose option takes the value written (``buildr:
-        'vbuild'`` -> ``builder``, not ``build``, an object); None when none or several do."""
-        fitting = [
-            key for key in tied
-            if (option := self.index.options.get((*parent, key))) is not None
-            and option.in_variant(self.variant) and self._fits(option, value)
-        ]  # fmt: skip
-        return fitting[0] if len(fitting) == 1 else None
-
-    def _fits(self, option: Option, value: Any) -> bool:
-        return not _has_error(check_value(option.type_for(self.variant), value, ()))
 
     def _moved(self, actual: Path, prefix: Path, target: Path) -> None:
         fix = None
@@ -408,18 +361,6 @@ class KeyChecker:
     ) -> None:
         about_key = on_key or rule in KEY_RULES
         self.out.append(Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key))
-
-
-def _related(group: Path, written: Path) -> bool:
-    """True for a sibling group whose name contains the written group's name or the reverse (build, wbuild)."""
-    if group[:-1] != written[:-1]:
-        return False
-    a, b = str(group[-1]).lower(), str(written[-1]).lower()
-    return a in b or b in a
-
-
-def _has_error(issues: list[Issue]) -> bool:
-    return any(i.severity == "error" for i in issues)
 
 
 def _issue_fix(issue: Issue) -> Fix | None:
