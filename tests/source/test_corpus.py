@@ -1,7 +1,7 @@
 """The engine against real config files written by other people.
 
-The corpus is built by ``shared/corpus/fetch`` (published packages that ship a
-config file); the session fetches it when it is missing. For every file:
+The corpus is fetched by tests/corpus.py (published packages that ship a
+config file) when it is missing. For every file:
 it parses (or, for the EJS templates, is refused with a clear message), it
 round-trips byte for byte, and three edits each change exactly what they
 should, checked twice:
@@ -16,18 +16,15 @@ from __future__ import annotations
 
 import copy
 import difflib
-import functools
-import os
-import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests import corpus
+
 REPO = Path(__file__).resolve().parents[2]
-FETCH = REPO.parent / "shared" / "corpus" / "fetch"
 
 # The corpus held 20 files when these tests were written, 2 of them templates.
 MIN_FILES = 20
@@ -41,27 +38,9 @@ ADDED_PATH = ("fwkTuiTest", "nested", "flag")
 EDITS = ("add-nested-key", "change-first-scalar", "unset-top-level-key")
 
 
-def _corpus_root() -> Path:
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "fwk-corpus"
-
-
-@functools.cache
 def _corpus() -> tuple[tuple[Path, ...], str | None]:
-    """The corpus files, fetching them first when missing; or why there are none."""
-    files_dir = _corpus_root() / "files"
-    if not files_dir.is_dir() or not any(files_dir.iterdir()):
-        if not FETCH.is_file():
-            return (), f"the corpus is missing and {FETCH} does not exist (shared/ belongs beside the repo)"
-        if shutil.which("npm") is None:
-            return (), "the corpus is missing and npm, which fetch needs, is not installed"
-        proc = subprocess.run(["bash", str(FETCH)], capture_output=True, text=True, check=False, timeout=900)
-        if proc.returncode != 0:
-            return (), f"{FETCH} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
-    files = tuple(sorted(p for p in files_dir.iterdir() if p.is_file()))
-    if not files:
-        return (), f"{FETCH} ran but {files_dir} holds no files"
-    return files, None
+    """The corpus files, fetching them first when missing (tests/corpus.py); or why there are none."""
+    return corpus.corpus_files()
 
 
 def _is_template(path: Path) -> bool:

@@ -17,12 +17,25 @@ import pytest
 from .oracle import ScriptFailure, run_script, script_for, shrink
 
 SCRIPTS = int(os.environ.get("ORACLE_SCRIPTS", "200"))
-SAVED: list[tuple[Path, object]] = []
-"""Files the scripts saved, with the model's values: node loads them all at the end."""
+CHUNKS = 8
+"""The scripts run in this many groups, each on one test worker (pytest-xdist) and ending with one node call that
+loads every file its scripts saved."""
+SAVED: dict[int, list[tuple[Path, object]]] = {}
+"""Files the scripts of each group saved, with the model's values: node loads them at the end of the group."""
+RAN: dict[int, int] = {}
+"""Scripts of each group that passed in this process."""
 STATS = {"scripts": 0, "steps": 0, "saves": 0, "seconds": 0.0}
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed_{s}") for s in range(SCRIPTS)])
+def _chunk(seed: int) -> int:
+    return seed % CHUNKS
+
+
+def _in_group(value: int, chunk: int, name: str) -> object:
+    return pytest.param(value, id=name, marks=pytest.mark.xdist_group(f"oracle_{chunk}"))
+
+
+@pytest.mark.parametrize("seed", [_in_group(s, _chunk(s), f"seed_{s}") for s in range(SCRIPTS)])
 async def test_random_script(tmp_path: Path, seed: int) -> None:
     body, length, slow = script_for(seed)
     started = time.perf_counter()
@@ -37,11 +50,12 @@ async def test_random_script(tmp_path: Path, seed: int) -> None:
     STATS["steps"] += len(run.steps)
     STATS["seconds"] += time.perf_counter() - started
     STATS["saves"] += run.saves
+    RAN[_chunk(seed)] = RAN.get(_chunk(seed), 0) + 1
     if run.saved is not None:
         text, values = run.saved
         keep = tmp_path / "saved.ts"
         keep.write_text(text)
-        SAVED.append((keep, values))
+        SAVED.setdefault(_chunk(seed), []).append((keep, values))
 
 
 def _same(model: object, loaded: object) -> bool:
@@ -55,16 +69,22 @@ def _same(model: object, loaded: object) -> bool:
     return model == loaded
 
 
-def test_the_saved_files_load_in_node_as_the_model_says() -> None:
-    # Runs after the scripts (pytest keeps the file's order): one node call for every file they saved.
-    if STATS["scripts"] < SCRIPTS:
-        pytest.skip("runs after all the scripts (some were deselected or failed)")
-    assert SAVED, "no script saved a file"
+@pytest.mark.parametrize("chunk", [_in_group(c, c, f"group_{c}") for c in range(CHUNKS)])
+def test_the_saved_files_load_in_node_as_the_model_says(chunk: int) -> None:
+    # Runs after its group's scripts (pytest keeps the file's order; a group stays on one worker): one node call
+    # for every file they saved.
+    expected = sum(1 for seed in range(SCRIPTS) if _chunk(seed) == chunk)
+    if RAN.get(chunk, 0) < expected:
+        pytest.skip("runs after all the scripts of its group (some were deselected or failed)")
+    saved = SAVED.get(chunk, [])
+    assert saved or expected < 10, "no script of the group saved a file (a group of 25 saves about 12)"
     from tests.source.conftest import RealClient
 
-    answers = RealClient().evaluate({str(i): file for i, (file, _) in enumerate(SAVED)})
-    for i, (file, expected) in enumerate(SAVED):
+    answers = RealClient().evaluate({str(i): file for i, (file, _) in enumerate(saved)})
+    for i, (file, expected_values) in enumerate(saved):
         got = answers[str(i)]
         assert got.error is None, f"{file}: {got.error}"
-        assert _same(expected, got.value), f"{file}:\n{file.read_text()}\nnode: {got.value!r}\nmodel: {expected!r}"
-    STATS["node"] = len(SAVED)
+        assert _same(expected_values, got.value), (
+            f"{file}:\n{file.read_text()}\nnode: {got.value!r}\nmodel: {expected_values!r}"
+        )
+    STATS["node"] = STATS.get("node", 0) + len(saved)

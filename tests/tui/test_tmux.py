@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+# One worker drives the terminals, one at a time: two tmux apps at once would share the two cores with the rest.
+pytestmark = pytest.mark.xdist_group("terminal")
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
 FWK_TUI = Path(sys.executable).with_name("fwk-tui")
 

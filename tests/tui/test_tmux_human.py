@@ -17,6 +17,9 @@ import pytest
 
 from .test_tmux import FWK_TUI, Terminal, _env
 
+# One worker drives the terminals, one at a time: two tmux apps at once would share the two cores with the rest.
+pytestmark = pytest.mark.xdist_group("terminal")
+
 # Seeded: the same pauses on every run, so a failure replays.
 _PAUSES = random.Random(12)
 

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import Diagnostic, Layout, Project, check_document
-
-REPO = Path(__file__).resolve().parents[2]
-FETCH = REPO.parent / "shared" / "corpus" / "fetch"
 
 
 def config(body: str) -> ConfigDocument:
@@ -41,16 +35,8 @@ def one(diagnostics: list[Diagnostic], path: str, rule: str | None = None) -> Di
 
 
 def corpus_files() -> tuple[list[Path], str | None]:
-    """The real config files of the corpus, fetched like tests/source does; or why there are none."""
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    files_dir = Path(cache) / "fwk-corpus" / "files"
-    if not files_dir.is_dir() or not any(files_dir.iterdir()):
-        if not FETCH.is_file():
-            return [], f"the corpus is missing and {FETCH} does not exist"
-        if shutil.which("npm") is None:
-            return [], "the corpus is missing and npm, which fetch needs, is not installed"
-        proc = subprocess.run(["bash", str(FETCH)], capture_output=True, text=True, check=False, timeout=900)
-        if proc.returncode != 0:
-            return [], f"{FETCH} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
-    files = sorted(p for p in files_dir.iterdir() if p.is_file())
-    return files, None if files else f"{files_dir} holds no files"
+    """The real config files of the corpus (tests/corpus.py fetches them when missing); or why there are none."""
+    from tests.corpus import corpus_files as fetched
+
+    files, why = fetched()
+    return list(files), why
