@@ -378,3 +378,26 @@ async def test_the_layers_group_masks_a_private_value_a_layer_or_a_section_write
         shown = "\n".join(str(node.label) for node in _nodes(panel.root))
         assert "runtimeConfig.layerSecret = ****" in shown and "runtimeConfig.public.p = 'seen'" in shown
         assert "SEKRIT" not in shown and "31337" not in shown
+
+
+async def test_a_prefix_a_layer_sets_tells_private_variables_as_resolve_does(tmp_path: Path) -> None:
+    """The editor told private variables from public ones by the file's own prefixes only: with `envPrefix: 'MY_'`
+    in a layer, `MY_PUBLIC_A=${MY_API_SECRET}` showed the secret where `resolve` masks it."""
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({ runtimeConfig: { srv: { envPrefix: 'MY_' } } })\n"
+    )
+    config = tmp_path / "fwk.config.ts"
+    config.write_text(
+        "export default defineFwkConfig({\n  extends: ['./base'],\n"
+        "  runtimeConfig: { apiSecret: '', public: { a: 'x' } },\n})\n"
+    )
+    (tmp_path / ".env").write_text("MY_API_SECRET=SEKRIT_LAYER\nMY_PUBLIC_A=${MY_API_SECRET}\n")
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await loaded(app, pilot)
+        assert await app.go_to("runtimeConfig")
+        await pilot.pause()
+        assert "MY_PUBLIC_A" in field_text(app, "runtimeConfig")
+        assert "SEKRIT_LAYER" not in field_text(app, "runtimeConfig")
+        assert "SEKRIT_LAYER" not in screen_text(app)

@@ -17,15 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of
+from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of, variable_prefixes
 from fwk_tui.resolve.loader import OverBudget, Resolved, remerge, resolve_layers
 from fwk_tui.resolve.notes import field_notes
 from fwk_tui.resolve.sections import ENVIRONMENTS
-from fwk_tui.resolve.variables import Variable, read_environment
+from fwk_tui.resolve.variables import DotenvFile, Variable, read_environment
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.form_model import TreeGroup
 from fwk_tui.userfiles import UnreadableFile
-from fwk_tui.validate.env import PREFIX, prefixes
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -86,8 +85,6 @@ class EffectiveView:
             dotenv = dotenv_files([], folder)
         except UnreadableFile:
             dotenv = []  # an unreadable .env: the status of `fwk-tui env` says why; here no variable applies
-        values = session.values()  # the config's own envPrefix tells its private variables from public ones
-        environment = read_environment(os.environ, dotenv, prefixes(values) if isinstance(values, dict) else [PREFIX])
         self._reading += 1
         path, document, env = session.path, session.document, self.env
         try:
@@ -95,25 +92,25 @@ class EffectiveView:
         except OverBudget:
             reading = self._reading
             threading.Thread(
-                target=self._read_aside, args=(reading, path, document, env, environment), daemon=True
+                target=self._read_aside, args=(reading, path, document, env, dotenv), daemon=True
             ).start()  # a daemon: Ctrl+Q does not wait for a parse nobody will see
             return
-        self._took(self._reading, resolved, document, environment)
+        self._took(self._reading, resolved, document, dotenv)
 
     def _read_aside(
-        self, reading: int, path: Path, document: ConfigDocument, env: str | None, environment: dict[str, Variable]
+        self, reading: int, path: Path, document: ConfigDocument, env: str | None, dotenv: list[DotenvFile]
     ) -> None:
         resolved = resolve_layers(path, document, env)
         try:
-            self.app.call_from_thread(self._took, reading, resolved, document, environment)
+            self.app.call_from_thread(self._took, reading, resolved, document, dotenv)
         except RuntimeError:
             pass  # the app has closed meanwhile
 
-    def _took(
-        self, reading: int, resolved: Resolved, document: ConfigDocument, environment: dict[str, Variable]
-    ) -> None:
+    def _took(self, reading: int, resolved: Resolved, document: ConfigDocument, dotenv: list[DotenvFile]) -> None:
         if reading != self._reading:
             return  # read again since (a save, F6): that read's result is the one to show
+        # The prefixes of every file and section tell private variables from public ones, as resolve tells them.
+        environment = read_environment(os.environ, dotenv, variable_prefixes(resolved))
         self._read, self._environment = resolved, environment
         self._apply(resolved, document)
         if self.app.session.document is not document:
