@@ -33,7 +33,7 @@ from fwk_tui.catalog.models import TAG_TEXT, Catalog, Default, Option, Variant, 
 from fwk_tui.catalog.present import default_text, env_of, value_text
 from fwk_tui.catalog.types import CodeType
 from fwk_tui.catalog.types.json_schema import Schema, type_schema
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.validate.index import CatalogIndex, index_of, is_free_form
 from fwk_tui.validate.keys import ENV_BLOCKS, PASS_THROUGH
 from fwk_tui.validate.rules import RULES
@@ -84,7 +84,7 @@ class _Builder:
         self.variant = variant
         self.removed_note = _removed_in_v4_note()
 
-    def group(self, canon: Path, mode: Mode) -> Schema:
+    def group(self, canon: OptionPath, mode: Mode) -> Schema:
         """A group of options: its keys, closed where keys.py reports an unknown key."""
         out: Schema = {"type": "object", "properties": self.members(canon, mode)}
         if mode == _NORMAL and canon:
@@ -95,7 +95,7 @@ class _Builder:
             out["markdownDescription"] = _escape(words)
         return out
 
-    def members(self, canon: Path, mode: Mode) -> dict[str, Schema]:
+    def members(self, canon: OptionPath, mode: Mode) -> dict[str, Schema]:
         """The schemas of the keys under ``canon``, literal spellings after their options."""
         props: dict[str, Schema] = {}
         for key in self.index.children.get(canon, ()):
@@ -108,7 +108,7 @@ class _Builder:
                 props[alias] = _alias(props[key], alias, (*canon, key))
         return props
 
-    def node(self, canon: Path, mode: Mode) -> Schema | None:
+    def node(self, canon: OptionPath, mode: Mode) -> Schema | None:
         """The schema of the key at ``canon``; None where this variant has nothing there."""
         option = self.index.options.get(canon)
         if option is not None and (option.in_variant(self.variant) or not self.index.is_group(canon)):
@@ -127,7 +127,7 @@ class _Builder:
         words = self._other_variant_group(canon)
         return {**found, "description": words, "markdownDescription": _escape(words)}
 
-    def option(self, option: Option, canon: Path) -> Schema:
+    def option(self, option: Option, canon: OptionPath) -> Schema:
         """An option's value: its type, with its children's docs where the catalogue lists them."""
         here = self.variant if option.in_variant(self.variant) else option.variants[0]
         type_ = option.type_for(here)
@@ -141,7 +141,7 @@ class _Builder:
         self._annotate(out, option, here != self.variant)
         return out
 
-    def _annotate_fields(self, schema: Schema, canon: Path) -> None:
+    def _annotate_fields(self, schema: Schema, canon: OptionPath) -> None:
         """Docs and defaults of the catalogued children of a typed option (``app.head.title``) on its fields."""
         for key in self.index.children.get(canon, ()):
             child = self.index.options.get((*canon, key))
@@ -227,7 +227,7 @@ class _Builder:
         lines.append("  \n".join(rows))
         return "\n".join(lines).strip()
 
-    def _other_variant_group(self, canon: Path) -> str:
+    def _other_variant_group(self, canon: OptionPath) -> str:
         below = [o.path for o in self.catalog.options if tuple(o.segments[: len(canon)]) == canon]
         listed = ", ".join(below[:3]) + (", …" if len(below) > 3 else "")
         other = "B" if self.variant == "A" else "A"
@@ -236,7 +236,7 @@ class _Builder:
             "and check warns about each."
         )
 
-    def _group_words(self, canon: Path) -> str:
+    def _group_words(self, canon: OptionPath) -> str:
         """What a group of options is: its catalogue group, and that group's summary at the top level."""
         below = {o.group for o in self.catalog.options if tuple(o.segments[: len(canon)]) == canon}
         if len(below) != 1:
@@ -247,7 +247,7 @@ class _Builder:
         return f"Options under {format_path(canon)} ({group.title})."
 
 
-def _alias(schema: Schema, alias: str, canonical: Path) -> Schema:
+def _alias(schema: Schema, alias: str, canonical: OptionPath) -> Schema:
     """The schema of a literal spelling: its option's, deprecated, naming the canonical key."""
     say = f"{alias} is the literal spelling of {format_path(canonical)}: write {canonical[-1]}."
     out = dict(schema)

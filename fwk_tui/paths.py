@@ -14,7 +14,7 @@ import json
 import re
 
 Segment = str | int
-Path = tuple[Segment, ...]
+OptionPath = tuple[Segment, ...]
 
 # What the parser accepts bare between dots: no dot, bracket, quote or white space.
 _BARE = re.compile(r"[^.\[\]\"'\s]+")
@@ -27,7 +27,7 @@ class PathError(ValueError):
     """The text is not a well-formed option path."""
 
 
-def parse_path(text: str) -> Path:
+def parse_path(text: str) -> OptionPath:
     """Split ``text`` into segments; raise :class:`PathError` when malformed."""
     segments: list[Segment] = []
     i, n = 0, len(text)
@@ -96,7 +96,7 @@ def _bracket_segment(inner: str, text: str) -> Segment:
     raise PathError(f"bracketed key must be a number or a quoted string in {text!r}")
 
 
-def format_path(path: Path) -> str:
+def format_path(path: OptionPath) -> str:
     """The text form of ``path``; ``parse_path(format_path(p)) == p``."""
     out: list[str] = []
     for seg in path:
@@ -109,6 +109,6 @@ def format_path(path: Path) -> str:
     return "".join(out)
 
 
-def join(path: Path, *more: Segment) -> Path:
+def join(path: OptionPath, *more: Segment) -> OptionPath:
     """``path`` extended by ``more`` segments."""
     return path + tuple(more)

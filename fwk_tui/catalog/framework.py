@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from fwk_tui.catalog.models import Variant
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.catalog.types.nodes import ObjectType, UnionType, from_json
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 
 DATA_FILE = FilePath(__file__).with_name("framework_types.json")
 R = TypeVar("R")
@@ -73,7 +73,7 @@ def _type_at(text: str, variant: Variant) -> TypeExpr | None:
         return None
 
 
-def framework_type(path: Path, variant: Variant) -> TypeExpr | None:
+def framework_type(path: OptionPath, variant: Variant) -> TypeExpr | None:
     """The framework's own type of the value at ``path`` (a catalogued option or a group above one) in
     ``variant``; ``None`` where its types do not say."""
     key = (path, variant)
@@ -86,7 +86,7 @@ def framework_type(path: Path, variant: Variant) -> TypeExpr | None:
 
 
 _UNSEEN = object()
-_BY_PATH: dict[tuple[Path, Variant], object] = {}
+_BY_PATH: dict[tuple[OptionPath, Variant], object] = {}
 KEPT = 8192
 """How many answers a cache kept by identity holds before it starts again."""
 
@@ -120,7 +120,7 @@ def _unknown_union(t: TypeExpr) -> bool:
     return not t.options or any(is_unknown(o) for o in t.options)
 
 
-def framework_keys(path: Path, variant: Variant) -> dict[str, TypeExpr]:
+def framework_keys(path: OptionPath, variant: Variant) -> dict[str, TypeExpr]:
     """The keys the framework's type gives the object at ``path``, with their types (empty where it does
     not say)."""
     parent = framework_type(path, variant)
@@ -130,6 +130,6 @@ def framework_keys(path: Path, variant: Variant) -> dict[str, TypeExpr]:
     return {f.name: f.type for shape in shapes if isinstance(shape, ObjectType) for f in shape.fields}
 
 
-def framework_field(path: Path, key: str, variant: Variant) -> TypeExpr | None:
+def framework_field(path: OptionPath, key: str, variant: Variant) -> TypeExpr | None:
     """The framework's type of ``key`` inside the object at ``path``, when its type there has that key."""
     return framework_keys(path, variant).get(key)

@@ -9,8 +9,7 @@ from pathlib import Path
 from fwk_tui.cli.output import err
 from fwk_tui.exits import Exit
 from fwk_tui.oserrors import os_error_message, os_error_words
-from fwk_tui.paths import Path as OptionPath
-from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.paths import OptionPath, PathError, format_path, parse_path
 from fwk_tui.source import (
     BusyError,
     ConfigDocument,

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.exits import Exit
-from fwk_tui.paths import Path as OptionPath
-from fwk_tui.paths import format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.spreads import COMPUTED_REASON, SpreadNote, spread_notes
 from fwk_tui.source.textutil import unified_diff

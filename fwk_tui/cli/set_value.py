@@ -8,8 +8,7 @@ import shlex
 from fwk_tui.cli.config_file import Stop
 from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, shell_word
 from fwk_tui.exits import Exit
-from fwk_tui.paths import Path as OptionPath
-from fwk_tui.paths import format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import Code, ConfigDocument, ParseError, contains_code, read_expression
 from fwk_tui.source.render import method_name
 from fwk_tui.source.values import JSValue

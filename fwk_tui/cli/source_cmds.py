@@ -15,8 +15,7 @@ from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.cli.set_check import checked_write, print_spreads
 from fwk_tui.cli.set_value import set_value
 from fwk_tui.exits import Exit
-from fwk_tui.paths import Path as OptionPath
-from fwk_tui.paths import format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import ConfigDocument, load_document, save_document
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.spreads import spread_notes

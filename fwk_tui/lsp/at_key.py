@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fwk_tui.lsp.cursor import byte_offset
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import Entry, Span
 from fwk_tui.validate.keys import ENV_BLOCKS
@@ -21,7 +21,7 @@ class AtKey:
 
     entry: Entry
     on_key: bool
-    option_path: Path
+    option_path: OptionPath
 
     @property
     def span(self) -> Span:
@@ -53,7 +53,7 @@ def key_at(doc: ConfigDocument, offset: int) -> AtKey | None:
     return AtKey(best, False, path)
 
 
-def run_time_path(path: Path) -> Path:
+def run_time_path(path: OptionPath) -> OptionPath:
     """``path`` without its environment block: the path the merged config has it at."""
     if path and path[0] in ENV_BLOCKS:
         return path[1:]

@@ -17,7 +17,7 @@ from typing import Literal
 from tree_sitter import Node
 
 from fwk_tui.lsp.offsets import offsets_of
-from fwk_tui.paths import Path, Segment
+from fwk_tui.paths import OptionPath, Segment
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.nodes import FUNCTIONS, elements, members
 from fwk_tui.source.written import written_path
@@ -45,7 +45,7 @@ class Place:
     ``written`` holds the keys the object already has (the one typed excepted).
     """
 
-    path: Path
+    path: OptionPath
     in_array: bool
     at: Literal["key", "value"]
     key: str | None
@@ -56,7 +56,7 @@ class Place:
     written: frozenset[str]
 
     @property
-    def value_path(self) -> Path | None:
+    def value_path(self) -> OptionPath | None:
         """The path of the value typed (None at a key)."""
         if self.at != "value":
             return None
@@ -224,7 +224,7 @@ def place_at(doc: ConfigDocument | None, offset: int, text: str | None = None) -
 # -- from the tree ---------------------------------------------------------------------------
 
 
-def _tree_container(doc: ConfigDocument, byte: int) -> tuple[Path, Node] | None:
+def _tree_container(doc: ConfigDocument, byte: int) -> tuple[OptionPath, Node] | None:
     root = doc.config_node
     if root is None:
         return None
@@ -261,7 +261,7 @@ class _Opening:
     commas: int  # commas at its own level between it and the opening (or cursor) inside it
 
 
-def _scan(text: str, offset: int) -> tuple[Path, bool, int, int] | None:
+def _scan(text: str, offset: int) -> tuple[OptionPath, bool, int, int] | None:
     """The path of the innermost container around ``offset``, whether it is an array, the item index, its opening."""
     chain = _openings(text, offset)
     if not chain:

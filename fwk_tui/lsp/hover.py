@@ -21,7 +21,7 @@ from fwk_tui.lsp.cursor import char_offset
 from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.lsp.texts import code, escape, option_markdown
 from fwk_tui.lsp.where import canonical, children, spot
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.resolve.notes import field_notes
 from fwk_tui.resolve.why import why
 from fwk_tui.source import ConfigDocument
@@ -73,7 +73,7 @@ def _markdown(doc: ConfigDocument, found: AtKey, ctx: Knowledge) -> str | None:
     return text + (f"\n\n---\n\n{effective}" if effective else "")
 
 
-def _unknown(path: Path, ctx: Knowledge) -> str:
+def _unknown(path: OptionPath, ctx: Knowledge) -> str:
     key = str(path[-1])
     parent = path[:-1]
     siblings = [c.key for c in children(ctx, parent)]

@@ -10,7 +10,7 @@ from fwk_tui.lsp.at_key import run_time_path
 from fwk_tui.lsp.cursor import char_offset
 from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.lsp.where import spot
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.resolve.notes import shown_value
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import UNDEFINED, Code, Entry
@@ -25,7 +25,7 @@ DETAIL_WIDTH = 48
 def symbols(doc: ConfigDocument, ctx: Knowledge, to_position: ToPosition) -> list[DocumentSymbol]:
     """Every object, list and value of the config, nested as written; name = key, detail = short value or type."""
     top: list[DocumentSymbol] = []
-    kids: dict[Path, list[DocumentSymbol]] = {}
+    kids: dict[OptionPath, list[DocumentSymbol]] = {}
     for entry in doc.entries():  # parents come before their children
         if not entry.path:
             continue

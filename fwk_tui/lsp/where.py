@@ -14,7 +14,7 @@ from fwk_tui.catalog.types import ArrayType, ObjectType, RecordType, TupleType, 
 from fwk_tui.catalog.types.nodes import AnyType
 from fwk_tui.lsp.at_key import run_time_path
 from fwk_tui.lsp.knowledge import Knowledge
-from fwk_tui.paths import Path, Segment
+from fwk_tui.paths import OptionPath, Segment
 from fwk_tui.validate.index import CatalogIndex
 
 
@@ -22,9 +22,9 @@ from fwk_tui.validate.index import CatalogIndex
 class Spot:
     """The option a path is or is inside (``rest``: the segments below it), and the types there."""
 
-    canon: Path
+    canon: OptionPath
     option: Option | None
-    rest: Path
+    rest: OptionPath
     types: tuple[TypeExpr, ...]
 
     @property
@@ -42,7 +42,7 @@ class Child:
     group: bool
 
 
-def canonical(index: CatalogIndex, path: Path) -> Path:
+def canonical(index: CatalogIndex, path: OptionPath) -> OptionPath:
     """``path`` as the catalogue writes it: environment blocks dropped, literal spellings made canonical."""
     out: list[Segment] = []
     for seg in run_time_path(path):
@@ -53,7 +53,7 @@ def canonical(index: CatalogIndex, path: Path) -> Path:
     return tuple(out)
 
 
-def spot(ctx: Knowledge, path: Path) -> Spot:
+def spot(ctx: Knowledge, path: OptionPath) -> Spot:
     """The option at (or around) ``path`` and the types at ``path``."""
     index = ctx.index
     canon = canonical(index, path)
@@ -82,7 +82,7 @@ def flat(types: tuple[TypeExpr, ...] | list[TypeExpr]) -> list[TypeExpr]:
     return out
 
 
-def types_at(type_: TypeExpr, rest: Path) -> list[TypeExpr]:
+def types_at(type_: TypeExpr, rest: OptionPath) -> list[TypeExpr]:
     """The types a value at ``rest`` inside a value of ``type_`` may have."""
     current = [type_]
     for seg in rest:
@@ -104,7 +104,7 @@ def types_at(type_: TypeExpr, rest: Path) -> list[TypeExpr]:
     return current
 
 
-def children(ctx: Knowledge, path: Path) -> list[Child]:
+def children(ctx: Knowledge, path: OptionPath) -> list[Child]:
     """The keys the catalogue knows below ``path`` in the file's variant: options, groups, fields of its type."""
     index = ctx.index
     canon = canonical(index, path)
@@ -130,15 +130,15 @@ def children(ctx: Knowledge, path: Path) -> list[Child]:
     return out
 
 
-_GROUPS: dict[tuple[int, Variant], tuple[Catalog, frozenset[Path]]] = {}
+_GROUPS: dict[tuple[int, Variant], tuple[Catalog, frozenset[OptionPath]]] = {}
 
 
-def _groups_in(catalog: Catalog, index: CatalogIndex, variant: Variant) -> frozenset[Path]:
+def _groups_in(catalog: Catalog, index: CatalogIndex, variant: Variant) -> frozenset[OptionPath]:
     """The paths with options of ``variant`` below them (computed once per catalogue and variant)."""
     found = _GROUPS.get((id(catalog), variant))
     if found is not None and found[0] is catalog:
         return found[1]
-    paths: set[Path] = set()
+    paths: set[OptionPath] = set()
     for segments, option in index.options.items():
         if option.in_variant(variant):
             paths.update(segments[:depth] for depth in range(1, len(segments)))

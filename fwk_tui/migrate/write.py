@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.migrate.disk import root_entry
 from fwk_tui.migrate.plan import VERSION, Item, Plan
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import OptionPath, format_path, parse_path
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.comment import comment_after
 from fwk_tui.source.strings import rewrite_strings, string_literals
@@ -94,7 +94,7 @@ BEHAVIOUR_KEPT = "kept from layout B (version 3); remove to adopt layout A's beh
 def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocument:
     """Each pinned line with a short comment naming what it keeps; pins written inside an object on one line share
     one comment at the end of that object's line, naming them."""
-    at_line: dict[Path, list[tuple[str, str]]] = {}
+    at_line: dict[OptionPath, list[tuple[str, str]]] = {}
     for path, words in pinned:
         where = parse_path(path)
         while len(where) > 1 and not _ends_line(doc, where):
@@ -113,7 +113,7 @@ def _commented(doc: ConfigDocument, pinned: list[tuple[str, str]]) -> ConfigDocu
     return doc
 
 
-def _ends_line(doc: ConfigDocument, where: Path) -> bool:
+def _ends_line(doc: ConfigDocument, where: OptionPath) -> bool:
     return comment_after(doc, where, "") is not doc
 
 

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sections import section_name_of, section_names, section_of
 from fwk_tui.resolve.sources import find_source
@@ -338,10 +338,12 @@ def _layer_keys(config: Obj) -> object:
     return [plain(config.members[k]) if k in config.members else None for k in LAYER_KEYS]
 
 
-def _origins(spans: Mapping[Path, Span], kind: OriginKind, shown: str, detail: str) -> Callable[[Path], Origin]:
+def _origins(
+    spans: Mapping[OptionPath, Span], kind: OriginKind, shown: str, detail: str
+) -> Callable[[OptionPath], Origin]:
     """The origin of each path of one file: its line and column; an environment section names itself."""
 
-    def origin_at(path: Path) -> Origin:
+    def origin_at(path: OptionPath) -> Origin:
         span = spans.get(path)
         line, column = (span.line, span.column) if span is not None else (None, None)
         section = section_name_of(path)

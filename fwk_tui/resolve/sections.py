@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.resolve.tree import Node, Obj
 from fwk_tui.validate.keys import ENV_BLOCKS
 
@@ -19,7 +19,7 @@ def section_names(config: Obj) -> list[str]:
     return names
 
 
-def section_name_of(path: Path) -> str | None:
+def section_name_of(path: OptionPath) -> str | None:
     """``$production`` for a path inside that section, ``$env.staging`` inside ``$env: { staging }``."""
     head = path[0] if path else None
     if not isinstance(head, str) or not head.startswith("$"):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.source.values import UNDEFINED, JSValue
 
@@ -49,7 +49,7 @@ Node = Leaf | Obj | Arr
 _NEVER_COPIED = ("__proto__", "constructor")
 
 
-def tag(value: JSValue, origin_at: Callable[[Path], Origin], path: Path = ()) -> Node:
+def tag(value: JSValue, origin_at: Callable[[OptionPath], Origin], path: OptionPath = ()) -> Node:
     """``value`` (read at ``path``) with ``origin_at(path)`` on every object, array and leaf inside it."""
     origin = origin_at(path)
     if isinstance(value, dict):
@@ -115,7 +115,7 @@ def plain(node: Node) -> JSValue:
     return node.value
 
 
-def node_at(node: Node | None, path: Path) -> Node | None:
+def node_at(node: Node | None, path: OptionPath) -> Node | None:
     """The node at ``path`` under ``node``, or None where nothing is."""
     for segment in path:
         if isinstance(node, Obj) and isinstance(segment, str):
@@ -127,7 +127,7 @@ def node_at(node: Node | None, path: Path) -> Node | None:
     return node
 
 
-def walk(node: Node, path: Path = ()) -> Iterator[tuple[Path, Node]]:
+def walk(node: Node, path: OptionPath = ()) -> Iterator[tuple[OptionPath, Node]]:
     """Every (path, node) of ``node``, parents before children, in order."""
     yield path, node
     if isinstance(node, Obj):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
@@ -29,7 +29,7 @@ class Step:
 class Answer:
     """The chain of one option, its array items' origins, and notes a person needs."""
 
-    path: Path
+    path: OptionPath
     steps: list[Step] = field(default_factory=list)
     effective: Node | None = None
     items: list[tuple[JSValue, Origin | None]] = field(default_factory=list)
@@ -42,7 +42,7 @@ class Answer:
         return won if won is not None else self.effective
 
 
-def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
+def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
     """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables)."""
     answer = Answer(path)
     resolved = effective.resolved
@@ -75,7 +75,7 @@ def why(effective: Effective, path: Path, catalog: Catalog) -> Answer:
     return answer
 
 
-def _section_notes(effective: Effective, path: Path) -> list[str]:
+def _section_notes(effective: Effective, path: OptionPath) -> list[str]:
     """Without an environment, the sections that set ``path`` in one (the chain above leaves them out)."""
     resolved = effective.resolved
     if resolved.env is not None:
@@ -91,7 +91,7 @@ def _section_notes(effective: Effective, path: Path) -> list[str]:
     return notes
 
 
-def _variable_step(effective: Effective, path: Path) -> Step | None:
+def _variable_step(effective: Effective, path: OptionPath) -> Step | None:
     """The variable that gives ``path`` its value at run time: one named for it, or one whose object (JSON) was
     merged into the object holding it."""
     node = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
@@ -154,7 +154,7 @@ def _null_notes(answer: Answer) -> list[str]:
     return [f"null or undefined at {where} does not unset the option: the merge skips it."]
 
 
-def _variable_notes(effective: Effective, path: Path, overridden: bool) -> list[str]:
+def _variable_notes(effective: Effective, path: OptionPath, overridden: bool) -> list[str]:
     found = variable_of(path)
     if found is None or overridden:
         return []

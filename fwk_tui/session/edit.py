@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from fwk_tui.paths import Path as KeyPath
+from fwk_tui.paths import OptionPath as KeyPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, ReadOnlyError, check_expression
 from fwk_tui.validate import Fix, apply_fix

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fwk_tui.paths import Path as KeyPath
+from fwk_tui.paths import OptionPath as KeyPath
 from fwk_tui.session.edit import EDIT_ERRORS, Edit, EditError, joined, reason
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import JSValue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fwk_tui.paths import Path as KeyPath
+from fwk_tui.paths import OptionPath as KeyPath
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session.edit import Edit
 from fwk_tui.source import ConfigDocument, DocumentError

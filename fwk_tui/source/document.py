@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from tree_sitter import Node, Tree
 
-from fwk_tui.paths import Path, Segment, format_path
+from fwk_tui.paths import OptionPath, Segment, format_path
 from fwk_tui.source.disk import DiskLink
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError, ReadOnlyError
@@ -265,7 +265,7 @@ class ConfigDocument:
             return self.set(p, Code(text))
         return self.set(p, Code(check_expression(source)))
 
-    def unset(self, path: PathLike, *, keep: Mapping[Path, str] | None = None) -> ConfigDocument:
+    def unset(self, path: PathLike, *, keep: Mapping[OptionPath, str] | None = None) -> ConfigDocument:
         """A document without ``path`` (every duplicate of the key); KeyError when absent.
 
         An object this leaves empty goes too, and so on upward: one that is the value
@@ -306,7 +306,7 @@ class ConfigDocument:
         splices, _ = self._editor().remove(container, index, collapse=container.id != root.id)
         return self._apply(splices)
 
-    def empty_objects(self) -> dict[Path, str]:
+    def empty_objects(self) -> dict[OptionPath, str]:
         """The object literals without members (comments allowed), by path as written, with their text.
 
         Paths as written: keys and indexes as in the source, so a hooks namespace
@@ -381,7 +381,7 @@ class ConfigDocument:
     def _editor(self) -> Editor:
         return Editor(self._data, self.style)
 
-    def _require_root(self, path: Path) -> Node:
+    def _require_root(self, path: OptionPath) -> Node:
         if self._root is None:
             raise KeyError(format_path(path))
         return self._root
@@ -392,29 +392,29 @@ class ConfigDocument:
         assert self._root is not None
         return self._root
 
-    def _existing(self, path: PathLike) -> tuple[Path, Node, Slot]:
+    def _existing(self, path: PathLike) -> tuple[OptionPath, Node, Slot]:
         """``path`` checked, the config object (when it may be edited) and the slot at ``path`` (KeyError: none)."""
         p = checked_path(path)
         root = self._writable_root()
         return p, root, self._slot_for_edit(root, p)
 
-    def _slot_for_edit(self, root: Node, path: Path) -> Slot:
+    def _slot_for_edit(self, root: Node, path: OptionPath) -> Slot:
         target = edit_target(root, path)
         if isinstance(target, Gap):
             raise KeyError(format_path(path))
         return target
 
-    def _object_at(self, path: Path) -> Node | None:
+    def _object_at(self, path: OptionPath) -> Node | None:
         return None if self._root is None else object_at(self._root, path)
 
-    def _get_from_values(self, path: Path) -> JSValue:
+    def _get_from_values(self, path: OptionPath) -> JSValue:
         # Only arrays with holes are not addressable by node; read them as values.
         try:
             return value_in(self.values(), path)
         except KeyError:
             raise KeyError(format_path(path)) from None
 
-    def _unset_one(self, path: Path) -> ConfigDocument:
+    def _unset_one(self, path: OptionPath) -> ConfigDocument:
         root = self._writable_root()
         slot = self._slot_for_edit(root, path)
         items = layout(slot.container).items
@@ -423,7 +423,7 @@ class ConfigDocument:
         splices, _ = self._editor().remove(slot.container, index, collapse=not is_root)
         return self._apply(splices)
 
-    def _remove_all(self, path: Path) -> tuple[ConfigDocument, int]:
+    def _remove_all(self, path: OptionPath) -> tuple[ConfigDocument, int]:
         """Remove the value at ``path``; also where its container starts (edits inside keep that offset)."""
         slot = self._slot_for_edit(self._writable_root(), path)
         copies = 1
@@ -434,7 +434,7 @@ class ConfigDocument:
             return self.remove_all([(path, i) for i in range(copies)]), slot.container.start_byte
         return self._unset_one(path), slot.container.start_byte
 
-    def _prune(self, start: int, keep: Mapping[Path, str]) -> ConfigDocument:
+    def _prune(self, start: int, keep: Mapping[OptionPath, str]) -> ConfigDocument:
         """Remove the empty object starting at byte ``start``, then each object above it left empty."""
         doc = self
         while True:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import layout, members, text_of
@@ -36,7 +36,7 @@ def fill_gap(editor: Editor, gap: Gap, value: JSValue) -> list[Splice]:
     return editor.insert(container, count, built, key=key)
 
 
-def _build(base: Path, rest: Path, value: JSValue) -> JSValue:
+def _build(base: OptionPath, rest: OptionPath, value: JSValue) -> JSValue:
     """``value`` wrapped in the objects and arrays that ``rest[1:]`` still needs."""
     for depth in range(len(rest) - 1, 0, -1):
         seg = rest[depth]

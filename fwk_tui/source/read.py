@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.lines import LineIndex, line_index
 from fwk_tui.source.literals import decode_number, decode_string, decode_template
@@ -12,7 +12,7 @@ from fwk_tui.source.nodes import Member, find_member, is_plain_template, layout,
 from fwk_tui.source.values import UNDEFINED, Code, Entry, JSValue, Span
 
 
-def is_hooks_path(path: Path) -> bool:
+def is_hooks_path(path: OptionPath) -> bool:
     """True for the ``hooks`` object, at the top or in a ``$env`` override."""
     if path == ("hooks",):
         return True
@@ -34,14 +34,14 @@ def hook_members(obj: Node, prefix: str = "") -> list[tuple[str, Member]]:
     return out
 
 
-def keyed_members(obj: Node, path: Path, written: list[Member] | None = None) -> dict[str, Member]:
+def keyed_members(obj: Node, path: OptionPath, written: list[Member] | None = None) -> dict[str, Member]:
     """The effective member for each key of ``obj`` (last wins); hooks flattened. ``written``: its members when known."""
     if is_hooks_path(path):
         return dict(hook_members(obj))
     return {m.key: m for m in (members(obj) if written is None else written) if m.key is not None}
 
 
-def keyed_member(obj: Node, path: Path, key: str) -> Member | None:
+def keyed_member(obj: Node, path: OptionPath, key: str) -> Member | None:
     """``keyed_members(obj, path).get(key)``, without reading the other members of a plain object."""
     if is_hooks_path(path):
         return dict(hook_members(obj)).get(key)
@@ -85,14 +85,14 @@ class Reader:
         end_line, end_column = lines.line_col(node.end_byte)
         return Span(node.start_byte, node.end_byte, line, column, end_line, end_column)
 
-    def value(self, node: Node, path: Path = ()) -> JSValue:
+    def value(self, node: Node, path: OptionPath = ()) -> JSValue:
         """The Python value of the expression ``node`` found at ``path``."""
         try:
             return self._value(node, path)
         except RecursionError:
             raise DocumentError("the config is nested too deeply to read") from None
 
-    def member_value(self, member: Member, path: Path) -> JSValue:
+    def member_value(self, member: Member, path: OptionPath) -> JSValue:
         """The value a member gives its key: methods and shorthands are code."""
         if member.kind in ("method", "shorthand"):
             value: JSValue = Code(text_of(member.node), "expr", self.span(member.node))
@@ -101,14 +101,14 @@ class Reader:
         assert member.value is not None
         return self._value(member.value, path, member.key_node)
 
-    def _record(self, path: Path, value: JSValue, node: Node, key: Node | None = None) -> None:
+    def _record(self, path: OptionPath, value: JSValue, node: Node, key: Node | None = None) -> None:
         if self._entries is not None and path:
             self._entries.append(Entry(path, value, self.span(node), self._key_span(key)))
 
     def _key_span(self, key: Node | None) -> Span | None:
         return self.span(key) if key is not None else None
 
-    def _value(self, node: Node, path: Path, key: Node | None = None) -> JSValue:
+    def _value(self, node: Node, path: OptionPath, key: Node | None = None) -> JSValue:
         kind = node.type
         slot = -1
         if self._entries is not None and path:
@@ -120,7 +120,7 @@ class Reader:
             self._entries[slot] = Entry(path, value, self.span(node), self._key_span(key))
         return value
 
-    def _read(self, node: Node, kind: str, path: Path) -> JSValue:
+    def _read(self, node: Node, kind: str, path: OptionPath) -> JSValue:
         if kind == "string":
             return decode_string(text_of(node))
         if kind == "number":
@@ -161,7 +161,7 @@ class Reader:
                 return -number if sign == "-" else number
         return self._code(node)
 
-    def _object(self, node: Node, path: Path) -> JSValue:
+    def _object(self, node: Node, path: OptionPath) -> JSValue:
         written = members(node)
         if self._whole_objects and any(m.key is None for m in written):
             return self._code(node)
@@ -172,7 +172,7 @@ class Reader:
             out[key] = self.member_value(member, (*path, key))
         return out
 
-    def _array(self, node: Node, path: Path) -> list[JSValue]:
+    def _array(self, node: Node, path: OptionPath) -> list[JSValue]:
         parts = layout(node)
         if not parts.has_holes:
             return [self._element(item.node, (*path, i)) for i, item in enumerate(parts.items)]
@@ -190,7 +190,7 @@ class Reader:
                 expect_item = False
         return out
 
-    def _element(self, node: Node, path: Path) -> JSValue:
+    def _element(self, node: Node, path: OptionPath) -> JSValue:
         if node.type == "spread_element":
             value = Code(text_of(node), "expr", self.span(node))
             self._record(path, value, node)

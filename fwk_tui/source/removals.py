@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 
 from tree_sitter import Node, Tree
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.nodes import Layout, layout, members
 from fwk_tui.source.resolve import Gap, edit_target
@@ -31,13 +31,13 @@ class _Document(Protocol):
     def tree(self) -> Tree: ...
     def _writable_root(self) -> Node: ...
     def _apply(self: Doc, splices: list[Splice]) -> Doc: ...
-    def remove(self: Doc, path: Path) -> Doc: ...
-    def remove_occurrence(self: Doc, path: Path, occurrence: int) -> Doc: ...
+    def remove(self: Doc, path: OptionPath) -> Doc: ...
+    def remove_occurrence(self: Doc, path: OptionPath, occurrence: int) -> Doc: ...
 
 
 Doc = TypeVar("Doc", bound=_Document)
 
-Place = tuple[Path, int | None]
+Place = tuple[OptionPath, int | None]
 """An array item (``(path, None)``) or the ``occurrence``-th copy (from 0) of the key at ``path`` as written."""
 
 
@@ -87,7 +87,7 @@ class _Containers:
 
     def __init__(self, root: Node) -> None:
         self.root = root
-        self._by_path: dict[Path, Node] = {}
+        self._by_path: dict[OptionPath, Node] = {}
         self._layouts: dict[int, Layout] = {}
         self._index: dict[int, dict[int, int]] = {}
         self._keyed: dict[int, dict[str, list[Node]]] = {}
@@ -101,7 +101,7 @@ class _Containers:
             self._index[container.id] = {item.node.start_byte: i for i, item in enumerate(found.items)}
         return found
 
-    def place(self, path: Path, occurrence: int | None) -> tuple[Node, int]:
+    def place(self, path: OptionPath, occurrence: int | None) -> tuple[Node, int]:
         """The container of a place and the index of its item there."""
         if not path:
             raise KeyError("")
@@ -128,7 +128,7 @@ class _Containers:
                     keyed.setdefault(member.key, []).append(member.node)
         return keyed.get(key, []) if isinstance(key, str) else []
 
-    def _container(self, path: Path, array: bool) -> Node:
+    def _container(self, path: OptionPath, array: bool) -> Node:
         node = self._by_path.get(path)
         if node is None:
             if array:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, Segment, format_path, parse_path
+from fwk_tui.paths import OptionPath, Segment, format_path, parse_path
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import Member, layout, text_of
 from fwk_tui.source.parse import MAX_NESTING
@@ -20,7 +20,7 @@ from fwk_tui.source.values import Code, JSValue
 class Slot:
     """An existing value: the object member or array element that holds it."""
 
-    path: Path
+    path: OptionPath
     container: Node
     item: Node
     member: Member | None
@@ -39,8 +39,8 @@ class Gap:
     """A missing path: the deepest object or array that exists and the segments still missing."""
 
     container: Node
-    container_path: Path
-    rest: Path
+    container_path: OptionPath
+    rest: OptionPath
 
 
 class NotFound(Exception):
@@ -52,7 +52,7 @@ class NotFound(Exception):
         self.holes = holes
 
 
-def resolve(root: Node, path: Path) -> Slot | Gap:
+def resolve(root: Node, path: OptionPath) -> Slot | Gap:
     """Follow ``path`` from ``root``: a Slot when it exists, a Gap when a tail is missing.
 
     Raises NotFound when the path runs through something that is not an object or
@@ -99,7 +99,7 @@ def resolve(root: Node, path: Path) -> Slot | Gap:
     raise AssertionError("unreachable")
 
 
-def _name(path: Path) -> str:
+def _name(path: OptionPath) -> str:
     return format_path(path) if path else "the config"
 
 
@@ -107,7 +107,7 @@ def _short(node: Node) -> str:
     return one_line(text_of(node), 40)
 
 
-def require(root: Node, path: Path) -> Slot:
+def require(root: Node, path: OptionPath) -> Slot:
     """The Slot at ``path``; KeyError when nothing is there."""
     try:
         found = resolve(root, path)
@@ -118,7 +118,7 @@ def require(root: Node, path: Path) -> Slot:
     return found
 
 
-def edit_target(root: Node, path: Path) -> Slot | Gap:
+def edit_target(root: Node, path: OptionPath) -> Slot | Gap:
     """Like :func:`resolve`, but a path that cannot hold a value is a DocumentError."""
     try:
         return resolve(root, path)
@@ -135,7 +135,7 @@ def slot_value(slot: Slot, reader: Reader) -> JSValue:
     return reader.value(slot.item, slot.path)
 
 
-def array_node(slot: Slot, path: Path) -> Node:
+def array_node(slot: Slot, path: OptionPath) -> Node:
     """The array literal ``slot`` holds; DocumentError when it is something else or has holes."""
     node = slot.value
     if node.type != "array":
@@ -145,7 +145,7 @@ def array_node(slot: Slot, path: Path) -> Node:
     return node
 
 
-def object_at(root: Node, path: Path) -> Node | None:
+def object_at(root: Node, path: OptionPath) -> Node | None:
     """The object literal at ``path`` from ``root``, or None (missing, or something else)."""
     try:
         found = resolve(root, path)
@@ -156,7 +156,7 @@ def object_at(root: Node, path: Path) -> Node | None:
     return found.value if found.value.type == "object" else None
 
 
-def checked_path(path: str | Sequence[Segment]) -> Path:
+def checked_path(path: str | Sequence[Segment]) -> OptionPath:
     """``path`` as keys and indexes (parsed when text); DocumentError for a segment of another type or too many."""
     out = parse_path(path) if isinstance(path, str) else tuple(path)
     if len(out) > MAX_NESTING:

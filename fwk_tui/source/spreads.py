@@ -17,7 +17,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import Member, static_key, text_of
@@ -84,7 +84,7 @@ def computed_key(child: Node) -> Node | None:
 class SpreadNote:
     """A spread of an object on an edit's way that defines (or may define) the key the edit writes there."""
 
-    key_path: Path
+    key_path: OptionPath
     spread: str
     line: int
     column: int
@@ -142,7 +142,7 @@ def _consequence(outcome: Outcome, removing: bool, certain: bool) -> str:
     return f"and it comes after the key, so it {wins} at run time: {what} changes nothing"
 
 
-def spread_notes(before: ConfigDocument, after: ConfigDocument, path: Path) -> list[SpreadNote]:
+def spread_notes(before: ConfigDocument, after: ConfigDocument, path: OptionPath) -> list[SpreadNote]:
     """The spreads on the way to ``path`` that define (or may define) a key the edit ``before`` → ``after`` writes.
 
     At each object on the way: a key the edit creates is hidden from earlier
@@ -179,13 +179,13 @@ def _root(doc: ConfigDocument) -> Node | None:
     return locate_config(doc.tree, doc.filename).node
 
 
-def _member(obj: Node | None, where: Path, key: str) -> Member | None:
+def _member(obj: Node | None, where: OptionPath, key: str) -> Member | None:
     if obj is None or obj.type != "object":
         return None
     return keyed_members(obj, where).get(key)
 
 
-def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: Path, state: str) -> list[SpreadNote]:
+def _level(doc: ConfigDocument, obj: Node, member: Member, key_path: OptionPath, state: str) -> list[SpreadNote]:
     key = key_path[-1]
     assert isinstance(key, str)
     reader: Reader | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 
 CodeKind = Literal["expr", "regex"]
 
@@ -71,13 +71,13 @@ class Entry:
     key, the ``[`` of a computed one, the name of a method); None for an array item.
     """
 
-    path: Path
+    path: OptionPath
     value: JSValue
     span: Span
     key_span: Span | None = None
 
 
-def value_in(values: JSValue, path: Path) -> JSValue:
+def value_in(values: JSValue, path: OptionPath) -> JSValue:
     """The value at ``path`` inside ``values`` (objects by key, arrays by index, negative from the end); KeyError."""
     value = values
     for seg in path:

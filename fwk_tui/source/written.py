@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from tree_sitter import Node, Tree
 
-from fwk_tui.paths import Path, Segment
+from fwk_tui.paths import OptionPath, Segment
 from fwk_tui.source.nodes import find_member, layout, members, static_key, text_of
 
 
-def empty_objects(root: Node) -> dict[Path, str]:
+def empty_objects(root: Node) -> dict[OptionPath, str]:
     """The object literals under ``root`` without members (comments allowed), by path as written, with their text."""
-    found: dict[Path, str] = {}
-    stack: list[tuple[Node, Path]] = [(root, ())]
+    found: dict[OptionPath, str] = {}
+    stack: list[tuple[Node, OptionPath]] = [(root, ())]
     while stack:
         node, where = stack.pop()
         parts = layout(node)
@@ -40,7 +40,7 @@ def object_starting_at(tree: Tree, start: int) -> Node | None:
     return None
 
 
-def written_object(root: Node, path: Path) -> Node | None:
+def written_object(root: Node, path: OptionPath) -> Node | None:
     """The object literal at ``path`` as written from ``root`` (the last copy of each key), or None."""
     node: Node | None = root
     for seg in path:
@@ -57,7 +57,7 @@ def written_object(root: Node, path: Path) -> Node | None:
     return node if node is not None and node.type == "object" else None
 
 
-def written_path(node: Node, root: Node) -> Path | None:
+def written_path(node: Node, root: Node) -> OptionPath | None:
     """The keys and indexes from ``root`` down to ``node``, as written; None when it is not reached that way."""
     segments: list[Segment] = []
     while node.id != root.id:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import OptionPath, format_path, parse_path
 from fwk_tui.tui.form_model import FieldEntry
 
 MAX_DEPTH = 4  # keys deeper than this inside a field are not listed
@@ -49,7 +49,7 @@ def file_search_entries(
     return tuple(entries), goes_to
 
 
-def _at(values: Any, path: Path) -> Any:
+def _at(values: Any, path: OptionPath) -> Any:
     for seg in path:
         if isinstance(values, dict) and seg in values:
             values = values[seg]
@@ -58,9 +58,9 @@ def _at(values: Any, path: Path) -> Any:
     return values
 
 
-def _inside(value: Any, prefix: Path) -> Iterable[tuple[Path, str]]:
+def _inside(value: Any, prefix: OptionPath) -> Iterable[tuple[OptionPath, str]]:
     """Every key under ``value`` (objects only), breadth first, with its value's text when plain."""
-    queue: list[tuple[Path, Any]] = [(prefix, value)]
+    queue: list[tuple[OptionPath, Any]] = [(prefix, value)]
     while queue:
         path, obj = queue.pop(0)
         if not isinstance(obj, dict) or len(path) - len(prefix) >= MAX_DEPTH:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
-from fwk_tui.paths import Path, PathError, parse_path
+from fwk_tui.paths import OptionPath, PathError, parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.values import Span
 from fwk_tui.validate.diagnostics import Diagnostic, sort_key
@@ -30,9 +30,9 @@ def validate(
     variant: Variant,
     *,
     project: Project | None = None,
-    positions: Mapping[Path, Span] | None = None,
-    key_positions: Mapping[Path, Span] | None = None,
-    unknown: Callable[[Path], bool] | None = None,
+    positions: Mapping[OptionPath, Span] | None = None,
+    key_positions: Mapping[OptionPath, Span] | None = None,
+    unknown: Callable[[OptionPath], bool] | None = None,
     layout: Layout | None = None,
 ) -> list[Diagnostic]:
     """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
@@ -68,17 +68,17 @@ def validate(
     return masked_messages(diagnostics, values)
 
 
-def positions_of(doc: ConfigDocument) -> dict[Path, Span]:
+def positions_of(doc: ConfigDocument) -> dict[OptionPath, Span]:
     """Where each value of ``doc`` is written, by path."""
     return {entry.path: entry.span for entry in doc.entries()}
 
 
-def key_positions_of(doc: ConfigDocument) -> dict[Path, Span]:
+def key_positions_of(doc: ConfigDocument) -> dict[OptionPath, Span]:
     """Where the key of each member of ``doc`` is written, by path (array items have none)."""
     return {entry.path: entry.key_span for entry in doc.entries() if entry.key_span is not None}
 
 
-def _place(d: Diagnostic, values: Mapping[Path, Span], keys: Mapping[Path, Span]) -> Diagnostic:
+def _place(d: Diagnostic, values: Mapping[OptionPath, Span], keys: Mapping[OptionPath, Span]) -> Diagnostic:
     """``d`` at its key when it is about the key and the key is written, else at its (nearest) value.
 
     The line of the path it names as ``related`` (the earlier entry of a duplicate) joins its message.
@@ -104,14 +104,14 @@ def _placed(doc: ConfigDocument, diagnostics: list[Diagnostic]) -> list[Diagnost
     return [d if d.span is not None else _place(d, values_at, keys_at) for d in diagnostics]
 
 
-def _exact(positions: Mapping[Path, Span], path_text: str) -> Span | None:
+def _exact(positions: Mapping[OptionPath, Span], path_text: str) -> Span | None:
     try:
         return positions.get(parse_path(path_text))
     except PathError:
         return None
 
 
-def _nearest(positions: Mapping[Path, Span], path_text: str) -> Span | None:
+def _nearest(positions: Mapping[OptionPath, Span], path_text: str) -> Span | None:
     """The span of ``path``, else of its nearest written parent (a missing key points at its object)."""
     try:
         path = parse_path(path_text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import FUNCTIONS, Member, layout, members, text_of
@@ -40,7 +40,7 @@ def duplicate_keys(doc: ConfigDocument) -> list[Diagnostic]:
         return []
     reader = Reader(doc.data)
     found: list[Diagnostic] = []
-    stack: list[tuple[Node, Path]] = [(root, ())]
+    stack: list[tuple[Node, OptionPath]] = [(root, ())]
     while stack:
         node, path = stack.pop()
         if node.type == "array":
@@ -58,7 +58,7 @@ def duplicate_keys(doc: ConfigDocument) -> list[Diagnostic]:
     return found
 
 
-def _overridden(written: list[Member], path: Path, reader: Reader) -> list[Diagnostic]:
+def _overridden(written: list[Member], path: OptionPath, reader: Reader) -> list[Diagnostic]:
     """The diagnostics of the copies in ``written`` that a later copy replaces with no spread between."""
     seen: dict[str, list[int]] = {}
     for i, member in enumerate(written):
@@ -76,7 +76,7 @@ def _overridden(written: list[Member], path: Path, reader: Reader) -> list[Diagn
     return out
 
 
-def _diagnostic(earlier: Member, later: Member, occurrence: int, path: Path, reader: Reader) -> Diagnostic:
+def _diagnostic(earlier: Member, later: Member, occurrence: int, path: OptionPath, reader: Reader) -> Diagnostic:
     key = str(path[-1])
     where = f"in {format_path(path[:-1])}" if len(path) > 1 else "in the config object"
     line = reader.span(later.key_node or later.node).line

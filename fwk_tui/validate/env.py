@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.paths import Path, PathError, format_path, parse_path
+from fwk_tui.paths import OptionPath, PathError, format_path, parse_path
 from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.text import closest, js_text, split_words
 from fwk_tui.validate.values import MISSING, is_code, lookup
@@ -50,7 +50,7 @@ def env_name(keys: Sequence[str], prefix: str = PREFIX) -> str:
     return prefix + "_".join(w.lower() for w in split_words("_".join(keys))).upper()
 
 
-_ROOTS: tuple[Path, ...] = (("runtimeConfig",), ("srv", "runtimeConfig"))
+_ROOTS: tuple[OptionPath, ...] = (("runtimeConfig",), ("srv", "runtimeConfig"))
 
 
 def variable_of(path: Sequence[str | int]) -> tuple[str, bool] | None:
@@ -148,7 +148,7 @@ def env_variables(catalog: Catalog, values: dict[str, Any]) -> list[EnvVar]:
     return list(out.values())
 
 
-def _walk(block: dict[str, Any], root: Path, keys: tuple[str, ...], out: dict[str, EnvVar]) -> None:
+def _walk(block: dict[str, Any], root: OptionPath, keys: tuple[str, ...], out: dict[str, EnvVar]) -> None:
     for key, value in block.items():
         here = (*keys, key)
         name = env_name(here)

@@ -38,7 +38,7 @@ from fwk_tui.catalog.types.nodes import (
     TupleType,
     UnionType,
 )
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.validate.phrases import phrase
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.typecheck import Checker, Issue, check_value, compile_type
@@ -49,7 +49,7 @@ REFUSED_RULE = "framework-refuses"
 _MAX_REFUSED = 20  # warnings of one value
 
 
-def framework_issues(framework: TypeExpr, value: Any, path: Path) -> list[Issue]:
+def framework_issues(framework: TypeExpr, value: Any, path: OptionPath) -> list[Issue]:
     """The issues of ``value`` against the framework's type, where the summary of it does not say nothing."""
     out: list[Issue] = []
     _checker(framework)(value, path, out)
@@ -90,7 +90,9 @@ def _rebuilt(t: TypeExpr, part: Callable[[TypeExpr], TypeExpr], *, loose: bool =
     return t
 
 
-def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None, value: Any, at: Path) -> list[Issue]:
+def judged(
+    issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None, value: Any, at: OptionPath
+) -> list[Issue]:
     """``issues`` (of ``value`` at ``at`` against the reference's type) as the framework's type judges them.
 
     Each error is judged where it is: when the framework's type there takes the value, an error that is
@@ -127,7 +129,7 @@ def judged(issues: list[Issue], reference: TypeExpr, framework: TypeExpr | None,
     return kept
 
 
-def _judge(issue: Issue, reference: TypeExpr, framework: TypeExpr, value: Any, at: Path) -> Issue:
+def _judge(issue: Issue, reference: TypeExpr, framework: TypeExpr, value: Any, at: OptionPath) -> Issue:
     inner = issue.path[len(at) :]
     here = _said(within(framework, inner))
     found = lookup(value, inner)
@@ -193,7 +195,7 @@ def loosened(t: TypeExpr) -> TypeExpr:
     return _rebuilt(t, loosened, loose=True)
 
 
-def field_error(reference: TypeExpr, value: Any, path: Path, variant: Variant) -> str | None:
+def field_error(reference: TypeExpr, value: Any, path: OptionPath, variant: Variant) -> str | None:
     """Why an editor's field does not take ``value`` at ``path``, or ``None``: the reference's type, where
     the framework's own type takes a shape it leaves out (``'latest'``, ``mode: 'all'``), takes it too; a
     value outside what the reference states (a range, a URL's form) is still not taken, as before."""
@@ -209,7 +211,7 @@ def field_error(reference: TypeExpr, value: Any, path: Path, variant: Variant) -
     return None if left is None else left.message
 
 
-def framework_at(path: Path, variant: Variant) -> TypeExpr | None:
+def framework_at(path: OptionPath, variant: Variant) -> TypeExpr | None:
     """The framework's own type at ``path``: from the nearest catalogued place above it, looked into."""
     for end in range(len(path), 0, -1):
         found = framework_type(path[:end], variant)
@@ -219,14 +221,14 @@ def framework_at(path: Path, variant: Variant) -> TypeExpr | None:
     return None
 
 
-def _refused(framework: TypeExpr, value: Any, at: Path) -> list[Issue]:
+def _refused(framework: TypeExpr, value: Any, at: OptionPath) -> list[Issue]:
     """Each plain value (at any depth) the reference's type takes and the framework's own type does not
     (``logLevel: ''``, where the reference adds "or any string" to the framework's list): a warning, the
     framework's type as the evidence. Code is left alone (the summary of the framework's type does not
     see a function's signature), and so are keys (the key checker speaks of those). One walk of the value
     and the type together."""
     out: list[Issue] = []
-    stack: list[tuple[Path, Any, TypeExpr]] = [((), value, framework)]
+    stack: list[tuple[OptionPath, Any, TypeExpr]] = [((), value, framework)]
     while stack and len(out) < _MAX_REFUSED:
         inner, item, expected = stack.pop()
         if is_unknown(expected) or isinstance(expected, AnyType):
@@ -265,7 +267,7 @@ def _takes_every(t: TypeExpr) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def within(t: TypeExpr, path: Path) -> TypeExpr | None:
+def within(t: TypeExpr, path: OptionPath) -> TypeExpr | None:
     """The part of ``t`` at ``path`` (fields, items, record values; a union is looked through)."""
     for segment in path:
         found = _step(t, segment)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import OptionPath, format_path, parse_path
 from fwk_tui.source.document import contains_code
 from fwk_tui.validate.fix import Fix
 from fwk_tui.validate.text import js_text
@@ -152,7 +152,7 @@ OLDER_ITEM_KEYS: dict[tuple[str, str], Successor] = {
 
 
 def older_fix(
-    key: str, value: Any, actual: Path, move: Move | None, base: Path, written: Callable[[Path], bool]
+    key: str, value: Any, actual: OptionPath, move: Move | None, base: OptionPath, written: Callable[[OptionPath], bool]
 ) -> Fix | None:
     """The fix of older key ``key`` at ``actual`` where its move is mechanical and its successor is not ``written``.
 

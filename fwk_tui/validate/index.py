@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog, Option
 from fwk_tui.catalog.types import AnyType, ObjectType, TypeExpr
-from fwk_tui.paths import Path, parse_path
+from fwk_tui.paths import OptionPath, parse_path
 
 
 @dataclass(frozen=True)
@@ -19,22 +19,22 @@ class CatalogIndex:
     ``by_key`` and ``groups_by_key`` find options and groups by their last key.
     """
 
-    options: dict[Path, Option] = field(default_factory=dict)
-    children: dict[Path, tuple[str, ...]] = field(default_factory=dict)
-    alias_keys: dict[tuple[Path, str], str] = field(default_factory=dict)
+    options: dict[OptionPath, Option] = field(default_factory=dict)
+    children: dict[OptionPath, tuple[str, ...]] = field(default_factory=dict)
+    alias_keys: dict[tuple[OptionPath, str], str] = field(default_factory=dict)
     by_key: dict[str, tuple[Option, ...]] = field(default_factory=dict)
-    groups_by_key: dict[str, tuple[Path, ...]] = field(default_factory=dict)
+    groups_by_key: dict[str, tuple[OptionPath, ...]] = field(default_factory=dict)
 
-    def is_group(self, path: Path) -> bool:
+    def is_group(self, path: OptionPath) -> bool:
         """True when catalogued options sit below ``path``."""
         return path in self.children
 
 
 def build_index(catalog: Catalog) -> CatalogIndex:
     """Index ``catalog`` (cheap; :func:`index_of` keeps one per catalogue)."""
-    options: dict[Path, Option] = {}
-    children: dict[Path, list[str]] = {}
-    alias_keys: dict[tuple[Path, str], str] = {}
+    options: dict[OptionPath, Option] = {}
+    children: dict[OptionPath, list[str]] = {}
+    alias_keys: dict[tuple[OptionPath, str], str] = {}
     by_key: dict[str, list[Option]] = {}
     for opt in catalog.options:
         segs = tuple(opt.segments)
@@ -50,7 +50,7 @@ def build_index(catalog: Catalog) -> CatalogIndex:
             for depth, (a, c) in enumerate(zip(alias_segs, segs)):
                 if a != c:
                     alias_keys[(segs[:depth], str(a))] = str(c)
-    groups_by_key: dict[str, list[Path]] = {}
+    groups_by_key: dict[str, list[OptionPath]] = {}
     for group in children:
         if group:
             groups_by_key.setdefault(str(group[-1]), []).append(group)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from fwk_tui.catalog.models import Option, Variant
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.typecheck import Issue, check_value
 
@@ -30,7 +30,7 @@ class Places:
         self.index = index
         self.variant = variant
 
-    def same_key_elsewhere(self, key: str, value: Any, parent: Path) -> Path | None:
+    def same_key_elsewhere(self, key: str, value: Any, parent: OptionPath) -> OptionPath | None:
         """The one catalogued path with the key ``key`` that means what was written under ``parent`` (see above)."""
         if not parent:
             # A module's options are objects too: only a structured match is telling, or a plain value
@@ -46,7 +46,7 @@ class Places:
             if len(found) != 1 or is_free_form(found[0].type_for(self.variant)) or not self.fits(found[0], value):
                 return None
             return tuple(found[0].segments)
-        places: list[Path] = [
+        places: list[OptionPath] = [
             tuple(o.segments)
             for o in self.index.by_key.get(key, ())
             if o.in_variant(self.variant) and self.fits(o, value)
@@ -56,7 +56,7 @@ class Places:
         related = [p for p in set(places) if len(p) == len(parent) + 1 and _related(p[:-1], parent)]
         return related[0] if len(related) == 1 else None
 
-    def the_one_that_fits(self, tied: tuple[str, ...], parent: Path, value: Any) -> str | None:
+    def the_one_that_fits(self, tied: tuple[str, ...], parent: OptionPath, value: Any) -> str | None:
         """Of keys equally near a misspelt one, the only one whose option takes the value written (``buildr:
         'vbuild'`` -> ``builder``, not ``build``, an object); None when none or several do."""
         fitting = [
@@ -70,7 +70,7 @@ class Places:
         return not _has_error(check_value(option.type_for(self.variant), value, ()))
 
 
-def _related(group: Path, written: Path) -> bool:
+def _related(group: OptionPath, written: OptionPath) -> bool:
     """True for a sibling group whose name contains the written group's name or the reverse (build, wbuild)."""
     if group[:-1] != written[:-1]:
         return False

@@ -42,7 +42,7 @@ from typing import Any
 from fwk_tui.catalog.framework import framework_field, framework_keys, framework_type
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
@@ -56,7 +56,7 @@ from fwk_tui.validate.tolerated import tolerated
 from fwk_tui.validate.typecheck import NO_FIX, Issue, compile_type
 
 # Groups passed through to another tool: unknown keys below them are not ours to judge.
-PASS_THROUGH: dict[Path, str] = {
+PASS_THROUGH: dict[OptionPath, str] = {
     ("vbuild",): "passed directly to the bundler",
     ("srv",): "options of the server engine",
     ("cssproc", "plugins"): "a map of CSS plugins by name",
@@ -64,7 +64,7 @@ PASS_THROUGH: dict[Path, str] = {
 # Variant A names these groups without children (the reference, "Variant A").
 NAMED_ONLY_IN_A = ("experimental", "features", "future")
 # future.compatibilityVersion: 4 chooses variant A (variant.py), though only B lists it.
-CHOOSES_A: Path = ("future", "compatibilityVersion")
+CHOOSES_A: OptionPath = ("future", "compatibilityVersion")
 ENV_BLOCKS = ("$development", "$production", "$test")
 # runtimeConfig's blocks that reach the browser (the reference, runtimeConfig).
 RUNTIME_BLOCKS = ("public", "app")
@@ -93,7 +93,7 @@ class KeyChecker:
 
     # -- walking -------------------------------------------------------------------
 
-    def _object(self, obj: dict[str, Any], actual: Path, canon: Path, mode: int) -> None:
+    def _object(self, obj: dict[str, Any], actual: OptionPath, canon: OptionPath, mode: int) -> None:
         for key, value in obj.items():
             here = (*actual, key)
             if not canon and not actual and self._env_block(key, value, here):
@@ -105,7 +105,7 @@ class KeyChecker:
                 target = (*canon, canonical_key)
             self._visit(value, here, target, mode)
 
-    def _env_block(self, key: str, value: Any, here: Path) -> bool:
+    def _env_block(self, key: str, value: Any, here: OptionPath) -> bool:
         """Check a ``$production``-style block like the top level; True when ``key`` is one."""
         if key not in ENV_BLOCKS and key != "$env":
             return False
@@ -119,7 +119,7 @@ class KeyChecker:
         self._object(value, here, (), _NORMAL)
         return True
 
-    def _visit(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+    def _visit(self, value: Any, actual: OptionPath, canon: OptionPath, mode: int) -> None:
         option = self.index.options.get(canon)
         if option is not None and (option.in_variant(self.variant) or not self.index.is_group(canon)):
             self._option(option, value, actual, canon)
@@ -129,7 +129,7 @@ class KeyChecker:
             return
         self._unknown(value, actual, canon, mode)
 
-    def _option(self, option: Option, value: Any, actual: Path, canon: Path) -> None:
+    def _option(self, option: Option, value: Any, actual: OptionPath, canon: OptionPath) -> None:
         cap: Severity | None = None
         if not option.in_variant(self.variant):
             cap = "warning"
@@ -147,7 +147,7 @@ class KeyChecker:
             # `experimental` in variant A is a plain object, yet B's children are catalogued.
             self._object(value, actual, canon, _FREE)
 
-    def _other_variant(self, option: Option, actual: Path, canon: Path) -> None:
+    def _other_variant(self, option: Option, actual: OptionPath, canon: OptionPath) -> None:
         other = "/".join(option.variants)
         if self.variant == "A" and canon[0] in NAMED_ONLY_IN_A and len(canon) > 1:
             message = f"documented for variant {other}; variant A lists no children of {canon[0]}"
@@ -156,7 +156,7 @@ class KeyChecker:
         message = f"{option.path} is an option of variant {other} only (this file is checked as variant {self.variant})"
         self._say("warning", actual, message, "other-variant")
 
-    def _runtime_blocks(self, config: dict[str, Any], actual: Path) -> None:
+    def _runtime_blocks(self, config: dict[str, Any], actual: OptionPath) -> None:
         """A near spelling of ``public`` or ``app`` under runtimeConfig, whose values would silently be server-only."""
         for key, value in config.items():
             if not isinstance(value, dict) or key in RUNTIME_BLOCKS:
@@ -175,7 +175,13 @@ class KeyChecker:
             self._say("warning", here, message, "unknown-key", fix)
 
     def _tolerated(
-        self, canon: Path, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None, framework: TypeExpr | None
+        self,
+        canon: OptionPath,
+        type_: TypeExpr,
+        value: Any,
+        actual: OptionPath,
+        cap: Severity | None,
+        framework: TypeExpr | None,
     ) -> bool:
         """Report a value holding a tolerated shape (see tolerated.py); True when it holds one.
 
@@ -190,7 +196,7 @@ class KeyChecker:
         self._report(issues, cap)
         return True
 
-    def _group(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+    def _group(self, value: Any, actual: OptionPath, canon: OptionPath, mode: int) -> None:
         if isinstance(value, dict):
             self._object(value, actual, canon, _PASS if canon in PASS_THROUGH else mode)
             return
@@ -204,7 +210,7 @@ class KeyChecker:
         else:
             self._say("error", actual, f"expected {wanted}, got {js_text(value)}", "type")
 
-    def _unknown(self, value: Any, actual: Path, canon: Path, mode: int) -> None:
+    def _unknown(self, value: Any, actual: OptionPath, canon: OptionPath, mode: int) -> None:
         parent, key = canon[:-1], str(canon[-1])
         older = OLDER_KEYS.get(format_path(canon))
         if older is not None:
@@ -270,7 +276,7 @@ class KeyChecker:
             "unknown-key",
         )
 
-    def _framework_key(self, parent: Path, key: str, value: Any, actual: Path) -> bool:
+    def _framework_key(self, parent: OptionPath, key: str, value: Any, actual: OptionPath) -> bool:
         """A key the reference does not list but the framework's own type has there: an info, its value
         checked against that type (the framework refuses what does not fit it). True when it is one."""
         field = framework_field(parent, key, self.variant)
@@ -286,7 +292,7 @@ class KeyChecker:
         self._report(framework_issues(field, value, actual), None)
         return True
 
-    def _moved(self, actual: Path, prefix: Path, target: Path) -> None:
+    def _moved(self, actual: OptionPath, prefix: OptionPath, target: OptionPath) -> None:
         fix = None
         where_to = (*prefix, *target)
         if not _has(self.values, where_to):
@@ -296,7 +302,7 @@ class KeyChecker:
         shown = format_path(where_to)
         self._say("warning", actual, f"{actual[-1]} is not {where}; did you mean {shown}?", "unknown-key", fix)
 
-    def _older_items(self, canon: Path, items: list[Any], actual: Path) -> list[Any]:
+    def _older_items(self, canon: OptionPath, items: list[Any], actual: OptionPath) -> list[Any]:
         """Report the older keys of a list's items (``plugins: [{src, ssr: false}]``); the items without them."""
         older = {key: s for (where, key), s in OLDER_ITEM_KEYS.items() if where == format_path(canon)}
         if not older:
@@ -310,7 +316,7 @@ class KeyChecker:
             kept.append(item)
         return kept
 
-    def _older(self, name: str, value: Any, actual: Path, successor: Successor, base: Path) -> None:
+    def _older(self, name: str, value: Any, actual: OptionPath, successor: Successor, base: OptionPath) -> None:
         """Warn at older key ``name``; a successor's path is taken from ``base`` (see history.Move)."""
         move = successor.move(value) if successor.move is not None else None
         advice = move.advice if move is not None and move.advice is not None else successor.advice
@@ -318,7 +324,7 @@ class KeyChecker:
         fix = older_fix(name, value, actual, move, base, self._written)
         self._say("warning", actual, message, "older-major-key", fix, True)
 
-    def _brand(self, key: str, actual: Path) -> None:
+    def _brand(self, key: str, actual: OptionPath) -> None:
         brand = BRAND_KEYS[key]
         message = f"{key} is not read; did you mean {brand.key} (the neutral name of {brand.what}, see naming.md)?"
         fix = None
@@ -328,7 +334,7 @@ class KeyChecker:
             fix = Fix("rename", format_path(actual), f"Rename {key} to {brand.key}", new_key=brand.key)
         self._say("warning", actual, message, "unknown-key", fix)
 
-    def _alias(self, actual: Path, key: str, canonical: str) -> None:
+    def _alias(self, actual: OptionPath, key: str, canonical: str) -> None:
         message = f"{key} is the literal spelling of {canonical}; the canonical key is {canonical}"
         fix = None
         if _has(self.values, (*actual[:-1], canonical)):
@@ -337,13 +343,13 @@ class KeyChecker:
             fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
         self._say("warning", actual, message, "alias", fix)
 
-    def _written(self, path: Path) -> bool:
+    def _written(self, path: OptionPath) -> bool:
         return _has(self.values, path)
 
     # -- reporting -----------------------------------------------------------------
 
     def _type(
-        self, type_: TypeExpr, value: Any, actual: Path, cap: Severity | None, framework: TypeExpr | None = None
+        self, type_: TypeExpr, value: Any, actual: OptionPath, cap: Severity | None, framework: TypeExpr | None = None
     ) -> None:
         issues: list[Issue] = []
         compile_type(type_)(value, actual, issues)
@@ -357,7 +363,13 @@ class KeyChecker:
             self._say(severity, issue.path, issue.message, issue.rule, _issue_fix(issue), issue.about_key)
 
     def _say(
-        self, severity: Severity, path: Path, message: str, rule: str, fix: Fix | None = None, on_key: bool = False
+        self,
+        severity: Severity,
+        path: OptionPath,
+        message: str,
+        rule: str,
+        fix: Fix | None = None,
+        on_key: bool = False,
     ) -> None:
         about_key = on_key or rule in KEY_RULES
         self.out.append(Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key))
@@ -372,7 +384,7 @@ def _issue_fix(issue: Issue) -> Fix | None:
     return None
 
 
-def _has(values: dict[str, Any], path: Path) -> bool:
+def _has(values: dict[str, Any], path: OptionPath) -> bool:
     """True when ``values`` set ``path``."""
     node: Any = values
     for seg in path:

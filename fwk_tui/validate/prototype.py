@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import members
@@ -16,7 +16,7 @@ def prototype_setters(doc: ConfigDocument) -> list[Diagnostic]:
     """A warning at each ``__proto__: x`` (bare or quoted key) of the config object and the objects in it."""
     if b"__proto__" not in doc.data:
         return []
-    objects: dict[int, Path] = {e.span.start: e.path for e in doc.entries() if isinstance(e.value, dict)}
+    objects: dict[int, OptionPath] = {e.span.start: e.path for e in doc.entries() if isinstance(e.value, dict)}
     root = locate_config(doc.tree, doc.filename).node
     if root is not None:
         objects[root.start_byte] = ()

@@ -16,7 +16,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from fwk_tui.paths import Path, PathError, format_path, parse_path
+from fwk_tui.paths import OptionPath, PathError, format_path, parse_path
 from fwk_tui.source.document import ConfigDocument
 from fwk_tui.source.locate import locate_config
 from fwk_tui.source.nodes import Member, members, text_of
@@ -39,9 +39,10 @@ class Pass:
     """The config's values with the spreads merged for one choice of branches, and where each value is written."""
 
     values: dict[str, JSValue]
-    positions: dict[Path, Span]
-    key_positions: dict[Path, Span]
-    origins: dict[Path, str | None]  # the spread (as written in the config) a value comes from, None: written there
+    positions: dict[OptionPath, Span]
+    key_positions: dict[OptionPath, Span]
+    origins: dict[OptionPath, str | None]
+    """The spread (as written in the config) a value comes from; None: written there."""
 
     def origin(self, path_text: str) -> str | None:
         """The spread that gives the value at ``path_text`` (or at its nearest written parent)."""
@@ -60,7 +61,7 @@ class Pass:
 class Unread:
     """A spread that could not be read: the object it is spread into, where it starts, and its name for messages."""
 
-    path: Path
+    path: OptionPath
     start: int
     label: str
     reason: str
@@ -77,7 +78,7 @@ class SpreadContents:
     def diagnostics(
         self,
         run: Callable[[dict[str, JSValue]], list[Diagnostic]],
-        place: Callable[[Diagnostic, Mapping[Path, Span], Mapping[Path, Span]], Diagnostic] | None,
+        place: Callable[[Diagnostic, Mapping[OptionPath, Span], Mapping[OptionPath, Span]], Diagnostic] | None,
     ) -> list[Diagnostic]:
         """``run`` on every pass, each diagnostic once, those about a spread's value naming it (and without fix)."""
         out: list[Diagnostic] = []
@@ -95,11 +96,11 @@ class SpreadContents:
                     out.append(d)
         return out + self.found
 
-    def may_set(self, path: Path) -> bool:
+    def may_set(self, path: OptionPath) -> bool:
         """True when a spread that cannot be read may give ``path`` its value at run time."""
         return any(_may_set(u, path, self.passes[0]) for u in self.unread)
 
-    def origin(self, path: Path) -> Origin:
+    def origin(self, path: OptionPath) -> Origin:
         """Where the value at ``path`` comes from: each pass's value and spread, and spreads unread that may set it."""
         text = format_path(path)
         given = [(p.origin(text) if p.positions.get(path) else None, lookup(p.values, path)) for p in self.passes]
@@ -138,7 +139,7 @@ class Origin:
         return out + [f"{u.label} may set it ({u.reason})" for u in self.may_set]
 
 
-def _may_set(unread: Unread, path: Path, first: Pass) -> bool:
+def _may_set(unread: Unread, path: OptionPath, first: Pass) -> bool:
     """True when ``unread`` is spread into an object on the way to ``path`` after the key that leads there (or none)."""
     depth = len(unread.path)
     if depth >= len(path) or path[:depth] != unread.path:
@@ -162,7 +163,7 @@ def spread_contents(doc: ConfigDocument) -> SpreadContents | None:
     return found
 
 
-def read_through_spreads(doc: ConfigDocument) -> tuple[dict[str, JSValue], Mapping[Path, Span]]:
+def read_through_spreads(doc: ConfigDocument) -> tuple[dict[str, JSValue], Mapping[OptionPath, Span]]:
     """The config's values with its readable spreads merged (the first branch of a condition), and where each is
     written: what `get`, `check`, `resolve` and `env` all read of one file."""
     spreads = spread_contents(doc)
@@ -237,9 +238,9 @@ class _SpreadReader(Reader):
         for start, end, spread in self._origin_ranges:  # inner spreads end first: theirs is the nearest name
             for i in range(start, end):
                 labels[i] = labels[i] or spread
-        positions: dict[Path, Span] = {}
-        keys: dict[Path, Span] = {}
-        origins: dict[Path, str | None] = {}
+        positions: dict[OptionPath, Span] = {}
+        keys: dict[OptionPath, Span] = {}
+        origins: dict[OptionPath, str | None] = {}
         for entry, origin in zip(self._found_entries, labels):
             positions[entry.path] = entry.span
             if entry.key_span is not None:
@@ -247,7 +248,7 @@ class _SpreadReader(Reader):
             origins[entry.path] = origin
         return Pass(values, positions, keys, origins)
 
-    def _object(self, node: Node, path: Path) -> JSValue:
+    def _object(self, node: Node, path: OptionPath) -> JSValue:
         if is_hooks_path(path):
             return super()._object(node, path)  # hook handlers are code; their spreads add handlers, not options
         out: dict[str, JSValue] = {}
@@ -268,7 +269,7 @@ class _SpreadReader(Reader):
                         self._overridden(earlier, (*path, key), member.node)
         return out
 
-    def _spread(self, spread: Node, path: Path) -> dict[str, JSValue]:
+    def _spread(self, spread: Node, path: OptionPath) -> dict[str, JSValue]:
         argument = [c for c in spread.named_children if c.type != "comment"]
         if not argument:
             return {}
@@ -302,7 +303,7 @@ class _SpreadReader(Reader):
     def _label(self, spread: Node) -> str:
         return f"`{one_line(text_of(spread), _SHOWN)}` (line {self.span(spread).line})"
 
-    def _unreadable(self, spread: Node, path: Path, reason: str) -> None:
+    def _unreadable(self, spread: Node, path: OptionPath, reason: str) -> None:
         label = self._label(spread)
         self._unread.setdefault(spread.start_byte, Unread(path, spread.start_byte, label, reason))
         message = f"not checked: {label} may add keys fwk-tui cannot read: {reason}"
@@ -310,7 +311,7 @@ class _SpreadReader(Reader):
         if key not in self._found:
             self._found[key] = Diagnostic("info", "", message, NOT_CHECKED).at(self.span(spread))
 
-    def _overridden(self, member: Member, path: Path, spread: Node) -> None:
+    def _overridden(self, member: Member, path: OptionPath, spread: Node) -> None:
         content = self._reading.content(_argument(spread), self._last)
         if content.when:
             # Only while the condition holds: otherwise the value written is the one used.

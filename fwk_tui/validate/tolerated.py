@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, parse_type
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.typecheck import NO_FIX, Issue, check_value, compile_type
 
@@ -39,7 +39,7 @@ class Tolerance:
     each_item: bool = False
 
 
-def _filenames(name: str) -> tuple[Path, Tolerance]:
+def _filenames(name: str) -> tuple[OptionPath, Tolerance]:
     return ("wbuild", "filenames", name), Tolerance(
         parse_type("string"),
         lambda v: (
@@ -49,7 +49,7 @@ def _filenames(name: str) -> tuple[Path, Tolerance]:
     )
 
 
-TOLERATED: dict[Path, Tolerance] = {
+TOLERATED: dict[OptionPath, Tolerance] = {
     ("components",): Tolerance(
         parse_type("boolean | array<any>"),
         lambda v: (
@@ -101,7 +101,7 @@ TOLERATED: dict[Path, Tolerance] = {
 }
 
 
-def tolerated(canon: Path, type_: TypeExpr, value: Any, path: Path) -> list[Issue] | None:
+def tolerated(canon: OptionPath, type_: TypeExpr, value: Any, path: OptionPath) -> list[Issue] | None:
     """The issues of ``value`` at ``path`` when a tolerated shape is in it (its warnings and any other
     problems); ``None`` when no tolerated shape is, and the plain type check has the say."""
     tolerance = TOLERATED.get(canon)
@@ -137,11 +137,11 @@ def _list_type(type_: TypeExpr) -> ArrayType | None:
     return None
 
 
-def _fits(tolerance: Tolerance, value: Any, path: Path) -> bool:
+def _fits(tolerance: Tolerance, value: Any, path: OptionPath) -> bool:
     return not _has_error(check_value(tolerance.shape, value, path))
 
 
-def _warning(tolerance: Tolerance, value: Any, path: Path) -> Issue:
+def _warning(tolerance: Tolerance, value: Any, path: OptionPath) -> Issue:
     fix_title = tolerance.fix_title or None
     return Issue(path, "warning", tolerance.message(value), tolerance.fix(value), rule=RULE, fix_title=fix_title)
 

@@ -38,7 +38,7 @@ from fwk_tui.catalog.types import (
     UnionType,
     render,
 )
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.fix import Severity
 from fwk_tui.validate.formats import FORMAT_CHECKS
@@ -70,7 +70,7 @@ class Issue:
     ``rule``: the diagnostic's rule id; ``fix_title``: the fix's words, when not "Set PATH to VALUE".
     """
 
-    path: Path
+    path: OptionPath
     severity: Severity
     message: str
     fix_value: Any = NO_FIX
@@ -82,10 +82,10 @@ class Issue:
 
 # A checker appends issues for ``value`` at ``path`` and returns False when the
 # value does not conform (an error); infos and warnings leave it True.
-Checker = Callable[[Any, Path, list[Issue]], bool]
+Checker = Callable[[Any, OptionPath, list[Issue]], bool]
 
 
-def check_value(type_: TypeExpr, value: Any, path: Path) -> list[Issue]:
+def check_value(type_: TypeExpr, value: Any, path: OptionPath) -> list[Issue]:
     """Every issue of ``value`` against ``type_``."""
     out: list[Issue] = []
     compile_type(type_)(value, path, out)
@@ -112,7 +112,7 @@ def compile_type(type_: TypeExpr) -> Checker:
     takes_code = accepts_code(type_)
     wanted = phrase(type_)
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if value is UNDEFINED:
             return True  # `key: undefined` is the same as leaving the key out
         if isinstance(value, Code) and value.kind == "expr":
@@ -140,11 +140,11 @@ def _compile(t: TypeExpr) -> Checker:
     return on_kind(t, _COMPILERS, lambda _: _any)
 
 
-def _any(value: Any, path: Path, out: list[Issue]) -> bool:
+def _any(value: Any, path: OptionPath, out: list[Issue]) -> bool:
     return True
 
 
-def _bool(value: Any, path: Path, out: list[Issue]) -> bool:
+def _bool(value: Any, path: OptionPath, out: list[Issue]) -> bool:
     if isinstance(value, bool):
         return True
     fix = {"true": True, "false": False}.get(value.strip().lower(), NO_FIX) if isinstance(value, str) else NO_FIX
@@ -160,7 +160,7 @@ def _number(t: NumType) -> Checker:
             return False
         return (t.min is None or x >= t.min) and (t.max is None or x <= t.max)
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if is_number(value) and fits(value):
             return True
         fix = NO_FIX
@@ -182,7 +182,7 @@ def _string(t: StrType) -> Checker:
     fmt = t.format
     wanted = STR_PHRASE[fmt]
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if fmt == "regex":
             if isinstance(value, Code) and value.kind == "regex":
                 return True
@@ -201,7 +201,7 @@ def _string(t: StrType) -> Checker:
 
 
 def _literal(t: LiteralType) -> Checker:
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if same_literal(value, t.value):
             return True
         out.append(Issue(path, "error", f"expected {render(t)}, {got(value)}"))
@@ -214,7 +214,7 @@ def _array(t: ArrayType) -> Checker:
     wanted = phrase(t)
     item_of = compile_type(t.item)
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if not isinstance(value, list):
             out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
@@ -230,7 +230,7 @@ def _tuple(t: TupleType) -> Checker:
     wanted = phrase(t)
     items = [compile_type(i) for i in t.items]
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if not isinstance(value, list):
             out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
@@ -251,7 +251,7 @@ def _record(t: RecordType) -> Checker:
     value_of = compile_type(t.value)
     free = isinstance(t.value, AnyType)
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if not isinstance(value, dict):
             out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
@@ -271,7 +271,7 @@ def _object(t: ObjectType) -> Checker:
     required = [f.name for f in t.fields if not f.optional]
     names = [f.name for f in t.fields]
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if not isinstance(value, dict):
             out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
@@ -291,7 +291,7 @@ def _object(t: ObjectType) -> Checker:
     return check
 
 
-def _unknown_field(path: Path, key: str, names: list[str]) -> Issue:
+def _unknown_field(path: OptionPath, key: str, names: list[str]) -> Issue:
     where = format_path(path) or "the object"
     near = closest(key, names)
     if near is not None:
@@ -306,7 +306,7 @@ def _union(t: UnionType) -> Checker:
     wanted = union_phrase(t)
     enum = [o for o in t.options if isinstance(o, LiteralType) and isinstance(o.value, str)]
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         attempts: list[tuple[TypeExpr, list[Issue]]] = []
         for option, member in members:
             trial: list[Issue] = []
@@ -347,7 +347,7 @@ def _enum_fix(value: Any, enum: list[LiteralType]) -> Any:
 def _code(t: CodeType) -> Checker:
     wanted = phrase(t)
 
-    def check(value: Any, path: Path, out: list[Issue]) -> bool:
+    def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
         return False
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from fwk_tui.paths import Path, Segment
+from fwk_tui.paths import OptionPath, Segment
 from fwk_tui.source.values import UNDEFINED, Code
 
 
@@ -44,7 +44,7 @@ def is_code(value: Any) -> bool:
     return isinstance(value, Code) and value.kind == "expr"
 
 
-def code_in(value: Any, path: Path = ()) -> Iterator[tuple[Path, Code]]:
+def code_in(value: Any, path: OptionPath = ()) -> Iterator[tuple[OptionPath, Code]]:
     """Each code value (regular expressions included) in ``value``, with its path below ``path``, in source order."""
     if isinstance(value, Code):
         yield path, value

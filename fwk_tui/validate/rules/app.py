@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import OptionPath, format_path, parse_path
 from fwk_tui.source.summary import one_line
 from fwk_tui.validate.rules.registry import Finding, RuleContext, finding, rule, set_fix
 from fwk_tui.validate.text import js_text
@@ -74,7 +74,7 @@ def json_serializable_only(ctx: RuleContext) -> Iterator[Finding]:
 _FUNCTION = re.compile(r"^\s*(?:async\b\s*)?(?:function\b|\([^()]*\)\s*=>|[\w$]+\s*=>|[\w$'\"\[\]]+\s*\([^()]*\)\s*\{)")
 
 
-def _functions_in(value: Any, path: Path) -> Iterator[tuple[Path, str]]:
+def _functions_in(value: Any, path: OptionPath) -> Iterator[tuple[OptionPath, str]]:
     return ((inner, code.text) for inner, code in code_in(value, path) if is_code(code) and _FUNCTION.match(code.text))
 
 

@@ -6,22 +6,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.validate.fix import Fix
 from fwk_tui.validate.rules.layers import src_of
 from fwk_tui.validate.rules.registry import Finding, RuleContext, rule
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING, lookup
 
-
 # Blocks holding options for one environment: their lists are compared each with itself, since
 # an entry repeated there on purpose (other options in development) is not a duplicate.
 _ENV_BLOCKS = ("$development", "$production", "$test")
 
 
-def _lists(ctx: RuleContext, key: str) -> Iterator[tuple[Path, Any]]:
+def _lists(ctx: RuleContext, key: str) -> Iterator[tuple[OptionPath, Any]]:
     """The value of ``key`` at the top level and in each environment block, with its path."""
-    bases: list[Path] = [(), *((b,) for b in _ENV_BLOCKS)]
+    bases: list[OptionPath] = [(), *((b,) for b in _ENV_BLOCKS)]
     envs = ctx.get("$env")
     if isinstance(envs, dict):
         bases.extend(("$env", name) for name in envs)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Variant
-from fwk_tui.paths import Path, parse_path
+from fwk_tui.paths import OptionPath, parse_path
 from fwk_tui.source.values import Code
 from fwk_tui.validate.fix import Fix, Severity
 from fwk_tui.validate.project import Layout, Project
@@ -48,7 +48,7 @@ class RuleContext:
     catalog: Catalog
     project: Project | None = None
     # True for a path a spread fwk-tui cannot read may set at run time: its value is unknown, like code.
-    unknown: Callable[[Path], bool] | None = None
+    unknown: Callable[[OptionPath], bool] | None = None
     layout: Layout | None = None
     """The names beside the config and in its folders, when the caller read them (the source folder's rules)."""
     _cache: dict[str, Any] = field(default_factory=dict, repr=False)

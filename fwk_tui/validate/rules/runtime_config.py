@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from fwk_tui.paths import Path, format_path
+from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.values import Code
 from fwk_tui.validate.fix import Severity
 from fwk_tui.validate.rules.registry import Finding, RuleContext, move_fix, rule
@@ -133,7 +133,7 @@ def secret_in_public_runtime_config(ctx: RuleContext) -> Iterator[Finding]:
             yield from _secrets(ctx, block, ("runtimeConfig", exposed))
 
 
-def _secrets(ctx: RuleContext, block: dict[str, Any], path: Path) -> Iterator[Finding]:
+def _secrets(ctx: RuleContext, block: dict[str, Any], path: OptionPath) -> Iterator[Finding]:
     for key, value in block.items():
         here = (*path, key)
         if isinstance(value, dict):
