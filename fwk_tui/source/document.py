@@ -24,7 +24,7 @@ from fwk_tui.source.parse import (
 )
 from fwk_tui.source.read import Reader, keyed_members
 from fwk_tui.source.render import method_name
-from fwk_tui.source.resolve import (
+from fwk_tui.source.slots import (
     Gap,
     NotFound,
     Slot,

@@ -9,7 +9,7 @@ from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.errors import DocumentError
 from fwk_tui.source.nodes import layout, members, text_of
 from fwk_tui.source.read import is_hooks_path
-from fwk_tui.source.resolve import Gap
+from fwk_tui.source.slots import Gap
 from fwk_tui.source.values import JSValue
 
 

@@ -15,7 +15,7 @@ from tree_sitter import Node, Tree
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.edit import Editor, Splice
 from fwk_tui.source.nodes import Layout, layout, members
-from fwk_tui.source.resolve import Gap, edit_target
+from fwk_tui.source.slots import Gap, edit_target
 from fwk_tui.source.style import Style
 from fwk_tui.source.written import written_object
 

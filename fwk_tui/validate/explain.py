@@ -96,7 +96,7 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "documents; the framework no longer reads them, so what they asked for does not happen.",
         "Use the successor the message names (a key of this catalogue, or a component); the fix applies it where "
         "the move is mechanical.",
-        "Not in the reference: a fact about the framework's history (fwk_tui/validate/history.py names each "
+        "Not in the reference: a fact about the framework's history (fwk_tui/validate/older_keys.py names each "
         "successor).",
     ),
     "duplicate-key": (

@@ -17,7 +17,7 @@ What a key can be, and what is said about it:
   an unknown key there is reported only when it is a near spelling of a
   catalogued one (its catalogued keys are still checked);
 - a key of the older major version (``buildModules``, ``router.base``, an item's
-  ``ssr`` in ``plugins``: history.py names what replaced it): a warning;
+  ``ssr`` in ``plugins``: older_keys.py names what replaced it): a warning;
 - an unknown top-level key: a warning when it is a brand spelling (``vite``:
   brands.py names its neutral key), a near spelling of a known key, or a scalar
   or a list (a module's options are an object); else an info (module options
@@ -48,9 +48,9 @@ from fwk_tui.validate.brands import BRAND_KEYS
 from fwk_tui.validate.diagnostics import Diagnostic, Fix, Severity
 from fwk_tui.validate.framework_shape import RULE as SHAPE_RULE
 from fwk_tui.validate.framework_shape import fits, framework_issues, judged
-from fwk_tui.validate.history import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.key_places import Places
+from fwk_tui.validate.older_keys import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.text import closest, js_text, nearest, quote_list
 from fwk_tui.validate.tolerated import tolerated
 from fwk_tui.validate.typecheck import NO_FIX, Issue, compile_type

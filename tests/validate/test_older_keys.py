@@ -12,8 +12,8 @@ from fwk_tui.session import Edit
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import check_document
 from fwk_tui.validate.fixes import apply_fix
-from fwk_tui.validate.history import OLDER_KEYS
 from fwk_tui.validate.index import index_of
+from fwk_tui.validate.older_keys import OLDER_KEYS
 from tests.cli.helpers import run
 from tests.validate.helpers import diagnose, one
 

@@ -30,8 +30,8 @@ from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
 from fwk_tui.tui.editor.wizard_launch import WizardLaunch
-from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.field import OptionField
+from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.settle import settle

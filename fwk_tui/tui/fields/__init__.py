@@ -17,10 +17,10 @@ import fwk_tui.tui.fields.record  # noqa: F401
 import fwk_tui.tui.fields.text  # noqa: F401
 import fwk_tui.tui.fields.union  # noqa: F401
 import fwk_tui.tui.fields.unknown  # noqa: F401
-from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.registry import editor_class, editor_for
+from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.validate.values import MISSING
 
 __all__ = ["MISSING", "OptionField", "ValueEditor", "editor_class", "editor_for", "field_for"]

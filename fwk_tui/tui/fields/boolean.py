@@ -8,9 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static, Switch
 
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.present import default_value, not_set
 from fwk_tui.tui.fields.registry import register
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 
 
 @register("boolean")

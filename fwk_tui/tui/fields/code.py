@@ -15,15 +15,15 @@ from fwk_tui.source.render import Renderer, is_method_source
 from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.editor import (
+from fwk_tui.tui.fields.present import safe
+from fwk_tui.tui.fields.registry import has_typed_editor, register
+from fwk_tui.tui.fields.value_editor import (
     PreviewLine,
     ValueEditor,
     is_missing,
     lazy_static,
     same_value,
 )
-from fwk_tui.tui.fields.present import safe
-from fwk_tui.tui.fields.registry import has_typed_editor, register
 from fwk_tui.tui.widgets.safe_input import cap_words
 
 if TYPE_CHECKING:

@@ -10,10 +10,10 @@ from textual.markup import escape
 from textual.widgets import Select
 
 from fwk_tui.session import Edit
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values
 from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.registry import register
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.validate.typecheck import same_literal
 
 

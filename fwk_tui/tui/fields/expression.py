@@ -16,11 +16,11 @@ from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.loose import read_loose
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.editor import PreviewLine, is_missing
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, js, js_source
 from fwk_tui.tui.fields.registry import register
+from fwk_tui.tui.fields.value_editor import PreviewLine, is_missing
 from fwk_tui.validate.typecheck import check_value, phrase
 
 

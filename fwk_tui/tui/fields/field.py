@@ -29,12 +29,12 @@ from fwk_tui.catalog.models import Default, Option, Variant
 from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import UNDEFINED
-from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.header import HeaderLines, header
 from fwk_tui.tui.fields.lines import PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.slot import update_editor
+from fwk_tui.tui.fields.value_editor import ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.steady import SteadyArrange

@@ -9,10 +9,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.widgets import OptionList
 
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText
 from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.steady import SteadyVertical

@@ -12,13 +12,13 @@ from fwk_tui.catalog.types import ArrayType, TypeExpr, UnionType, describe
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.kinds import ANY, starter
 from fwk_tui.tui.fields.present import child_path
 from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.tui.fields.value_editor import ValueEditor, is_missing
 from fwk_tui.validate.values import MISSING
 
 

@@ -25,8 +25,8 @@ from fwk_tui.catalog.types import (
 )
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.editor import ValueEditor, is_missing
 from fwk_tui.tui.fields.kinds import enum_values, text_type
+from fwk_tui.tui.fields.value_editor import ValueEditor, is_missing
 from fwk_tui.validate.values import MISSING
 
 EditorKind = Literal["boolean", "code", "enum", "expression", "list", "number", "record", "text", "union", "unknown"]

@@ -9,8 +9,8 @@ from textual.widget import Widget
 
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
-from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.registry import editor_class, editor_for
+from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.widgets.steady import SteadyArrange
 
 

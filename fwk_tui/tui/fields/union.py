@@ -8,13 +8,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from fwk_tui.catalog.types import TypeExpr, UnionType
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, is_missing, same_value
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.fields.kind_picker import KindPicker, picker_text
 from fwk_tui.tui.fields.kinds import UnionKind, kind_of_value, starter, union_kinds
 from fwk_tui.tui.fields.registry import editor_class, register
 from fwk_tui.tui.fields.slot import swap_editor
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing, same_value
 
 
 @register("union")

@@ -11,13 +11,13 @@ from textual.binding import Binding, BindingType
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.code import CodeEditor
-from fwk_tui.tui.fields.editor import PreviewLine, ValueEditor, lazy_static
 from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.registry import MAX_DEPTH, register, too_deep
 from fwk_tui.tui.fields.slot import swap_editor
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, lazy_static
 
 Mode = Literal["values", "code"]
 

@@ -14,9 +14,9 @@ from textual.widgets import Static
 
 from fwk_tui.catalog.models import Variant
 from fwk_tui.tui.fields import MISSING
-from fwk_tui.tui.fields.editor import ValueEditor
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
+from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup, fields_diagnostics
 from fwk_tui.validate import Diagnostic
 
