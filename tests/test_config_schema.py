@@ -17,7 +17,7 @@ from jsonschema import Draft7Validator, Draft202012Validator, FormatChecker, Val
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
 from fwk_tui.config_schema import DRAFT, config_schema
-from fwk_tui.paths import Path, format_path, parse_path
+from fwk_tui.paths import OptionPath, format_path, parse_path
 from fwk_tui.source import ConfigDocument, ParseError, load_document
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate import Diagnostic, check_document
@@ -44,15 +44,15 @@ def static(value: Any) -> Any:
     return value
 
 
-def schema_errors(variant: Variant, data: Any) -> list[tuple[Path, str]]:
+def schema_errors(variant: Variant, data: Any) -> list[tuple[OptionPath, str]]:
     """``(path, message)`` of every schema error; an unknown key's path is the key's own."""
-    found: list[tuple[Path, str]] = []
+    found: list[tuple[OptionPath, str]] = []
     for error in VALIDATORS[variant].iter_errors(data):
         found += _placed(error)
     return sorted(found, key=lambda e: (format_path(e[0]), e[1]))
 
 
-def _placed(error: ValidationError) -> list[tuple[Path, str]]:
+def _placed(error: ValidationError) -> list[tuple[OptionPath, str]]:
     at = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
@@ -67,7 +67,7 @@ def options_at(variant: Variant, path: str) -> dict[str, Any]:
     return node
 
 
-def matched(path: Path, diagnostics: list[Diagnostic]) -> bool:
+def matched(path: OptionPath, diagnostics: list[Diagnostic]) -> bool:
     """True when check says something about the shape at ``path`` or below it (code below: not checked)."""
     for d in diagnostics:
         where = parse_path(d.path)
@@ -78,14 +78,14 @@ def matched(path: Path, diagnostics: list[Diagnostic]) -> bool:
     return False
 
 
-def both(body: str, variant: Variant) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:
+def both(body: str, variant: Variant) -> tuple[list[tuple[OptionPath, str]], list[Diagnostic]]:
     """The schema's errors and check's diagnostics for a config holding ``body``."""
     doc = ConfigDocument.parse(f"export default defineFwkConfig({{\n{body}\n}})\n")
     diagnostics = check_document(doc, CATALOG, variant).diagnostics
     return schema_errors(variant, static(doc.values())), diagnostics
 
 
-def assert_check_agrees(errors: list[tuple[Path, str]], diagnostics: list[Diagnostic]) -> None:
+def assert_check_agrees(errors: list[tuple[OptionPath, str]], diagnostics: list[Diagnostic]) -> None:
     unmatched = [(format_path(p), m) for p, m in errors if not matched(p, diagnostics)]
     assert not unmatched, f"schema errors check does not report: {unmatched}; check: {diagnostics}"
     for d in diagnostics:

@@ -14,6 +14,7 @@ from fwk_tui.catalog.decisions import decisions_markdown
 from fwk_tui.catalog.framework import framework_type, is_unknown, schema_version
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.catalog.types import TypeExpr
+from fwk_tui.catalog.types.formats import FORMATS
 from fwk_tui.catalog.types.nodes import (
     ArrayType,
     BoolType,
@@ -146,7 +147,7 @@ def _probes(t: TypeExpr, depth: int = 0) -> list[Any]:
     if isinstance(t, BoolType):
         return [True, False]
     if isinstance(t, StrType):
-        return ["2025-07-22"] if t.format == "date" else ["x"]
+        return [FORMATS[t.format].sample]
     if isinstance(t, NumType):
         return [1]
     if isinstance(t, LiteralType):

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fwk_tui.catalog.types import AnyType, BoolType, LiteralType, NumType, ObjectType, TypeExpr, UnionType, render
+from fwk_tui.catalog.types.formats import FORMATS
 from fwk_tui.validate.text import js_text, quote_list
 from fwk_tui.validate.typekinds import on_kind
 
@@ -23,28 +24,6 @@ def _object_phrase(t: ObjectType) -> str:
     if not t.fields:
         return "an object"
     return "an object {" + ", ".join(f.name for f in t.fields) + (", ..." if t.open else "") + "}"
-
-
-STR_PHRASE = {
-    "string": "a string",
-    "date": "a date written YYYY-MM-DD",
-    "url": "an absolute URL such as https://cdn.example.com/",
-    "path": "a path",
-    "glob": "a glob pattern",
-    "regex": "a regular expression",
-    "source": "a layer source (github:, gh:, gitlab:, bitbucket:, https: or a local path)",
-}
-
-
-_STR_PLURAL = {
-    "string": "strings",
-    "date": "dates written YYYY-MM-DD",
-    "url": "absolute URLs",
-    "path": "paths",
-    "glob": "glob patterns",
-    "regex": "regular expressions",
-    "source": "layer sources",
-}
 
 
 def _plural(type_: TypeExpr) -> str:
@@ -105,7 +84,7 @@ def got(value: Any) -> str:
 _PHRASES: dict[str, Callable[[Any], str]] = {
     "boolean": lambda _: "true or false",
     "number": num_phrase,
-    "string": lambda t: STR_PHRASE[t.format],
+    "string": lambda t: FORMATS[t.format].phrase,
     "literal": render,
     "array": lambda t: f"a list of {_plural(t.item)}",
     "tuple": lambda t: f"a list {render(t)}",
@@ -116,7 +95,7 @@ _PHRASES: dict[str, Callable[[Any], str]] = {
 }
 
 _PLURALS: dict[str, Callable[[Any], str]] = {
-    "string": lambda t: _STR_PLURAL[t.format],
+    "string": lambda t: FORMATS[t.format].plural,
     "number": lambda t: num_phrase(t).replace("a whole number", "whole numbers").replace("a number", "numbers"),
     "boolean": lambda _: "true or false",
     "array": lambda _: "lists",

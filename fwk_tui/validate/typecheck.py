@@ -14,7 +14,7 @@ strictness errors would have to be rewritten one by one into them; the JS
 value model above would need a custom validator per type anyway. These
 closures are the "compiled once, cached" equivalent, and validating imports
 nothing heavy. The words of the messages are :mod:`fwk_tui.validate.phrases`;
-the string formats, :mod:`fwk_tui.validate.formats`.
+the string formats, :mod:`fwk_tui.catalog.types.formats`.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ from fwk_tui.catalog.types import (
     UnionType,
     render,
 )
+from fwk_tui.catalog.types.formats import FORMATS
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate.fix import Severity
-from fwk_tui.validate.formats import FORMAT_CHECKS
-from fwk_tui.validate.phrases import STR_PHRASE, got, num_phrase, phrase, union_phrase
-from fwk_tui.validate.text import closest, quote_list
+from fwk_tui.validate.phrases import got, num_phrase, phrase, union_phrase
+from fwk_tui.validate.text import closest, js_text, quote_list
 from fwk_tui.validate.typekinds import holds_kind, is_number, kind_of, on_kind, same_literal
 
 __all__ = [
@@ -180,7 +180,8 @@ def _number(t: NumType) -> Checker:
 
 def _string(t: StrType) -> Checker:
     fmt = t.format
-    wanted = STR_PHRASE[fmt]
+    wanted = FORMATS[fmt].phrase
+    has_problem = FORMATS[fmt].problem
 
     def check(value: Any, path: OptionPath, out: list[Issue]) -> bool:
         if fmt == "regex":
@@ -191,7 +192,7 @@ def _string(t: StrType) -> Checker:
         if not isinstance(value, str):
             out.append(Issue(path, "error", f"expected {wanted}, {got(value)}"))
             return False
-        problem = FORMAT_CHECKS[fmt](value) if fmt in FORMAT_CHECKS else None
+        problem = has_problem(value, js_text(value)) if has_problem is not None else None
         if problem is not None:
             out.append(Issue(path, "error", problem))
             return False

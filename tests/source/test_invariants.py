@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from fwk_tui.paths import Path
+from fwk_tui.paths import OptionPath
 from fwk_tui.source import Code, ConfigDocument
 from fwk_tui.source.parse import parse_bytes
 
@@ -257,8 +257,8 @@ def written_configs(draw: st.DrawFn) -> Written:
     return Written(f"{bom}{header}{body}{final}", values)
 
 
-def _paths(value: Any, prefix: Path = ()) -> list[tuple[Path, Any]]:
-    out: list[tuple[Path, Any]] = []
+def _paths(value: Any, prefix: OptionPath = ()) -> list[tuple[OptionPath, Any]]:
+    out: list[tuple[OptionPath, Any]] = []
     if isinstance(value, dict):
         for k, v in value.items():
             out.append(((*prefix, k), v))
@@ -270,11 +270,11 @@ def _paths(value: Any, prefix: Path = ()) -> list[tuple[Path, Any]]:
     return out
 
 
-def _objects(values: dict[str, Any]) -> list[tuple[Path, dict[str, Any]]]:
+def _objects(values: dict[str, Any]) -> list[tuple[OptionPath, dict[str, Any]]]:
     return [((), values)] + [(p, v) for p, v in _paths(values) if isinstance(v, dict)]
 
 
-def _assign(tree: Any, path: Path, value: Any) -> Any:
+def _assign(tree: Any, path: OptionPath, value: Any) -> Any:
     result = copy.deepcopy(tree)
     target = result
     for seg in path[:-1]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fwk_tui.catalog.types.formats import FORMATS
 from fwk_tui.catalog.types.nodes import (
     AnyType,
     ArrayType,
@@ -32,10 +33,6 @@ from fwk_tui.catalog.types.nodes import (
 
 Schema = dict[str, Any]
 
-# The standard format names (JSON Schema 2020-12, "Vocabularies for Semantic Content") of ours.
-_FORMATS = {"date": "date", "url": "uri", "regex": "regex"}
-# The shapes formats.py requires (an absolute URL has a scheme and a host).
-_PATTERNS = {"date": r"^\d{4}-\d{2}-\d{2}$", "url": r"^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]"}
 CODE_COMMENT = "code (a function) can be written in fwk.config.ts only"
 
 
@@ -68,16 +65,7 @@ def type_schema(node: TypeExpr) -> Schema:
 
 
 def _string(node: StrType) -> Schema:
-    out: Schema = {"type": "string"}
-    if node.format in _FORMATS:
-        out["format"] = _FORMATS[node.format]
-    if node.format in _PATTERNS:
-        out["pattern"] = _PATTERNS[node.format]  # a format is only an annotation to many validators
-    if node.format == "glob":
-        out["minLength"] = 1  # "an empty glob pattern matches nothing"
-    elif node.format == "source":
-        out["pattern"] = r"\S"  # a blank source names no layer
-    return out
+    return {"type": "string", **FORMATS[node.format].schema}
 
 
 def _number(node: NumType) -> Schema:

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Union
 
-SCALAR_NAMES = ("string", "date", "url", "path", "glob", "regex", "source")
-StrFormat = Literal["string", "date", "url", "path", "glob", "regex", "source"]
+from fwk_tui.catalog.types.formats import FORMATS
+
+StrFormat = str
+"""A key of :data:`~fwk_tui.catalog.types.formats.FORMATS`: ``string``, ``date``, ``url``..."""
 
 # Plain frozen dataclasses: the compiled catalogue rebuilds them at every
 # start, and they cost nothing to import (the YAML is validated with pydantic
@@ -206,15 +208,7 @@ def describe(node: TypeExpr) -> str:
     if isinstance(node, LiteralType):
         return render(node)
     if isinstance(node, StrType):
-        return {
-            "string": "text",
-            "date": "date (YYYY-MM-DD)",
-            "url": "absolute URL",
-            "path": "path",
-            "glob": "glob pattern",
-            "regex": "regular expression",
-            "source": "layer source",
-        }[node.format]
+        return FORMATS[node.format].words
     if isinstance(node, NumType):
         return render(node).replace("integer", "whole number")
     if isinstance(node, ArrayType):
@@ -258,7 +252,7 @@ def from_json(data: Any) -> TypeExpr:
         return BoolType()
     if kind == "string":
         fmt = data.get("format")
-        if fmt not in SCALAR_NAMES:
+        if not isinstance(fmt, str) or fmt not in FORMATS:
             raise ValueError(f"unknown string format {fmt!r}")
         return StrType(format=fmt)
     if kind == "number":
@@ -314,7 +308,6 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
 
 
 __all__ = [
-    "SCALAR_NAMES",
     "AnyType",
     "ArrayType",
     "BoolType",

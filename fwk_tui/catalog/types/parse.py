@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import fwk_tui.catalog.types.nodes as nodes
+from fwk_tui.catalog.types.formats import FORMATS
 
 
 class TypeSyntaxError(ValueError):
@@ -106,8 +107,8 @@ class _Parser:
             return nodes.LiteralType(value=None)
         if name == "boolean":
             return nodes.BoolType()
-        if name in nodes.SCALAR_NAMES:
-            return nodes.StrType(format=name)  # type: ignore[arg-type]
+        if name in FORMATS:
+            return nodes.StrType(format=name)
         if name in ("number", "integer"):
             lo, hi = self.range()
             return nodes.NumType(integer=name == "integer", min=lo, max=hi)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fwk_tui.catalog.types import StrType
+from fwk_tui.catalog.types.formats import FORMATS
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import Code
@@ -12,13 +13,6 @@ from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, not_set
 from fwk_tui.tui.fields.registry import register
-
-_HINTS = {
-    "date": "YYYY-MM-DD",
-    "url": "https://…",
-    "regex": "/pattern/flags",
-    "source": "github:owner/repo, gh:…, ./local",
-}
 
 
 @register("text")
@@ -40,7 +34,7 @@ class TextEditor(InputEditor):
 
     def placeholder(self) -> str:
         default = default_value(self.default)
-        hint = _HINTS.get(self.format.format, "")
+        hint = FORMATS[self.format.format].hint
         if isinstance(default, str) and default:
             return f"default: {plain(default)}" + (f"  ({hint})" if hint else "")
         return hint or not_set(self.default)
