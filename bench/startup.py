@@ -55,7 +55,7 @@ def make_app():
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_child(setup: str) -> tuple[float, int]:
+def run_child(setup: str, env: dict[str, str] | None = None, cwd: str | None = None) -> tuple[float, int]:
     """Start a fresh Python that runs ``setup`` (defining ``make_app``): seconds to first idle, peak RSS in KB."""
     code = _CHILD.format(setup=setup.strip())
     out = subprocess.run(
@@ -63,7 +63,8 @@ def run_child(setup: str) -> tuple[float, int]:
         check=True,
         capture_output=True,
         text=True,
-        env=ENV,
+        env=ENV if env is None else env,
+        cwd=cwd,
     )
     seconds, rss = out.stdout.strip().splitlines()[-1].split()
     return float(seconds), int(rss)

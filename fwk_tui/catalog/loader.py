@@ -44,10 +44,19 @@ def _yaml_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml"))
 
 
-def cache_key() -> str:
+SHIPPED_NAME = f"catalog-compiled{SUFFIX}"
+"""The catalogue compiled when the wheel was built (hatch_build.py), in ``fwk_tui/_data``."""
+
+
+def shipped_compiled() -> Path:
+    """Where the wheel holds its compiled catalogue (an editable install has none)."""
+    return _PACKAGE / "_data" / SHIPPED_NAME
+
+
+def cache_key(folder: Path | None = None) -> str:
     """The shipped catalogue's key: a hash of its YAML files, the package version and the cache format."""
     h = hashlib.blake2b(f"{__version__} {FORMAT}".encode(), digest_size=16)
-    for f in _yaml_files(data_dir()):
+    for f in _yaml_files(folder or data_dir()):
         h.update(f.name.encode())
         h.update(f.read_bytes())
     return h.hexdigest()
@@ -96,8 +105,12 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
 
 @lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
-    """The shipped catalogue, from the compiled cache when it is current."""
+    """The shipped catalogue: compiled with the wheel, else from the user's cache when it is current, else compiled
+    (and kept in that cache). Each is read with the same checks (its key and digest)."""
     key = cache_key()
+    catalog = read_cache(shipped_compiled(), key)
+    if catalog is not None:
+        return catalog
     path = cache_dir() / f"catalog-{key}{SUFFIX}"
     catalog = read_cache(path, key)
     if catalog is None:

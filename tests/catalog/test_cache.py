@@ -276,3 +276,40 @@ def test_an_edited_type_note_rebuilds_the_cache(
     note = _fresh_load().get("css").type_note  # type: ignore[union-attr]
     assert note is not None and note.why.startswith("Edited: the row gives no item type")
     assert _cache_file().exists()
+
+
+def test_the_catalogue_compiled_into_the_wheel_is_read_first_and_a_bad_one_ignored(
+    cache_home: Path, catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first start after install reads the catalogue hatch_build.py compiled into the wheel: no YAML parsed, no
+    cache written; one of another catalogue (or damaged) is passed over like a bad cache."""
+    shipped = tmp_path / "_data" / loader.SHIPPED_NAME
+    shipped.parent.mkdir()
+    cache.write_cache(shipped, loader.cache_key(), catalog)
+    monkeypatch.setattr(loader, "shipped_compiled", lambda: shipped)
+    with monkeypatch.context() as patch:
+        patch.setattr(loader, "compile_catalog", lambda: pytest.fail("YAML parsed although the wheel holds it"))
+        assert _fresh_load() == catalog
+    assert not cache_home.exists()
+    cache.write_cache(shipped, "another-catalogue", catalog)
+    assert _fresh_load() == catalog  # compiled, and kept in the user's cache
+    assert [p.name for p in cache_home.iterdir()] == [_cache_file().name]
+    shipped.write_bytes(shipped.read_bytes()[:-10])
+    assert _fresh_load() == catalog
+
+
+def test_the_wheel_holds_the_compiled_catalogue_of_its_own_yaml(tmp_path: Path) -> None:
+    """hatch_build.py at wheel build: the file the loader looks for, under the key of the YAML it ships."""
+    import zipfile
+
+    proc = subprocess.run(  # the build requirements are the test extras' and the package's: nothing to download
+        [sys.executable, "-m", "pip", "wheel", str(Path(loader.__file__).parents[2]), "--no-deps", "-q",
+         "--no-build-isolation", "-w", str(tmp_path)], capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    wheel = next(tmp_path.glob("*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        body = archive.read(f"fwk_tui/_data/{loader.SHIPPED_NAME}")
+    target = tmp_path / "shipped.json"
+    target.write_bytes(body)
+    assert cache.read_cache(target, loader.cache_key()) == compile_catalog()
