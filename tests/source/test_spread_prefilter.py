@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from tree_sitter import Node
@@ -71,9 +72,16 @@ def test_every_corpus_file_with_an_object_spread_is_a_maybe() -> None:
 def test_many_dots_and_long_white_space_stay_linear() -> None:
     small = b"f(" + b"  ...a, " * 2_000 + b")"
     big = b"f(" + b"  ...a, " * 20_000 + b")"
-    start = time.perf_counter()
-    may_hide_keys(small.replace(b", ", b" ") + b"\n" * 50_000)
-    small_t = time.perf_counter() - start
-    start = time.perf_counter()
-    may_hide_keys(big.replace(b", ", b" ") + b"\n" * 500_000)
-    assert time.perf_counter() - start < 40 * small_t + 0.05
+    small_t = _fastest(lambda: may_hide_keys(small.replace(b", ", b" ") + b"\n" * 50_000))
+    big_t = _fastest(lambda: may_hide_keys(big.replace(b", ", b" ") + b"\n" * 500_000))
+    assert big_t < 40 * small_t + 0.05, (small_t, big_t)  # ten times the text: about ten times the time
+
+
+def _fastest(run: Callable[[], object], times: int = 3) -> float:
+    """The fastest of a few runs: a loaded machine (the other test workers) slows one run, not all."""
+    best = float("inf")
+    for _ in range(times):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best

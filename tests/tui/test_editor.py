@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,8 @@ from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.editor_status import EditorStatus
+from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"
 
@@ -47,9 +48,20 @@ def make_app(file: Path, *, journal: Journal | None = None, watch_disk: bool = F
 
 
 async def go_to(app: EditorApp, pilot: object, path: str) -> None:
-    """Jump to the field of ``path`` and let its editor mount, as after a search."""
+    """Jump to the field of ``path`` and let its editor mount and take the focus, as after a search."""
     assert await app.go_to(path)
+    await editor_focused(app, pilot)
+
+
+async def editor_focused(app: EditorApp, pilot: object, seconds: float = 10.0) -> None:
+    """Pause until the focused field has handed the focus to its editor (a moment after it got it; longer on a
+    loaded machine): a test waits for the state it asserts, not for a time."""
+    from fwk_tui.tui.fields import OptionField
+
     await pilot.pause()  # type: ignore[attr-defined]
+    deadline = time.monotonic() + seconds
+    while isinstance(app.focused, OptionField) and time.monotonic() < deadline:
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
 
 
 def screen_text(app: EditorApp) -> str:
