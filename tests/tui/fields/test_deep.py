@@ -3,14 +3,18 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
+from typing import Any
 
 import textual.widget as textual_widget
 
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.registry import MAX_DEPTH
-from tests.tui.fields.harness import FieldHarness, config, screen_text
+from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.unknown import UnknownEditor
+from tests.tui.fields.harness import FieldHarness, config
 
 SIZE = (100, 32)
 
@@ -19,21 +23,34 @@ def nested(depth: int, inner: str = "1") -> str:
     return "{ a: " * depth + inner + " }" * depth
 
 
+async def _opened(app: FieldHarness, pilot: Any, level: int) -> None:
+    """Wait until the Enter on level ``level`` has opened the next one: its rows (or, past the limit, its code)
+    have the focus. A test waits for the state it asserts: one pause was not always enough under load."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        focused = app.focused
+        if isinstance(focused, CodeArea):
+            return
+        if isinstance(focused, RowList) and getattr(focused.parent, "path", "").count(".") == level + 1:
+            return
+
+
 async def test_an_object_deeper_than_the_limit_opens_as_code_and_writes_there() -> None:
     depth = MAX_DEPTH + 4
     app = FieldHarness("appConfig", config(f"  appConfig: {nested(depth)},"), active=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("tab")
-        for _ in range(MAX_DEPTH):  # appConfig.a ... (ten a's: eleven keys deep)
+        for level in range(MAX_DEPTH):  # appConfig.a ... (ten a's: eleven keys deep)
             await pilot.press("enter")
-            await pilot.pause()
-            await pilot.pause()
+            await _opened(app, pilot, level)
         records = list(app.field.query(RecordEditor))
         assert len(records) == MAX_DEPTH  # the field's own and the nine opened inside it
         area = app.focused
         assert isinstance(area, CodeArea), area
         assert " ".join(area.text.split()) == nested(depth - MAX_DEPTH)
-        assert f"as code (more than {MAX_DEPTH} keys deep)" in screen_text(app)
+        deep = next(e for e in app.field.query(UnknownEditor) if e.mode == "code")
+        assert f"as code (more than {MAX_DEPTH} keys deep)" in deep.hint().plain
         area.text = "{ b: 2 }"
         await pilot.press("ctrl+j")
         await pilot.pause()
@@ -64,7 +81,6 @@ async def test_each_level_opened_is_laid_out_a_bounded_number_of_times(monkeypat
             if level == levels - 1:
                 monkeypatch.setattr(textual_widget, "arrange", counted)
             await pilot.press("enter")
-            await pilot.pause()
-            await pilot.pause()
+            await _opened(app, pilot, level)
         assert len(app.field.query(RecordEditor)) == levels + 1
         assert 0 < len(laid_out) <= 30 * levels, Counter(laid_out)
