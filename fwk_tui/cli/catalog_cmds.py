@@ -150,7 +150,7 @@ def _search(ns: argparse.Namespace) -> int:
                 for h in hits
             ]
         )
-        return Exit.OK
+        return Exit.OK if hits else Exit.NOT_FOUND  # `[]` and the code of a search with no result
     if not hits:
         err("no option matches")
         return Exit.NOT_FOUND

@@ -141,7 +141,8 @@ def _resolve_text(file: Path, effective: Effective, show: bool) -> None:
         for o in overrides:
             private = private_value(option_path(o.target.path), o.variable.origin())
             value = MASK if private and not show else one_line(render.value(o.value), 50)
-            out_line(f"  {o.target.path} = {value}    {o.variable.origin().describe()}")
+            merged = "merged into it key by key, from " if not o.target.leaf and isinstance(o.value, dict) else ""
+            out_line(f"  {o.target.path} = {value}    {merged}{o.variable.origin().describe()}")
         for m in unmatched:
             hint = f" (did you mean {m.suggestion}?)" if m.suggestion else ""
             where = (
@@ -184,7 +185,7 @@ def _why_json(answer: Answer, show: bool) -> dict[str, object]:
         "set": answer.effective is not None or any(s.origin.kind == "env-var" for s in answer.steps),
         "chain": [
             {"origin": s.origin.as_json(), "value": to_json(masked(s.node, path, show)), "wins": s.wins,
-             "skipped": s.skipped}
+             "skipped": s.skipped, "merged": s.merged}
             for s in answer.steps
         ],
         "items": [
@@ -212,6 +213,8 @@ def _why_text(answer: Answer, effective: Effective, show: bool) -> None:
         mark = "  <- the app gets this" if step.wins else ""
         if step.skipped:
             mark = "  (skipped)"
+        elif step.merged:
+            mark = "  (merged into it at run time, key by key)"
         out_line(f"  {i}. {step.origin.describe()}: {value}{mark}")
     if isinstance(answer.effective, Obj):
         out_line("  an object: the sources above merge key by key (`fwk-tui resolve` shows each key's origin)")

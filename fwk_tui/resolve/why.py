@@ -10,7 +10,7 @@ from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.sections import section_of
-from fwk_tui.resolve.tree import Arr, Leaf, Node, node_at
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
 from fwk_tui.validate.env import DotenvMatch, variable_of
 
@@ -23,6 +23,7 @@ class Step:
     node: Node
     wins: bool = False
     skipped: str = ""  # why the merge passes over it (null and undefined are skipped)
+    merged: bool = False  # a variable's JSON object merged into the object, key by key
 
 
 @dataclass
@@ -64,6 +65,10 @@ def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
     override = _variable_step(effective, path)
     if override is not None:
         found.append(override)
+    merged = _merged_in(effective, path)
+    if merged:  # a variable's JSON object merged into this object: the app gets the object after it
+        found += merged
+        answer.effective = node_at(effective.runtime.values, path)
     answer.steps = _mark_winner(found, answer.effective, override is not None)
     if isinstance(answer.effective, Arr):
         answer.items = [(_value(item), item.origin) for item in answer.effective.items]
@@ -98,6 +103,16 @@ def _variable_step(effective: Effective, path: OptionPath) -> Step | None:
     if isinstance(node, Leaf) and node.origin is not None and node.origin.kind == "env-var":
         return Step(node.origin, node)
     return None
+
+
+def _merged_in(effective: Effective, path: OptionPath) -> list[Step]:
+    """The variables whose JSON object was merged into the object at ``path`` (each key replaced)."""
+    shown = format_path(path)
+    return [
+        Step(o.variable.origin(), Leaf(o.value, o.variable.origin()), merged=True)
+        for o in effective.runtime.overrides
+        if o.target.path == shown and isinstance(o.value, dict) and isinstance(node_at(effective.runtime.values, path), Obj)
+    ]
 
 
 def _origin_of(node: Node, file: str, kind: str, detail: str) -> Origin:
