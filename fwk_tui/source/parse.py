@@ -102,7 +102,13 @@ def syntax_error(
         return error_at(
             data, tag.start(), "this is a template (EJS tags like `<%`), not a config file", filename
         )
-    pos, message = first_error(tree)
+    # What JavaScript refuses that the grammar took (`a: 1,,`, a bad escape) may come before the grammar's
+    # first error: the first in the file is said, as a person fixes them top down.
+    found = [first_error(tree), lexical_problem(tree, data, within)]
+    comma = stray_comma(tree, data)
+    if comma is not None:
+        found.append((comma, "syntax error: unexpected `,`"))
+    pos, message = min(p for p in found if p is not None)
     return error_at(data, pos, message, filename)
 
 

@@ -148,3 +148,20 @@ def test_a_config_of_more_nodes_than_the_cap_is_refused_before_it_is_read(monkey
     assert str(refused.value).startswith("fwk.config.ts: too many values and tokens for a config file (1,0")
     assert str(refused.value).endswith(" parts; fwk-tui reads up to 1,000)")
     assert ConfigDocument.parse(text.replace(",".join(["1"] * 499), "1, 2"), "fwk.config.ts").get("vbuild.define.x")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        # The grammar takes the first and stops at the second: the first in the file is said.
+        ("export default defineFwkConfig({\n  ssr: true,,\n  app: { baseURL: '/'\n})\n", 2, 13, "unexpected `,`"),
+        ("export default {\n  a: '\\x4',\n  b: [1, 2\n}\n", 2, 7, "unexpected"),
+        # The grammar's error first: it is said, not a later comma.
+        ("export default {\n  a: [1, 2\n  b: 1,,\n}\n", 3, 3, "syntax error"),
+    ],
+)
+def test_of_two_syntax_errors_the_first_in_the_file_is_said(text: str, line: int, column: int, words: str) -> None:
+    with pytest.raises(ParseError) as info:
+        ConfigDocument.parse(text)
+    assert (info.value.line, info.value.column) == (line, column), info.value
+    assert words in info.value.message
