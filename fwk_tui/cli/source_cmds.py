@@ -125,7 +125,12 @@ def run_dump(ns: argparse.Namespace) -> int:
 def _get(ns: argparse.Namespace) -> int:
     file, doc = open_config(ns.file)
     path = option_path(ns.path)
-    value, notes = _lookup_through_spreads(doc, file, path)
+    try:
+        value, notes = _lookup_through_spreads(doc, file, path)
+    except Stop as stop:
+        if stop.code == Exit.NOT_FOUND:
+            stop.message += _given_elsewhere(file, doc, path)
+        raise
     if ns.json:
         out_json(to_json(value))
     else:
@@ -135,6 +140,33 @@ def _get(ns: argparse.Namespace) -> int:
     for note in notes:
         err(note)
     return Exit.OK
+
+
+def _given_elsewhere(file: Path, doc: ConfigDocument, path: OptionPath) -> str:
+    """Where the project gives ``path`` a value the file does not write (``get`` reads the file): a layer, an
+    environment's section or a variable, said with the command that shows it."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.resolve.effective import dotenv_files, effective_config
+    from fwk_tui.resolve.sections import section_of
+    from fwk_tui.resolve.tree import node_at
+    from fwk_tui.userfiles import UnreadableFile
+
+    try:
+        dotenv = dotenv_files([], file.resolve().parent)
+    except UnreadableFile:
+        dotenv = []
+    try:
+        effective = effective_config(file, doc, load_catalog(), dotenv=dotenv)
+    except Exception:  # noqa: BLE001  a hint only: the answer (no value in the file) stands without it
+        return ""
+    shown = format_path(path)
+    if node_at(effective.runtime.values, path) is not None or node_at(effective.resolved.config, path) is not None:
+        return f" (the project gives it one: `fwk-tui why {shown}` says where)"
+    for name in effective.resolved.env_names:
+        for source in effective.resolved.sources:
+            if source.sections is not None and node_at(section_of(source.sections, name), path) is not None:
+                return f" (the {name} environment gives it one: `fwk-tui why {shown} --env {name}`)"
+    return ""
 
 
 def _lookup_through_spreads(doc: ConfigDocument, file: Path, path: OptionPath) -> tuple[JSValue, list[str]]:

@@ -71,3 +71,16 @@ def test_env_reads_the_project_as_resolve_does(
     code, out, _ = run(capsys, "resolve", "--env", "production", "--json")
     runtime = json.loads(out)["runtime"]["runtimeConfig"]["public"]
     assert runtime["layerKey"] == 1 and runtime["prodKey"] == 2
+
+
+def test_get_reads_the_file_and_says_where_the_project_gives_a_value_it_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _diamond(tmp_path, "runtimeConfig: { public: { layerKey: 'x' } }, $production: { ssr: false }")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "get", "runtimeConfig.public.layerKey")
+    assert (code, out) == (4, "") and "`fwk-tui why runtimeConfig.public.layerKey` says where" in err, err
+    code, out, err = run(capsys, "get", "ssr")
+    assert code == 4 and "the production environment gives it one: `fwk-tui why ssr --env production`" in err, err
+    code, out, err = run(capsys, "get", "runtimeConfig.public.other")
+    assert code == 4 and "why" not in err, err
