@@ -208,6 +208,11 @@ class CodeEditor(ValueEditor):
         self.notify(f"This code {cap_words(self.area.max_length)}.")
 
     def on_text_area_changed(self, event: events.Event) -> None:
+        # Typed text that does not parse is said as it is typed, as a typed value's field says it: the status
+        # line counts the field, never "no problems" while it holds text no save could write.
+        source = self.area.text
+        unchanged = source.strip() == code_text(self.value).strip() or (not source.strip() and is_missing(self.value))
+        self._status(None if unchanged else parse_problem(source, self.path))
         # The footer shows Esc (revert) once there is something to revert, and drops it after.
         revertable = bool(self.check_action("revert", ()))
         if revertable != self._revertable:

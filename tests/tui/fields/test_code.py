@@ -125,3 +125,19 @@ async def test_hooks_written_as_methods() -> None:
         await pilot.pause()
         assert app.edits == [(Edit("set_code", "hooks.build:done", "'build:done'(builder) { console.log('done') }"), False)]
         assert "console.log('done')" in app.text
+
+
+async def test_code_that_does_not_parse_is_said_as_it_is_typed_and_counted() -> None:
+    """The status line counts fields holding text no save could write: code said nothing until it was accepted,
+    so the editor showed "no problems" over unparsable code."""
+    app = FieldHarness("devServer.loadingTemplate")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("tab")
+        for key in "(d) => {":
+            await pilot.press(key)
+        await pilot.pause()
+        assert code(app).problem is not None and code(app).has_class("-invalid")  # what the status line counts
+        await pilot.press("}")
+        await pilot.pause()
+        assert code(app).problem is None and not code(app).has_class("-invalid")
+        assert app.edits == []  # nothing written while typing
