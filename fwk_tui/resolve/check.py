@@ -53,8 +53,19 @@ def check_effective(
         origin = _origin_near(effective.resolved.config, d.path)
         if origin is not None and origin.line is not None:
             d = replace(d, line=origin.line, column=origin.column or 1)
+        if d.related is not None and origin is not None and origin == _origin_near(effective.resolved.config, d.related):
+            # One written item twice in the merged list: its layer is extended through several others.
+            d = replace(d, message=f"{d.message} ({_reached_twice(origin)})", fix=None)
         out.append(Finding(d, origin, (d.path,)))
     return _once_per_place(out)
+
+
+def _reached_twice(origin: Origin) -> str:
+    """Why one written item is in a merged list twice: the loader merges a layer each time it is listed."""
+    return (
+        f"{origin.label()} is extended through several layers and merged each time, so its items are listed once "
+        "per path: extend it once, or write this item in the layers that extend it"
+    )
 
 
 def _once_per_place(findings: list[Finding]) -> list[Finding]:

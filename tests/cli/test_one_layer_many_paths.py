@@ -84,3 +84,18 @@ def test_get_reads_the_file_and_says_where_the_project_gives_a_value_it_lacks(
     assert code == 4 and "the production environment gives it one: `fwk-tui why ssr --env production`" in err, err
     code, out, err = run(capsys, "get", "runtimeConfig.public.other")
     assert code == 4 and "why" not in err, err
+
+
+def test_an_item_listed_once_in_a_layer_reached_twice_names_the_cause(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The merged list holds the one written item twice (the loader merges the layer once per path): the warning
+    said "already listed" of a line that lists it once, with a fix that removes nothing written twice."""
+    _diamond(tmp_path, "css: ['~/a.css']")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "check")
+    [line] = [line for line in out.splitlines() if "FWK329" in line]
+    assert "layer ../shared is extended through several layers and merged each time" in line, out
+    code, out, _ = run(capsys, "check", "--format", "json")
+    [found] = [d for d in json.loads(out) if d["code"] == "FWK329"]
+    assert found["fix"] is None
