@@ -53,7 +53,8 @@ def check_effective(
         origin = _origin_near(effective.resolved.config, d.path)
         if origin is not None and origin.line is not None:
             d = replace(d, line=origin.line, column=origin.column or 1)
-        if d.related is not None and origin is not None and origin == _origin_near(effective.resolved.config, d.related):
+        earlier = _origin_near(effective.resolved.config, d.related) if d.related is not None else None
+        if origin is not None and origin == earlier:
             # One written item twice in the merged list: its layer is extended through several others.
             d = replace(d, message=f"{d.message} ({_reached_twice(origin)})", fix=None)
         out.append(Finding(d, origin, (d.path,)))
