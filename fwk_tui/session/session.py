@@ -19,7 +19,7 @@ from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session.disk import FileHistory
 from fwk_tui.session.edit import Edit
 from fwk_tui.session.values import carried_values, touched_paths, value_at
-from fwk_tui.source import ConfigDocument, load_document
+from fwk_tui.source import ConfigDocument, DocumentError, load_document
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.spreads import SpreadNote, may_hide_keys, spread_notes
 from fwk_tui.source.summary import one_line
@@ -168,6 +168,14 @@ class EditSession(FileHistory):
             return value_in(self.values(), parse_path(path))
         except (ValueError, KeyError):
             return default
+
+    def written_text(self, path: str) -> str | None:
+        """The text of the value at ``path`` as the file writes it (None: not written there, or not one piece)."""
+        try:
+            span = self._document.span(path)
+        except (ValueError, KeyError, DocumentError):
+            return None
+        return self._document.data[span.start : span.end].decode("utf-8", "surrogateescape")
 
     def has(self, path: str) -> bool:
         """True when the file sets ``path``."""

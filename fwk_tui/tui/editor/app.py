@@ -232,6 +232,13 @@ class EditorApp(EditorAppBase):
         event.stop()
         await self._sync.turn_page(event.step)
 
+    def on_value_editor_source_wanted(self, event: ValueEditor.SourceWanted) -> None:
+        event.stop()
+        text = self.session.written_text(event.editor.path)
+        written_as = getattr(event.editor, "written_as", None)
+        if text is not None and written_as is not None:
+            written_as(text)
+
     def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()
         if self.session.read_only is not None and event.editor.has_class("-invalid"):

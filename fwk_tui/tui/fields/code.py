@@ -104,6 +104,8 @@ class CodeEditor(ValueEditor):
         self.problem: str | None = None
         """The parse error of the text, as ``line:col: message``, once refused."""
         self._revertable = False
+        self._source: str | None = None
+        """The value's text as written in the file, when the app gave it (:meth:`written_as`)."""
 
     def compose(self) -> ComposeResult:
         from fwk_tui.tui.fields.code_area import CodeArea
@@ -156,7 +158,7 @@ class CodeEditor(ValueEditor):
             return self.typed
         if action == "revert":
             # Nothing to revert: Esc goes on to the list or record holding this editor.
-            return self.problem is not None or self.area.text.strip() != code_text(self.value).strip()
+            return self.problem is not None or self.area.text.strip() != self.file_text().strip()
         return True
 
     # -- accepting ------------------------------------------------------------------
@@ -164,7 +166,7 @@ class CodeEditor(ValueEditor):
     def accept(self) -> bool:
         """Write the text when it changed and parses; ``False`` when it was refused."""
         source = self.area.text
-        if source.strip() == code_text(self.value).strip():
+        if source.strip() == self.file_text().strip():
             self._status(None)
             return True
         if not source.strip() and is_missing(self.value):
@@ -181,7 +183,7 @@ class CodeEditor(ValueEditor):
         if not self.query_children("CodeArea"):
             return None  # not composed: nothing typed
         source = self.area.text
-        if source.strip() == code_text(self.value).strip() or (not source.strip() and is_missing(self.value)):
+        if source.strip() == self.file_text().strip() or (not source.strip() and is_missing(self.value)):
             return None
         return source
 
@@ -191,7 +193,7 @@ class CodeEditor(ValueEditor):
 
     def action_revert(self) -> None:
         """Back to the file's text."""
-        self.area.load_text(code_text(self.value))
+        self.area.load_text(self.file_text())
         self._status(None)
 
     discard_text = action_revert
@@ -211,7 +213,7 @@ class CodeEditor(ValueEditor):
         # Typed text that does not parse is said as it is typed, as a typed value's field says it: the status
         # line counts the field, never "no problems" while it holds text no save could write.
         source = self.area.text
-        unchanged = source.strip() == code_text(self.value).strip() or (not source.strip() and is_missing(self.value))
+        unchanged = source.strip() == self.file_text().strip() or (not source.strip() and is_missing(self.value))
         self._status(None if unchanged else parse_problem(source, self.path))
         # The footer shows Esc (revert) once there is something to revert, and drops it after.
         revertable = bool(self.check_action("revert", ()))
@@ -227,11 +229,36 @@ class CodeEditor(ValueEditor):
 
     def show(self, value: Any) -> None:
         previous = self.value
+        shown = self.file_text()
         super().show(value)
         if same_value(previous, value):
             return  # the user's text stays, accepted or not
+        self._source = None
         area = self.area
-        if area.text.strip() == code_text(value).strip():
+        if area.text.strip() == shown.strip() or area.text.strip() == code_text(value).strip():
+            area.load_text(code_text(value))  # not typed over: the new value (as written, once the app says)
+            self._status(None)
+            self._ask_source()
+
+    # -- the value as written ---------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._ask_source()
+
+    def _ask_source(self) -> None:
+        if isinstance(self.value, (dict, list)):  # an object or a list: shown as written, comments and all
+            self.post_message(ValueEditor.SourceWanted(self))
+
+    def written_as(self, text: str) -> None:
+        """The value's text in the file (the app's answer to :class:`ValueEditor.SourceWanted`): shown instead of
+        the value rendered, so a change writes back only what was changed; kept as the text typed over."""
+        if self._source == text or not self.is_mounted:
             return
-        area.load_text(code_text(value))
-        self._status(None)
+        untouched = self.area.text.strip() == self.file_text().strip()
+        self._source = text
+        if untouched:
+            self.area.load_text(text)
+
+    def file_text(self) -> str:
+        """What the file holds, as the editor shows it: the text as written when known, else the value rendered."""
+        return self._source if self._source is not None else code_text(self.value)

@@ -87,6 +87,14 @@ class ValueEditor(SteadyArrange):
             super().__init__()
             self.editor = editor
 
+    class SourceWanted(Message):
+        """``editor`` shows an object or a list as code: the app answers with its text as written in the file
+        (``editor.written_as``); without an answer it shows the value rendered."""
+
+        def __init__(self, editor: ValueEditor) -> None:
+            super().__init__()
+            self.editor = editor
+
     class ReadChanged(Message):
         """``editor``'s typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
 

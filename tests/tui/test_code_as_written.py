@@ -1,0 +1,71 @@
+"""An object or a list edited as code is shown as the file writes it, so a change writes back only what changed
+(it was shown rendered: one written line became seventeen, a comment inside went)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fwk_tui.tui.fields.code_area import CodeArea
+from fwk_tui.tui.fields.registry import MAX_DEPTH
+from tests.tui.test_editor import editor_focused, make_app
+
+
+def _config(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "p").mkdir()
+    file = tmp_path / "p" / "fwk.config.ts"
+    file.write_text(text)
+    return file
+
+
+async def test_a_value_deeper_than_the_limit_is_edited_as_written(tmp_path: Path) -> None:
+    depth = MAX_DEPTH + 3
+    body = "{ a: " * depth + "1" + " }" * depth
+    text = f"export default defineFwkConfig({{\n  appConfig: {body},\n  ssr: true,\n}})\n"
+    app = make_app(_config(tmp_path, text))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert await app.go_to("appConfig")
+        await editor_focused(app, pilot)
+        for _ in range(MAX_DEPTH):
+            await pilot.press("enter")
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.focused, CodeArea):
+                    break
+        area = app.focused
+        assert isinstance(area, CodeArea)
+        for _ in range(50):  # the app answers with the text as written
+            await pilot.pause()
+            if area.text == "{ a: { a: { a: 1 } } }":
+                break
+        assert area.text == "{ a: { a: { a: 1 } } }"
+        area.text = "{ a: { a: { a: 42 } } }"
+        await pilot.press("ctrl+j")
+        await pilot.pause()
+        assert app.session.text == text.replace("{ a: 1 }", "{ a: 42 }")  # the one line, nothing else
+
+
+async def test_an_object_as_code_keeps_its_comments(tmp_path: Path) -> None:
+    text = (
+        "export default defineFwkConfig({\n  appConfig: {\n    theme: {\n      // the brand's colour\n"
+        "      primary: 'red',\n    },\n  },\n})\n"
+    )
+    app = make_app(_config(tmp_path, text))
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert await app.go_to("appConfig")
+        await editor_focused(app, pilot)
+        await pilot.press("enter")  # theme's rows
+        for _ in range(50):
+            await pilot.pause()
+            if app.focused is not None and "RowList" in type(app.focused).__name__:
+                break
+        await pilot.press("ctrl+t")  # as code
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.focused, CodeArea) and "//" in app.focused.text:
+                break
+        area = app.focused
+        assert isinstance(area, CodeArea) and "// the brand's colour" in area.text, area
+        area.text = area.text.replace("'red'", "'blue'")
+        await pilot.press("ctrl+j")
+        await pilot.pause()
+        assert app.session.text == text.replace("'red'", "'blue'")
