@@ -8,18 +8,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fwk_tui.catalog import load_catalog
-from fwk_tui.cli.config_file import Stop, guard
+from fwk_tui.cli.config_file import guard
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out, out_json
-from fwk_tui.cli.project_args import project_flags, read_project
+from fwk_tui.cli.project_args import project_flags, project_from_flags
 from fwk_tui.exits import Exit
 from fwk_tui.source.textutil import plain_line
-from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.values import MISSING
 
 if TYPE_CHECKING:
     from fwk_tui.resolve.effective import Effective
-    from fwk_tui.resolve.variables import DotenvFile
     from fwk_tui.validate.env import DotenvMatch, EnvVar
 
 # fwk_tui.validate.env is imported when `env` runs: every start of fwk-tui (the editor's too)
@@ -53,13 +51,14 @@ def _env(ns: argparse.Namespace) -> int:
     from fwk_tui.resolve.tree import plain
     from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, referenced_env
 
-    file, doc, effective = read_project(ns.file, ns, named_by="FILE", environ={})
+    project = project_from_flags(ns.file, ns, named_by="FILE", environ={})
+    file, doc, effective = project.file, project.doc, project.effective
     values = plain(effective.resolved.config)  # the layers' keys too, and the section of --env
     assert isinstance(values, dict)
     variables = env_variables(load_catalog(), values)
     found_prefixes = variable_prefixes(effective.resolved)
     files: list[_DotenvListing] = []
-    for dotenv in _dotenv_texts(file, ns):
+    for dotenv in project.dotenv:  # read once, with the project
         entries = parse_dotenv(dotenv.text)
         matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
         filled = _filled(dotenv.shown, dotenv.text, {e.name for e in entries}, found_prefixes, ns.show_secrets)
@@ -96,15 +95,6 @@ def _set_in_sections(effective: Effective, prefixes: list[str]) -> dict[str, tup
                 for prefix in prefixes:
                     found.setdefault(prefix + v.name[len("FWK_") :], (name, v.path))
     return found
-
-
-def _dotenv_texts(file: Path, ns: argparse.Namespace) -> list[DotenvFile]:
-    from fwk_tui.resolve.effective import dotenv_files
-
-    try:
-        return dotenv_files([Path(p) for p in ns.dotenv], file.resolve().parent)
-    except UnreadableFile as exc:
-        raise Stop(Exit.BAD_INPUT, str(exc)) from None
 
 
 def _filled(name: str, text: str, names: set[str], prefixes: list[str], show: bool) -> dict[str, str]:

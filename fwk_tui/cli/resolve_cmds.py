@@ -10,7 +10,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import did_you_mean, guard, option_path
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import out_json, out_line
-from fwk_tui.cli.project_args import project_flags, read_project
+from fwk_tui.cli.project_args import project_flags, project_from_flags
 from fwk_tui.exits import Exit
 from fwk_tui.paths import format_path
 from fwk_tui.resolve import Layer, Leaf, Node, Obj, Origin, walk
@@ -59,7 +59,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _resolve(ns: argparse.Namespace) -> int:
-    file, _, effective = read_project(ns.file, ns, with_defaults=ns.with_defaults, named_by="FILE")
+    project = project_from_flags(ns.file, ns, with_defaults=ns.with_defaults, named_by="FILE")
+    file, effective = project.file, project.effective
     if ns.json:
         out_json(_resolve_json(effective, ns.show_secrets))
     else:
@@ -160,7 +161,7 @@ def _describe(origin: Origin | None) -> str:
 
 def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
-    _, _, effective = read_project(ns.file, ns)
+    effective = project_from_flags(ns.file, ns).effective
     answer = why(effective, path, load_catalog())
     answer.notes += variable_notes(effective.environment)
     if not answer.steps:

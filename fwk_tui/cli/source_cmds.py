@@ -145,27 +145,20 @@ def _get(ns: argparse.Namespace) -> int:
 def _given_elsewhere(file: Path, doc: ConfigDocument, path: OptionPath) -> str:
     """Where the project gives ``path`` a value the file does not write (``get`` reads the file): a layer, an
     environment's section or a variable, said with the command that shows it."""
-    from fwk_tui.catalog import load_catalog
-    from fwk_tui.resolve.effective import dotenv_files, effective_config
-    from fwk_tui.resolve.sections import section_of
+    from fwk_tui.cli.project_args import project_at
     from fwk_tui.resolve.tree import node_at
-    from fwk_tui.userfiles import UnreadableFile
 
     try:
-        dotenv = dotenv_files([], file.resolve().parent)
-    except UnreadableFile:
-        dotenv = []
-    try:
-        effective = effective_config(file, doc, load_catalog(), dotenv=dotenv)
+        effective = project_at(file, doc).effective
     except Exception:  # noqa: BLE001  a hint only: the answer (no value in the file) stands without it
         return ""
     shown = format_path(path)
     if node_at(effective.runtime.values, path) is not None or node_at(effective.resolved.config, path) is not None:
         return f" (the project gives it one: `fwk-tui why {shown}` says where)"
-    for name in effective.resolved.env_names:
-        for source in effective.resolved.sources:
-            if source.sections is not None and node_at(section_of(source.sections, name), path) is not None:
-                return f" (the {name} environment gives it one: `fwk-tui why {shown} --env {name}`)"
+    sections = effective.resolved.set_in_sections(path)
+    if sections:
+        name = sections[0][0]
+        return f" (the {name} environment gives it one: `fwk-tui why {shown} --env {name}`)"
     return ""
 
 

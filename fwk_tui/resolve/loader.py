@@ -31,7 +31,7 @@ from fwk_tui.paths import OptionPath
 from fwk_tui.resolve.origin import Origin, OriginKind
 from fwk_tui.resolve.sections import section_name_of, section_names, section_of
 from fwk_tui.resolve.sources import find_source
-from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, plain, tag
+from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, defu, node_at, plain, tag
 from fwk_tui.source import Code, ConfigDocument, DocumentError, ParseError, Span, load_document
 from fwk_tui.userfiles import size_words
 from fwk_tui.validate.spread_contents import read_through_spreads
@@ -97,6 +97,16 @@ class Resolved:
     @property
     def unresolved(self) -> list[Layer]:
         return [layer for layer in self.layers if layer.status != "read"]
+
+    def set_in_sections(self, path: OptionPath) -> list[tuple[str, Node]]:
+        """Each environment whose section sets ``path``, with the strongest file's value there."""
+        found = []
+        for name in self.env_names:
+            nodes = (node_at(section_of(s.sections, name), path) for s in self.sources if s.sections is not None)
+            node = next((n for n in nodes if n is not None), None)
+            if node is not None:
+                found.append((name, node))
+        return found
 
 
 @dataclass

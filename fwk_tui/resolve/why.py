@@ -9,7 +9,6 @@ from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.resolve.defaults import option_default
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
-from fwk_tui.resolve.sections import section_of
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, node_at
 from fwk_tui.source.values import UNDEFINED, JSValue
 from fwk_tui.validate.env import DotenvMatch, variable_of
@@ -62,13 +61,15 @@ def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
         default, origin = option_default(option, effective.variant, effective.source_folder)
         if default is not None and default.kind == "value":
             found.insert(0, Step(origin, Leaf(default.value, origin)))
-    override = _variable_step(effective, path)
+    # runtimeConfig and app after the variables: what the app gets there.
+    at_run_time = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
+    override = _variable_step(at_run_time)
     if override is not None:
         found.append(override)
-    merged = _merged_in(effective, path)
+    merged = _merged_in(effective, path) if isinstance(at_run_time, Obj) else []
     if merged:  # a variable's JSON object merged into this object: the app gets the object after it
         found += merged
-        answer.effective = node_at(effective.runtime.values, path)
+        answer.effective = at_run_time
     answer.steps = _mark_winner(found, answer.effective, override is not None)
     if isinstance(answer.effective, Arr):
         answer.items = [(_value(item), item.origin) for item in answer.effective.items]
@@ -82,26 +83,20 @@ def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
 
 def _section_notes(effective: Effective, path: OptionPath) -> list[str]:
     """Without an environment, the sections that set ``path`` in one (the chain above leaves them out)."""
-    resolved = effective.resolved
-    if resolved.env is not None:
+    if effective.resolved.env is not None:
         return []
-    notes: list[str] = []
-    for name in resolved.env_names:
-        for source in resolved.sources:
-            node = node_at(section_of(source.sections, name), path) if source.sections is not None else None
-            if node is not None:
-                where = node.origin.where() if node.origin is not None else source.file
-                notes.append(f"in the {name} environment, {where} sets it (its section is left out above)")
-                break
-    return notes
+    return [
+        f"in the {name} environment, {node.origin.where() if node.origin is not None else 'a section'} sets it "
+        "(its section is left out above)"
+        for name, node in effective.resolved.set_in_sections(path)
+    ]
 
 
-def _variable_step(effective: Effective, path: OptionPath) -> Step | None:
-    """The variable that gives ``path`` its value at run time: one named for it, or one whose object (JSON) was
-    merged into the object holding it."""
-    node = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
-    if isinstance(node, Leaf) and node.origin is not None and node.origin.kind == "env-var":
-        return Step(node.origin, node)
+def _variable_step(at_run_time: Node | None) -> Step | None:
+    """The variable that gives a key its value at run time (``at_run_time``): one named for it, or one whose object
+    (JSON) was merged into the object holding it."""
+    if isinstance(at_run_time, Leaf) and at_run_time.origin is not None and at_run_time.origin.kind == "env-var":
+        return Step(at_run_time.origin, at_run_time)
     return None
 
 
@@ -111,7 +106,7 @@ def _merged_in(effective: Effective, path: OptionPath) -> list[Step]:
     return [
         Step(o.variable.origin(), Leaf(o.value, o.variable.origin()), merged=True)
         for o in effective.runtime.overrides
-        if o.target.path == shown and isinstance(o.value, dict) and isinstance(node_at(effective.runtime.values, path), Obj)
+        if o.target.path == shown and isinstance(o.value, dict)
     ]
 
 
