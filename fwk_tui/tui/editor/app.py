@@ -234,10 +234,9 @@ class EditorApp(EditorAppBase):
 
     def on_value_editor_source_wanted(self, event: ValueEditor.SourceWanted) -> None:
         event.stop()
-        text = self.session.written_text(event.editor.path)
-        written_as = getattr(event.editor, "written_as", None)
-        if text is not None and written_as is not None:
-            written_as(text)
+        text = self.session.written_text(event.path)
+        if text is not None:
+            event.answer(text)
 
     def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()

@@ -166,10 +166,7 @@ class CodeEditor(ValueEditor):
     def accept(self) -> bool:
         """Write the text when it changed and parses; ``False`` when it was refused."""
         source = self.area.text
-        if source.strip() == self.file_text().strip():
-            self._status(None)
-            return True
-        if not source.strip() and is_missing(self.value):
+        if self._untouched(source):
             self._status(None)
             return True
         problem = parse_problem(source, self.path)
@@ -183,9 +180,7 @@ class CodeEditor(ValueEditor):
         if not self.query_children("CodeArea"):
             return None  # not composed: nothing typed
         source = self.area.text
-        if source.strip() == self.file_text().strip() or (not source.strip() and is_missing(self.value)):
-            return None
-        return source
+        return None if self._untouched(source) else source
 
     def action_accept(self) -> None:
         """Parse the code and write it."""
@@ -213,8 +208,7 @@ class CodeEditor(ValueEditor):
         # Typed text that does not parse is said as it is typed, as a typed value's field says it: the status
         # line counts the field, never "no problems" while it holds text no save could write.
         source = self.area.text
-        unchanged = source.strip() == self.file_text().strip() or (not source.strip() and is_missing(self.value))
-        self._status(None if unchanged else parse_problem(source, self.path))
+        self._status(None if self._untouched(source) else parse_problem(source, self.path))
         # The footer shows Esc (revert) once there is something to revert, and drops it after.
         revertable = bool(self.check_action("revert", ()))
         if revertable != self._revertable:
@@ -247,17 +241,21 @@ class CodeEditor(ValueEditor):
 
     def _ask_source(self) -> None:
         if isinstance(self.value, (dict, list)):  # an object or a list: shown as written, comments and all
-            self.post_message(ValueEditor.SourceWanted(self))
+            self.post_message(ValueEditor.SourceWanted(self.path, self.written_as))
 
     def written_as(self, text: str) -> None:
         """The value's text in the file (the app's answer to :class:`ValueEditor.SourceWanted`): shown instead of
         the value rendered, so a change writes back only what was changed; kept as the text typed over."""
         if self._source == text or not self.is_mounted:
             return
-        untouched = self.area.text.strip() == self.file_text().strip()
+        untouched = self._untouched(self.area.text)
         self._source = text
         if untouched:
             self.area.load_text(text)
+
+    def _untouched(self, source: str) -> bool:
+        """``source`` is what the file holds (nothing typed over it, or nothing for a value not set)."""
+        return source.strip() == self.file_text().strip() or (not source.strip() and is_missing(self.value))
 
     def file_text(self) -> str:
         """What the file holds, as the editor shows it: the text as written when known, else the value rendered."""

@@ -9,6 +9,7 @@ An editor never touches the session or the document: it posts
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -88,12 +89,13 @@ class ValueEditor(SteadyArrange):
             self.editor = editor
 
     class SourceWanted(Message):
-        """``editor`` shows an object or a list as code: the app answers with its text as written in the file
-        (``editor.written_as``); without an answer it shows the value rendered."""
+        """An editor shows the object or list at ``path`` as code: the app answers with its text as written in the
+        file (``answer(text)``); without an answer it shows the value rendered."""
 
-        def __init__(self, editor: ValueEditor) -> None:
+        def __init__(self, path: str, answer: Callable[[str], None]) -> None:
             super().__init__()
-            self.editor = editor
+            self.path = path
+            self.answer = answer
 
     class ReadChanged(Message):
         """``editor``'s typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
