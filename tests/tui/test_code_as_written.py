@@ -7,7 +7,8 @@ from pathlib import Path
 
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.registry import MAX_DEPTH
-from tests.tui.test_editor import editor_focused, make_app
+from fwk_tui.tui.fields.rows import RowList
+from tests.tui.test_editor import editor_focused, make_app, until
 
 
 def _config(tmp_path: Path, text: str) -> Path:
@@ -27,16 +28,10 @@ async def test_a_value_deeper_than_the_limit_is_edited_as_written(tmp_path: Path
         await editor_focused(app, pilot)
         for _ in range(MAX_DEPTH):
             await pilot.press("enter")
-            for _ in range(50):
-                await pilot.pause()
-                if isinstance(app.focused, CodeArea):
-                    break
+            await until(pilot, lambda: isinstance(app.focused, CodeArea))
         area = app.focused
         assert isinstance(area, CodeArea)
-        for _ in range(50):  # the app answers with the text as written
-            await pilot.pause()
-            if area.text == "{ a: { a: { a: 1 } } }":
-                break
+        await until(pilot, lambda: area.text == "{ a: { a: { a: 1 } } }")  # the app answers with the text
         assert area.text == "{ a: { a: { a: 1 } } }"
         area.text = "{ a: { a: { a: 42 } } }"
         await pilot.press("ctrl+j")
@@ -54,15 +49,9 @@ async def test_an_object_as_code_keeps_its_comments(tmp_path: Path) -> None:
         assert await app.go_to("appConfig")
         await editor_focused(app, pilot)
         await pilot.press("enter")  # theme's rows
-        for _ in range(50):
-            await pilot.pause()
-            if app.focused is not None and "RowList" in type(app.focused).__name__:
-                break
+        await until(pilot, lambda: isinstance(app.focused, RowList))
         await pilot.press("ctrl+t")  # as code
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.focused, CodeArea) and "//" in app.focused.text:
-                break
+        await until(pilot, lambda: isinstance(app.focused, CodeArea) and "//" in app.focused.text)
         area = app.focused
         assert isinstance(area, CodeArea) and "// the brand's colour" in area.text, area
         area.text = area.text.replace("'red'", "'blue'")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,15 +54,20 @@ async def go_to(app: EditorApp, pilot: object, path: str) -> None:
     await editor_focused(app, pilot)
 
 
+async def until(pilot: object, done: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Pause until ``done()`` holds, ``seconds`` at most: a test waits for the state it asserts, not for a time."""
+    deadline = time.monotonic() + seconds
+    await pilot.pause()  # type: ignore[attr-defined]
+    while not done() and time.monotonic() < deadline:
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+
+
 async def editor_focused(app: EditorApp, pilot: object, seconds: float = 10.0) -> None:
     """Pause until the focused field has handed the focus to its editor (a moment after it got it; longer on a
     loaded machine): a test waits for the state it asserts, not for a time."""
     from fwk_tui.tui.fields import OptionField
 
-    await pilot.pause()  # type: ignore[attr-defined]
-    deadline = time.monotonic() + seconds
-    while isinstance(app.focused, OptionField) and time.monotonic() < deadline:
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    await until(pilot, lambda: not isinstance(app.focused, OptionField), seconds)
 
 
 def screen_text(app: EditorApp) -> str:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any
 
@@ -15,6 +14,7 @@ from fwk_tui.tui.fields.registry import MAX_DEPTH
 from fwk_tui.tui.fields.rows import RowList
 from fwk_tui.tui.fields.unknown import UnknownEditor
 from tests.tui.fields.harness import FieldHarness, config
+from tests.tui.test_editor import until
 
 SIZE = (100, 32)
 
@@ -26,14 +26,13 @@ def nested(depth: int, inner: str = "1") -> str:
 async def _opened(app: FieldHarness, pilot: Any, level: int) -> None:
     """Wait until the Enter on level ``level`` has opened the next one: its rows (or, past the limit, its code)
     have the focus. A test waits for the state it asserts: one pause was not always enough under load."""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        await pilot.pause()
+
+    def opened() -> bool:
         focused = app.focused
-        if isinstance(focused, CodeArea):
-            return
-        if isinstance(focused, RowList) and getattr(focused.parent, "path", "").count(".") == level + 1:
-            return
+        rows_below = isinstance(focused, RowList) and getattr(focused.parent, "path", "").count(".") == level + 1
+        return isinstance(focused, CodeArea) or rows_below
+
+    await until(pilot, opened)
 
 
 async def test_an_object_deeper_than_the_limit_opens_as_code_and_writes_there() -> None:
