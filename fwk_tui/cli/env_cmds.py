@@ -82,7 +82,7 @@ def _set_in_sections(effective: Effective, prefixes: list[str]) -> dict[str, tup
     """Each variable whose key only an environment's section sets: its environment and the key's path."""
     from fwk_tui.resolve.sections import section_of
     from fwk_tui.resolve.tree import plain
-    from fwk_tui.validate.env import env_variables
+    from fwk_tui.validate.env import env_variables, with_prefix
 
     catalog = load_catalog()
     found: dict[str, tuple[str, str]] = {}
@@ -93,7 +93,7 @@ def _set_in_sections(effective: Effective, prefixes: list[str]) -> dict[str, tup
                 if v.value is MISSING:
                     continue
                 for prefix in prefixes:
-                    found.setdefault(prefix + v.name[len("FWK_") :], (name, v.path))
+                    found.setdefault(with_prefix(v.name, prefix), (name, v.path))
     return found
 
 

@@ -248,7 +248,7 @@ def apply_variables(config: Obj, catalog: Catalog, environment: Mapping[str, Var
     by_name: dict[str, EnvVar] = {}
     for each in targets:
         for prefix in found:
-            by_name.setdefault(prefix + each.name[len("FWK_") :], each)
+            by_name.setdefault(env_rules.with_prefix(each.name, prefix), each)
     matched = [(by_name[name], variable) for name, variable in environment.items() if name in by_name]
     # The runtime walks each object before its keys: a variable for an object applies before one for its key.
     matched.sort(key=lambda pair: pair[0].path.count(".") + pair[0].path.count("["))

@@ -50,6 +50,11 @@ def env_name(keys: Sequence[str], prefix: str = PREFIX) -> str:
     return prefix + "_".join(w.lower() for w in split_words("_".join(keys))).upper()
 
 
+def with_prefix(name: str, prefix: str) -> str:
+    """A variable's name (``FWK_PUBLIC_API_BASE``) with the server engine's ``envPrefix`` instead (``MY_...``)."""
+    return prefix + name[len(PREFIX) :]
+
+
 _ROOTS: tuple[OptionPath, ...] = (("runtimeConfig",), ("srv", "runtimeConfig"))
 
 
@@ -268,7 +273,7 @@ def match_dotenv(
     for v in variables:
         by_name.setdefault(v.name, v)
         for extra in prefixes[1:]:
-            by_name.setdefault(extra + v.name[len(PREFIX) :], v)
+            by_name.setdefault(with_prefix(v.name, extra), v)
     read = set(referenced)
     names = tuple(by_name)  # one tuple for every question: the near-name cache keeps it once
     guesses = SUGGESTED_AT_MOST
