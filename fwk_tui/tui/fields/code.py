@@ -106,14 +106,16 @@ class CodeEditor(ValueEditor):
         self._revertable = False
         self._source: str | None = None
         """The value's text as written in the file, when the app gave it (:meth:`written_as`)."""
+        self._rendered: str | None = None
+        """The value rendered as code, made once per value (each key typed compares the text with it)."""
 
     def compose(self) -> ComposeResult:
         from fwk_tui.tui.fields.code_area import CodeArea
 
-        yield CodeArea(code_text(self.value), placeholder=self._placeholder())
+        yield CodeArea(self.file_text(), placeholder=self._placeholder())
 
     def preview(self) -> list[PreviewLine]:
-        text = code_text(self.value)
+        text = self.file_text()
         if not text:
             return [(Text(self._placeholder(), style="dim"), True)]
         lines = text.splitlines()
@@ -227,10 +229,10 @@ class CodeEditor(ValueEditor):
         super().show(value)
         if same_value(previous, value):
             return  # the user's text stays, accepted or not
-        self._source = None
+        self._source = self._rendered = None
         area = self.area
-        if area.text.strip() == shown.strip() or area.text.strip() == code_text(value).strip():
-            area.load_text(code_text(value))  # not typed over: the new value (as written, once the app says)
+        if area.text.strip() in (shown.strip(), self.file_text().strip()):
+            area.load_text(self.file_text())  # not typed over: the new value (as written, once the app says)
             self._status(None)
             self._ask_source()
 
@@ -259,4 +261,8 @@ class CodeEditor(ValueEditor):
 
     def file_text(self) -> str:
         """What the file holds, as the editor shows it: the text as written when known, else the value rendered."""
-        return self._source if self._source is not None else code_text(self.value)
+        if self._source is not None:
+            return self._source
+        if self._rendered is None:
+            self._rendered = code_text(self.value)
+        return self._rendered
