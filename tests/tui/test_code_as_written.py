@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.code_area import CodeArea
 from fwk_tui.tui.fields.registry import MAX_DEPTH
 from fwk_tui.tui.fields.rows import RowList
@@ -33,10 +34,13 @@ async def test_a_value_deeper_than_the_limit_is_edited_as_written(tmp_path: Path
         assert isinstance(area, CodeArea)
         await until(pilot, lambda: area.text == "{ a: { a: { a: 1 } } }")  # the app answers with the text
         assert area.text == "{ a: { a: { a: 1 } } }"
-        area.text = "{ a: { a: { a: 42 } } }"
+        area.text = "{ a: { a: { a:42}} }"  # spaced as a person may type it
         await pilot.press("ctrl+j")
         await pilot.pause()
-        assert app.session.text == text.replace("{ a: 1 }", "{ a: 42 }")  # the one line, nothing else
+        assert app.session.text == text.replace("{ a: { a: { a: 1 } } }", "{ a: { a: { a:42}} }")  # that alone
+        editor = next(e for e in app.query(CodeEditor) if e.area is area)
+        await until(pilot, lambda: editor.pending_text() is None)
+        assert editor.pending_text() is None  # written: nothing is left out at the save (it said "does not read")
 
 
 async def test_an_object_as_code_keeps_its_comments(tmp_path: Path) -> None:

@@ -234,7 +234,7 @@ class CodeEditor(ValueEditor):
         if area.text.strip() in (shown.strip(), self.file_text().strip()):
             area.load_text(self.file_text())  # not typed over: the new value (as written, once the app says)
             self._status(None)
-            self._ask_source()
+        self._ask_source()  # also after this editor's own text was written: it is then what the file holds
 
     # -- the value as written ---------------------------------------------------------
 
