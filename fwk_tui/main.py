@@ -80,7 +80,7 @@ class TextualLaunchers:
         with _long_lived_imports():
             from fwk_tui.tui.wizard import WizardApp
 
-        app = WizardApp(start.project, start.catalog, start.answers, folder_arg=start.folder_arg, preset=start.preset)
+        app = WizardApp(start.target, start.catalog, start.answers, folder_arg=start.folder_arg, preset=start.preset)
         app.run()
         return app.outcome
 

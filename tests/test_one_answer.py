@@ -23,14 +23,18 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli import main
 from fwk_tui.lsp.diagnostics import check_open
 from fwk_tui.lsp.documents import OpenDocument
+from fwk_tui.lsp.knowledge import Knowledge
+from fwk_tui.project import Project
 from fwk_tui.session import EditSession
+from fwk_tui.source import load_document
+from fwk_tui.wizard.target import open_target
 
 SECRET = "hunter2-private"
 PUBLIC = "public-base-9"
 
 
 @dataclass(frozen=True)
-class Project:
+class Sample:
     name: str
     files: dict[str, str]
     paths: tuple[str, ...]
@@ -43,7 +47,7 @@ def _config(body: str) -> str:
 
 
 PROJECTS = [
-    Project(
+    Sample(
         "layout B by its folders",
         {
             "fwk.config.ts": _config(f"ssr: true, runtimeConfig: {{ token: '{SECRET}', public: {{ base: '{PUBLIC}' }} }}"),
@@ -52,7 +56,7 @@ PROJECTS = [
         },
         ("srcDir", "ssr", "runtimeConfig.public.base", "runtimeConfig.token"),
     ),
-    Project(
+    Sample(
         "a diamond of layers",
         {
             "fwk.config.ts": _config("extends: ['./a', './b'], ssr: true, css: ['~/top.css']"),
@@ -69,7 +73,7 @@ PROJECTS = [
             "runtimeConfig.public.feature", "runtimeConfig.token",
         ),
     ),
-    Project(
+    Sample(
         "an environment section",
         {
             "fwk.config.ts": _config(
@@ -84,7 +88,7 @@ PROJECTS = [
 ]
 
 
-def _write(root: Path, project: Project) -> Path:
+def _write(root: Path, project: Sample) -> Path:
     for name, text in project.files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text)
@@ -107,13 +111,13 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     return run
 
 
-def _env_args(project: Project) -> list[str]:
+def _env_args(project: Sample) -> list[str]:
     return ["--env", project.env] if project.env else []
 
 
 @pytest.mark.parametrize("project", PROJECTS, ids=[p.name for p in PROJECTS])
 def test_every_surface_gives_one_answer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Run, project: Project
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cli: Run, project: Sample
 ) -> None:
     file = _write(tmp_path, project)
     monkeypatch.chdir(tmp_path)
@@ -126,11 +130,14 @@ def test_every_surface_gives_one_answer(
     resolved = json.loads(out)
     session = EditSession.open(file, catalog)
     opened = OpenDocument.opened(file.as_uri(), file.read_text(), 1, PositionCodec(types.PositionEncodingKind.Utf16))
-    served = check_open(opened, catalog)
+    served = check_open(opened, catalog, Project.at(file))
     assert served.result is not None
-    assert {checked_variant, resolved["variant"], session.variant, served.result.variant.variant} == {
-        checked_variant
-    }, project.name
+    _, out, _ = cli("explain", "srcDir", "--json")
+    explained = json.loads(out)["variant"]
+    known = Knowledge.of(catalog, load_document(file), Project.at(file)).variant  # hover, completion
+    wizard = open_target(tmp_path, catalog).start.variant  # `fwk-tui new` in the folder
+    variants = [checked_variant, resolved["variant"], session.variant, served.result.variant.variant]
+    assert set(variants + [explained, known, wizard]) == {checked_variant}, project.name
 
     # The diagnostics of the file itself, at the same places: check, the session, the language server.
     _, out, _ = cli("check", "--format", "json")

@@ -14,14 +14,14 @@ from fwk_tui.cli.config_file import Stop, find_config, guard, open_config
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json, out_line
 from fwk_tui.exits import Exit
+from fwk_tui.project import Project
 from fwk_tui.resolve.check import Finding
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.lock import locked
 from fwk_tui.source.parse import error_at
 from fwk_tui.source.save import save_document
 from fwk_tui.source.textutil import plain, plain_line, unified_diff
-from fwk_tui.surroundings import read_layout_noted, read_project
-from fwk_tui.validate import CheckResult, Diagnostic, Fix, check_document, summary
+from fwk_tui.validate import CheckResult, Diagnostic, Fix, summary
 from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
 from fwk_tui.validate.ignore import Ignored
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
@@ -85,15 +85,13 @@ def _check(ns: argparse.Namespace) -> int:
     file = find_config(ns.file, "FILE")
     with locked(file) if ns.fix and not ns.dry_run else nullcontext():
         file, doc = open_config(ns.file, "FILE")
-        project, note = read_project(file)
-        layout, layout_note = read_layout_noted(file)
-        for text in (note, layout_note):
-            if text:
-                err(text)  # stderr: JSON and annotations on stdout stay clean
+        project = Project.at(file, env=ns.env or None, environ={})
+        for text in project.notes:
+            err(text)  # stderr: JSON and annotations on stdout stay clean
         catalog = load_catalog()
 
         def check(d: ConfigDocument) -> CheckResult:
-            return check_document(d, catalog, ns.variant, project=project, layout=layout)
+            return project.check(d, catalog, ns.variant)
 
         result = check(doc)
         if ns.fix and doc.read_only:
@@ -107,7 +105,7 @@ def _check(ns: argparse.Namespace) -> int:
             if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
-    heading, findings = effective_findings(file, doc, catalog, result, ns.env or None, project)
+    heading, findings = effective_findings(project, doc, catalog, result)
     merged = [f.diagnostic for f in findings]
     if ns.format == "json":
         out_json([diagnostic_json(d) for d in diagnostics] + [finding_json(f, diagnostic_json(f.diagnostic)) for f in findings])

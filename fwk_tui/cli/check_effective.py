@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.resolve.check import Finding, check_merged
+from fwk_tui.project import Project
+from fwk_tui.resolve.check import Finding
 from fwk_tui.source import ConfigDocument
-from fwk_tui.validate import CheckResult, Project
+from fwk_tui.validate import CheckResult
 
 
 def effective_findings(
-    file: Path,
-    doc: ConfigDocument,
-    catalog: Catalog,
-    checked: CheckResult,
-    env: str | None,
-    project: Project | None,
+    project: Project, doc: ConfigDocument, catalog: Catalog, checked: CheckResult
 ) -> tuple[str, list[Finding]]:
     """A heading and the findings only the merged config has (in the variant the file was checked in).
 
-    Nothing when no layer is read and no ``env`` is given: the file alone is the whole config.
+    Nothing when no layer is read and no environment is asked: the file alone is the whole config.
     """
-    merged = check_merged(file, doc, catalog, checked, env, project)
+    merged = project.merged_findings(doc, catalog, checked)
+    env = project.env
     if merged is None:
         return "", []
     resolved = merged.resolved

@@ -51,14 +51,14 @@ def _env(ns: argparse.Namespace) -> int:
     from fwk_tui.resolve.tree import plain
     from fwk_tui.validate.env import env_variables, match_dotenv, parse_dotenv, referenced_env
 
-    project = project_from_flags(ns.file, ns, named_by="FILE", environ={})
-    file, doc, effective = project.file, project.doc, project.effective
+    opened = project_from_flags(ns.file, ns, named_by="FILE", environ={})
+    file, doc, effective = opened.file, opened.doc, opened.effective
     values = plain(effective.resolved.config)  # the layers' keys too, and the section of --env
     assert isinstance(values, dict)
     variables = env_variables(load_catalog(), values)
     found_prefixes = variable_prefixes(effective.resolved)
     files: list[_DotenvListing] = []
-    for dotenv in project.dotenv:  # read once, with the project
+    for dotenv in opened.dotenv:  # read once, with the project
         entries = parse_dotenv(dotenv.text)
         matches = match_dotenv(variables, entries, found_prefixes, referenced_env(doc.text))
         filled = _filled(dotenv.shown, dotenv.text, {e.name for e in entries}, found_prefixes, ns.show_secrets)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from fwk_tui.journal import Journal
     from fwk_tui.session import EditSession
     from fwk_tui.settings import Settings
-    from fwk_tui.wizard import Answers, Project
+    from fwk_tui.wizard import Answers, Target
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class EditorStart:
 class WizardStart:
     """The new-project wizard on a project and its first answers."""
 
-    project: Project
+    target: Target
     catalog: Catalog
     answers: Answers
     folder_arg: str

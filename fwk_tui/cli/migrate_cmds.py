@@ -37,13 +37,12 @@ from fwk_tui.migrate.plan import (
 from fwk_tui.migrate.preflight import MoveRefused, MoveStuck, in_the_way, preflight
 from fwk_tui.migrate.record import UndoError, check_can_record_more, new_folders, record_more_moves
 from fwk_tui.migrate.write import migrated
+from fwk_tui.project import Project
 from fwk_tui.resolve import Resolved, plain, resolve_layers
 from fwk_tui.resolve.tree import node_at
 from fwk_tui.signals import deferred_signals
 from fwk_tui.source import ConfigDocument, save_document
 from fwk_tui.source.textutil import plain_line
-from fwk_tui.surroundings import read_layout
-from fwk_tui.validate import detect_variant
 from fwk_tui.validate.sources import source_folder
 
 DESCRIPTION = (
@@ -97,7 +96,8 @@ def _migrate(ns: argparse.Namespace) -> int:
     if ns.undo:
         return undo(file)
     catalog = load_catalog()
-    choice = detect_variant(catalog, doc.values(), read_layout(file))
+    project = Project.at(file)
+    choice = project.variant(catalog, doc.values())
     root = file.resolve().parent
     resolved = resolve_layers(file, doc)  # a layer's or a section's value counts as set
     version = node_at(resolved.config, ("future", "compatibilityVersion"))
@@ -106,7 +106,7 @@ def _migrate(ns: argparse.Namespace) -> int:
             return _already_b(file, ns.json)
         return _reverse(file, resolved, catalog, choice.variant, ns.json)
     if version is not None and plain(version) == 4:
-        return _already_a(file, resolved, root, ns, doc.text)
+        return _already_a(project, resolved, ns, doc.text)
     if doc.read_only:
         raise Stop(Exit.BAD_INPUT, f"{file}: cannot be edited: {doc.read_only}")
     if ns.keep_behaviour and ns.move_folders:
@@ -332,8 +332,10 @@ def _checked(root: Path, moves: list[FolderMove], *, moving: bool) -> tuple[list
     return problems, [fix for fixes in links.fixes for fix in fixes]
 
 
-def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespace, text: str) -> int:
+def _already_a(project: Project, resolved: Resolved, ns: argparse.Namespace, text: str) -> int:
     """A config in layout A already: nothing to edit; sources left beside the config are moved with --move-folders."""
+    file, root = project.file, project.folder
+    assert file is not None and root is not None
     moves, conflicts = folders_left(resolved, root, text)
     if ns.json:
         out_json({
@@ -348,7 +350,7 @@ def _already_a(file: Path, resolved: Resolved, root: Path, ns: argparse.Namespac
     if not moves or (ns.json and (ns.dry_run or not ns.move_folders)):
         return Exit.OK
     if not ns.move_folders or ns.dry_run:
-        fallback = source_folder(resolved_values(resolved), "A", read_layout(file)).fallback
+        fallback = source_folder(resolved_values(resolved), "A", project.layout).fallback
         say(left_words(moves, fallback))
         for m in moves:
             if m.imported_by:

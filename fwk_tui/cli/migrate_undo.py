@@ -10,11 +10,10 @@ from fwk_tui.cli.migrate_view import say, say_err
 from fwk_tui.exits import Exit
 from fwk_tui.migrate.record import UndoError
 from fwk_tui.migrate.undo import undo_move
+from fwk_tui.project import Project
 from fwk_tui.signals import deferred_signals
 from fwk_tui.source import DocumentError, load_document
 from fwk_tui.source.textutil import plain_line
-from fwk_tui.surroundings import read_layout
-from fwk_tui.validate import check_document
 from fwk_tui.validate.rules.sources import SOURCES_SPLIT
 
 FINISHING_UNDO = "finishing the undo (all or nothing); it stops once whole"
@@ -58,5 +57,5 @@ def _sources_misread(file: Path) -> list[str]:
         doc = load_document(file)
     except DocumentError:
         return []
-    result = check_document(doc, load_catalog(), "B", layout=read_layout(file))
+    result = Project.at(file).check(doc, load_catalog(), "B")
     return [f"{d.code}: {plain_line(d.message)}" for d in result.diagnostics if d.code == SOURCES_SPLIT]

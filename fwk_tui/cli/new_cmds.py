@@ -66,8 +66,8 @@ def _new(ns: argparse.Namespace) -> int:
     from fwk_tui.wizard.answers import problems
     from fwk_tui.wizard.plan import shown_path
     from fwk_tui.wizard.preset import PresetError, load_preset, preset_target, save_preset
-    from fwk_tui.wizard.project import open_project
     from fwk_tui.wizard.report import report
+    from fwk_tui.wizard.target import open_target
 
     not_text = _not_text(ns)
     if not_text is not None:
@@ -77,10 +77,10 @@ def _new(ns: argparse.Namespace) -> int:
     if folder.exists() and not folder.is_dir():
         return _fail(f"fwk-tui: {plain(ns.dir)}: not a folder")
     try:
-        project = open_project(folder, catalog, ns.variant)
+        target = open_target(folder, catalog, ns.variant)
     except DocumentError as exc:
         return _fail(plain(str(exc)))
-    answers = project.initial
+    answers = target.initial
     try:
         if ns.answers:
             answers = load_preset(Path(ns.answers), answers)
@@ -90,7 +90,7 @@ def _new(ns: argparse.Namespace) -> int:
     if not ns.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             return _fail("fwk-tui new: the wizard needs a terminal; add --yes to answer with the options given")
-        outcome = launchers(ns).wizard(WizardStart(project, catalog, answers, ns.dir, ns.save_answers))
+        outcome = launchers(ns).wizard(WizardStart(target, catalog, answers, ns.dir, ns.save_answers))
         if outcome is None:
             out("fwk-tui new: cancelled, nothing written")
             return Exit.OK
@@ -100,7 +100,7 @@ def _new(ns: argparse.Namespace) -> int:
     wrong = problems(answers)
     if wrong:
         return _fail("\n".join(f"fwk-tui new: {plain(message)}" for message in wrong.values()))
-    plan = project.plan(answers, catalog)
+    plan = target.plan(answers, catalog)
     if plan.errors:
         from fwk_tui.cli.check_cmds import text_block
 

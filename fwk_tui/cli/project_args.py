@@ -8,17 +8,17 @@ beside the config) and of the process, the variant and source folder from the fo
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.config_file import Stop, open_config
 from fwk_tui.exits import Exit
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.project import Project
+from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.variables import DotenvFile
 from fwk_tui.source import ConfigDocument
-from fwk_tui.surroundings import read_layout
 from fwk_tui.userfiles import UnreadableFile
 
 
@@ -40,13 +40,18 @@ def project_flags(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
-class Project:
-    """A config read with what lies beside it: its ``.env`` files and its effective configuration."""
+class Opened:
+    """A config read in its project, with its ``.env`` files and its effective configuration."""
 
-    file: Path
+    project: Project
     doc: ConfigDocument
     dotenv: list[DotenvFile]
     effective: Effective
+
+    @property
+    def file(self) -> Path:
+        assert self.project.file is not None
+        return self.project.file
 
 
 def project_from_flags(
@@ -56,31 +61,19 @@ def project_from_flags(
     with_defaults: bool = False,
     named_by: str = "--file",
     environ: Mapping[str, str] | None = None,
-) -> Project:
-    """The config the flags name, read, with its ``.env`` files and its effective configuration."""
+) -> Opened:
+    """The config the flags name, read in its project, with its ``.env`` files and its effective configuration."""
     file, doc = open_config(file_option, named_by)
-    return project_at(
-        file, doc, [Path(p) for p in ns.dotenv], env=ns.env or None, with_defaults=with_defaults, environ=environ
-    )
+    project = Project.at(file, env=ns.env or None, dotenv=[Path(p) for p in ns.dotenv], environ=environ)
+    return opened_in(project, doc, with_defaults=with_defaults)
 
 
-def project_at(
-    file: Path,
-    doc: ConfigDocument,
-    dotenv_paths: Sequence[Path] = (),
-    *,
-    env: str | None = None,
-    with_defaults: bool = False,
-    environ: Mapping[str, str] | None = None,
-) -> Project:
-    """``doc`` (read from ``file``) with its ``.env`` files (those given, else ``.env`` beside it) and its effective
-    configuration in environment ``env``; an unreadable ``.env`` stops the command."""
+def opened_in(project: Project, doc: ConfigDocument, *, with_defaults: bool = False) -> Opened:
+    """``doc`` (read from the project's file) with its ``.env`` files (those given, else ``.env`` beside it) and its
+    effective configuration; an unreadable ``.env`` stops the command."""
     try:
-        dotenv = dotenv_files(dotenv_paths, file.resolve().parent)
+        dotenv = project.dotenv()
     except UnreadableFile as exc:
         raise Stop(Exit.BAD_INPUT, str(exc)) from None
-    layout = read_layout(file)  # the variant and the source folder follow the folder, as check's do
-    effective = effective_config(
-        file, doc, load_catalog(), env=env, dotenv=dotenv, environ=environ, with_defaults=with_defaults, layout=layout
-    )
-    return Project(file, doc, dotenv, effective)
+    effective = project.effective(doc, load_catalog(), with_defaults=with_defaults, dotenv=dotenv)
+    return Opened(project, doc, dotenv, effective)

@@ -59,8 +59,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _resolve(ns: argparse.Namespace) -> int:
-    project = project_from_flags(ns.file, ns, with_defaults=ns.with_defaults, named_by="FILE")
-    file, effective = project.file, project.effective
+    opened = project_from_flags(ns.file, ns, with_defaults=ns.with_defaults, named_by="FILE")
+    file, effective = opened.file, opened.effective
     if ns.json:
         out_json(_resolve_json(effective, ns.show_secrets))
     else:

@@ -100,14 +100,13 @@ def _introduced(
     any other one ``old`` did not have: errors elsewhere in the file stay theirs.
     """
     from fwk_tui.catalog import load_catalog
-    from fwk_tui.surroundings import read_layout, read_project
-    from fwk_tui.validate import check_document, within
+    from fwk_tui.project import Project
+    from fwk_tui.validate import within
 
     catalog = load_catalog()
-    project, _note = read_project(file)
-    layout = read_layout(file)
-    before = check_document(old, catalog, variant, project=project, layout=layout, positions=False)
-    after = check_document(new, catalog, variant, project=project, layout=layout)
+    project = Project.at(file)
+    before = project.check(old, catalog, variant, positions=False)
+    after = project.check(new, catalog, variant)
     known = {_key(d) for d in before.diagnostics}
     where = format_path(_absolute(new, path))
     found = [d for d in after.diagnostics if within(d.path, where) or _key(d) not in known]

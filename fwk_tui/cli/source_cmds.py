@@ -145,11 +145,12 @@ def _get(ns: argparse.Namespace) -> int:
 def _given_elsewhere(file: Path, doc: ConfigDocument, path: OptionPath) -> str:
     """Where the project gives ``path`` a value the file does not write (``get`` reads the file): a layer, an
     environment's section or a variable, said with the command that shows it."""
-    from fwk_tui.cli.project_args import project_at
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.project import Project
     from fwk_tui.resolve.tree import node_at
 
     try:
-        effective = project_at(file, doc).effective
+        effective = Project.at(file).effective(doc, load_catalog())
     except Exception:  # noqa: BLE001  a hint only: the answer (no value in the file) stands without it
         return ""
     shown = format_path(path)

@@ -24,6 +24,7 @@ from fwk_tui.lsp.knowledge import Knowledge
 from fwk_tui.lsp.offsets import OffsetMap, offsets_of
 from fwk_tui.lsp.positions import Positions
 from fwk_tui.lsp.symbols import symbols
+from fwk_tui.project import Project
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
 ToPosition = Callable[[int], types.Position]
@@ -34,9 +35,15 @@ COMPLETION_TRIGGERS = ["{", ",", ":", "'", '"']
 class Answers:
     """Hover, completion, symbols and definitions for the open documents."""
 
-    def __init__(self, catalog: Callable[[], Catalog], codec: Callable[[], PositionCodec]) -> None:
+    def __init__(
+        self,
+        catalog: Callable[[], Catalog],
+        codec: Callable[[], PositionCodec],
+        project: Callable[[OpenDocument], Project],
+    ) -> None:
         self._catalog = catalog
         self._codec = codec
+        self._project = project
         self._known: dict[str, tuple[bytes, Knowledge]] = {}
 
     def knowledge(self, doc: OpenDocument, variant: Variant | None) -> Knowledge:
@@ -48,7 +55,7 @@ class Answers:
         if config is None:
             known = Knowledge(self._catalog(), variant or "A", doc.file)
         else:
-            known = Knowledge.of(self._catalog(), config, doc.file, variant=variant)
+            known = Knowledge.of(self._catalog(), config, self._project(doc), variant=variant)
         self._known[doc.uri] = (doc.data, known)
         return known
 

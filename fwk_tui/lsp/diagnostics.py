@@ -23,12 +23,12 @@ from lsprotocol import types
 import fwk_tui
 from fwk_tui.catalog import Catalog, Variant
 from fwk_tui.lsp.documents import OpenDocument
-from fwk_tui.resolve.check import Finding, check_merged
+from fwk_tui.project import Project
+from fwk_tui.resolve.check import Finding
 from fwk_tui.resolve.loader import LAYER_KEYS
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.source import ConfigDocument, ParseError
-from fwk_tui.surroundings import read_layout_noted, read_project
-from fwk_tui.validate import CheckResult, Diagnostic, Layout, Project, check_document
+from fwk_tui.validate import CheckResult, Diagnostic
 
 SOURCE = "fwk-tui"
 FULL_CHECK_MAX_BYTES = 1024 * 1024
@@ -62,41 +62,36 @@ class Checked:
     diagnostics: list[types.Diagnostic]
     notes: list[str] = field(default_factory=list)
     project: Project | None = None
-    layout: Layout | None = None
     variant: Variant | None = None
 
     def again(self, catalog: Catalog) -> Callable[[ConfigDocument], list[Diagnostic]]:
-        """A check of another text of the document, with the same surroundings (as ``check --fix`` re-checks)."""
+        """A check of another text of the document, in the same project (as ``check --fix`` re-checks)."""
+        project = self.project or Project.at(None)
 
         def check(config: ConfigDocument) -> list[Diagnostic]:
-            return check_document(config, catalog, self.variant, project=self.project, layout=self.layout).diagnostics
+            return project.check(config, catalog, self.variant).diagnostics
 
         return check
 
 
-def check_open(doc: OpenDocument, catalog: Catalog, variant: Variant | None = None) -> Checked:
-    """``fwk-tui check`` of ``doc``'s text, read with what lies beside its file (``variant``: None to detect it)."""
+def check_open(doc: OpenDocument, catalog: Catalog, project: Project, variant: Variant | None = None) -> Checked:
+    """``fwk-tui check`` of ``doc``'s text in ``project`` (its file's, read for this version; ``variant``: None to
+    detect it)."""
     config = doc.config
     if config is None:
         return Checked(doc.version, None, _refusal(doc))
     if len(doc.data) > FULL_CHECK_MAX_BYTES:
         return Checked(doc.version, None, [_syntax_only(doc)])
-    file = doc.file
-    project, layout, notes = None, None, []
-    if file is not None:
-        project, project_note = read_project(file)
-        layout, layout_note = read_layout_noted(file)
-        notes = [note for note in (project_note, layout_note) if note]
-    result = check_document(config, catalog, variant, project=project, layout=layout)
+    notes = list(project.notes)
+    result = project.check(config, catalog, variant)
     diagnostics = [lsp_diagnostic(doc, d) for d in result.diagnostics]
-    if file is not None:
-        try:
-            merged = check_merged(file, config, catalog, result, None, project)
-        except Exception as error:  # noqa: BLE001  the file's own diagnostics stand without its layers'
-            notes.append(f"{doc.filename}: its layers could not be read ({type(error).__name__}: {error})")
-            merged = None
-        diagnostics += [_merged_diagnostic(doc, config, f) for f in merged.findings] if merged is not None else []
-    return Checked(doc.version, result, _at_most(diagnostics), notes, project, layout, variant)
+    try:
+        merged = project.merged_findings(config, catalog, result)
+    except Exception as error:  # noqa: BLE001  the file's own diagnostics stand without its layers'
+        notes.append(f"{doc.filename}: its layers could not be read ({type(error).__name__}: {error})")
+        merged = None
+    diagnostics += [_merged_diagnostic(doc, config, f) for f in merged.findings] if merged is not None else []
+    return Checked(doc.version, result, _at_most(diagnostics), notes, project, variant)
 
 
 def _at_most(diagnostics: list[types.Diagnostic]) -> list[types.Diagnostic]:

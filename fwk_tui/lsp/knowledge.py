@@ -10,17 +10,15 @@ server makes a new ``Knowledge`` when the document or the layers change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.project import Project
+from fwk_tui.resolve.effective import Effective
 from fwk_tui.source import ConfigDocument
-from fwk_tui.surroundings import read_layout
-from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.index import CatalogIndex, index_of
-from fwk_tui.validate.variant import detect_variant
 
 EffectiveLoader = Callable[[], "Effective | None"]
 
@@ -58,46 +56,21 @@ class Knowledge:
         return None if self.path is None else self.path.resolve().parent
 
     @classmethod
-    def of(
-        cls,
-        catalog: Catalog,
-        doc: ConfigDocument,
-        path: FilePath | None = None,
-        *,
-        variant: Variant | None = None,
-        env: str | None = None,
-        environ: Mapping[str, str] | None = None,
-    ) -> Knowledge:
-        """What is known of ``doc`` read from ``path``: the variant detected as ``check`` detects it, unless given."""
-        if variant is None:
-            layout = read_layout(path) if path is not None else None
-            variant = detect_variant(catalog, doc.values(), layout).variant
-        if path is None:
+    def of(cls, catalog: Catalog, doc: ConfigDocument, project: Project, *, variant: Variant | None = None) -> Knowledge:
+        """What is known of ``doc`` in ``project``: the variant detected as ``check`` detects it, unless given."""
+        variant = project.variant(catalog, doc.values(), variant).variant
+        if project.file is None:
             return cls(catalog, variant)
-        file = path
-        return cls(catalog, variant, path, lambda: effective_for(file, doc, catalog, env=env, environ=environ))
+        return cls(catalog, variant, project.file, lambda: effective_for(project, doc, catalog))
 
 
-def effective_for(
-    path: FilePath,
-    doc: ConfigDocument,
-    catalog: Catalog,
-    *,
-    env: str | None = None,
-    environ: Mapping[str, str] | None = None,
-) -> Effective | None:
-    """The effective configuration of ``doc``, or None when the file alone gives every value.
+def effective_for(project: Project, doc: ConfigDocument, catalog: Catalog) -> Effective | None:
+    """The effective configuration of ``doc`` in ``project``, or None when the file alone gives every value.
 
     None also when the layers cannot be read at all (an OS error): the file's own values stand.
     """
     try:
-        dotenv = dotenv_files([], path.resolve().parent)
-    except UnreadableFile:
-        dotenv = []
-    try:
-        effective = effective_config(
-            path, doc, catalog, env=env, dotenv=dotenv, environ=environ, layout=read_layout(path)
-        )
+        effective = project.effective(doc, catalog)
     except OSError:
         return None
     resolved = effective.resolved

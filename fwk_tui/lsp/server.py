@@ -30,6 +30,7 @@ from fwk_tui.lsp.checking import Checks
 from fwk_tui.lsp.diagnostics import FULL_CHECK_MAX_BYTES, Checked, check_open
 from fwk_tui.lsp.documents import OpenDocument, is_config_name, name_of
 from fwk_tui.lsp.failures import boundary, log_in_lines, raised_at, said
+from fwk_tui.lsp.projects import Projects
 from fwk_tui.lsp.transport import FwkProtocol, serve_stdio, serve_tcp
 from fwk_tui.oserrors import os_error_words
 
@@ -55,7 +56,8 @@ class FwkLanguageServer(LanguageServer):
         self.variant: Variant | None = None
         """The variant the client chose (``initializationOptions.variant``); None: detected per file."""
         self._noted: set[str] = set()
-        self.answers = Answers(lambda: self.catalog, lambda: self.workspace.position_codec)
+        self.projects = Projects()
+        self.answers = Answers(lambda: self.catalog, lambda: self.workspace.position_codec, self.projects.of)
 
     @property
     def catalog(self) -> Catalog:
@@ -94,7 +96,8 @@ class FwkLanguageServer(LanguageServer):
 
         ``uri`` is the file written when it is one of them: its own check stands.
         """
-        self.answers.forget()  # the layers may have changed: the effective values are read again
+        self.projects.forget()  # package.json, the folder, the layers may have changed: read again when asked
+        self.answers.forget()
         for doc in list(self.documents.values()):
             if doc.uri != uri:
                 self.checks.forget(doc.uri)
@@ -119,12 +122,13 @@ class FwkLanguageServer(LanguageServer):
         if self.documents.pop(uri, None) is not None:
             self.checks.forget(uri)
             self.answers.forget(uri)
+            self.projects.forget(uri)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def _check(self, doc: OpenDocument) -> Checked:
         """The check of ``doc`` (a snapshot; run in the checks' thread, so it logs nothing itself: see notes)."""
         try:
-            return check_open(doc, self.catalog, self.variant)
+            return check_open(doc, self.catalog, self.projects.of(doc), self.variant)
         except Exception as error:  # noqa: BLE001  a bug in a check: said in the log, the server goes on
             return Checked(doc.version, None, [], [f"{doc.uri}: the check failed (a bug in fwk-tui): {said(error)}"])
 

@@ -12,7 +12,7 @@ from fwk_tui.resolve.loader import LAYER_KEYS, Layer, Resolved
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Obj, node_at, plain
 from fwk_tui.source import ConfigDocument
-from fwk_tui.validate import CheckResult, Diagnostic, Project, validate
+from fwk_tui.validate import CheckResult, Diagnostic, Layout, Package, validate
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,9 @@ def check_effective(
     effective: Effective,
     catalog: Catalog,
     known: list[Diagnostic],
-    project: Project | None = None,
+    package: Package | None = None,
     variant: Variant | None = None,
+    layout: Layout | None = None,
 ) -> list[Finding]:
     """Diagnostics of the merged config that checking the file alone did not give (``known``).
 
@@ -47,7 +48,7 @@ def check_effective(
     assert isinstance(values, dict)
     seen = {(d.path, d.rule, d.message) for d in known}
     out: list[Finding] = []
-    for d in validate(catalog, values, variant or effective.variant, project=project):
+    for d in validate(catalog, values, variant or effective.variant, package=package, layout=layout):
         if (d.path, d.rule, d.message) in seen:
             continue
         origin = _origin_near(effective.resolved.config, d.path)
@@ -97,7 +98,8 @@ def check_merged(
     catalog: Catalog,
     checked: CheckResult,
     env: str | None,
-    project: Project | None,
+    package: Package | None,
+    layout: Layout | None = None,
 ) -> MergedCheck | None:
     """The findings only the merged config has (in the variant the file was checked in), in file and line order.
 
@@ -106,12 +108,13 @@ def check_merged(
     top = doc.values()
     if env is None and not any(key in top for key in LAYER_KEYS):
         return None  # the file alone is the whole config: checked already
-    effective = effective_config(file, doc, catalog, env=env, environ={})
+    effective = effective_config(file, doc, catalog, env=env, environ={}, layout=layout)
     resolved = effective.resolved
     not_read = [_not_read(layer) for layer in resolved.layers if layer.status in NOT_READ_FINDINGS]
     if env is None and not any(layer.status == "read" for layer in resolved.layers):
         return MergedCheck(resolved, not_read) if not_read else None
-    findings = not_read + check_effective(effective, catalog, checked.diagnostics, project, checked.variant.variant)
+    variant = checked.variant.variant
+    findings = not_read + check_effective(effective, catalog, checked.diagnostics, package, variant, layout)
     in_order = sorted(
         findings, key=lambda f: (f.where(str(file)).rsplit(":", 2)[0], f.diagnostic.line, f.diagnostic.column)
     )

@@ -15,8 +15,8 @@ from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_varia
 from fwk_tui.source import ConfigDocument
 from fwk_tui.userfiles import read_text_file
 from fwk_tui.validate import env as env_rules
-from fwk_tui.validate.project import Layout
 from fwk_tui.validate.sources import SourceFolder, source_folder
+from fwk_tui.validate.surroundings import Layout
 from fwk_tui.validate.variant import detect_variant
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.project import Project
 from fwk_tui.session.disk import FileHistory
 from fwk_tui.session.edit import Edit
 from fwk_tui.session.values import carried_values, touched_paths, value_at
@@ -24,8 +25,7 @@ from fwk_tui.source.render import Renderer
 from fwk_tui.source.spreads import SpreadNote, may_hide_keys, spread_notes
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.values import JSValue, value_in
-from fwk_tui.surroundings import read_layout, read_project
-from fwk_tui.validate import Diagnostic, Layout, Project, check_document, counts, diagnostics_at
+from fwk_tui.validate import Diagnostic, counts, diagnostics_at
 from fwk_tui.validate.spread_contents import SpreadContents, spread_contents
 from fwk_tui.validate.variant import VariantChoice
 
@@ -34,7 +34,8 @@ class EditSession(FileHistory):
     """A config file being edited: document, history, variant and diagnostics.
 
     ``path`` is the file on disk (``None`` for a document not saved yet).
-    ``variant`` is detected from the file and its folder unless given.
+    ``variant`` is detected from the file and its folder unless given; ``project`` is what lies beside the file
+    (read from ``path`` when not given).
     """
 
     def __init__(
@@ -45,12 +46,10 @@ class EditSession(FileHistory):
         path: Path | None = None,
         variant: Variant | None = None,
         project: Project | None = None,
-        layout: Layout | None = None,
     ) -> None:
         super().__init__(document, path)
         self.catalog = catalog
-        self.project = project
-        self.layout = layout
+        self._project = project if project is not None else Project.at(path)
         self._forced_variant = variant
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
@@ -64,13 +63,11 @@ class EditSession(FileHistory):
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
-        """Read ``path`` and its surroundings (package.json, folder names) into a session.
+        """Read ``path`` and its project (package.json, folder names) into a session.
 
         Raises ParseError/DocumentError/OSError when the file cannot be read.
         """
-        document = load_document(path)
-        project, _note = read_project(path)
-        return cls(document, catalog, path=path, variant=variant, project=project, layout=read_layout(path))
+        return cls(load_document(path), catalog, path=path, variant=variant, project=Project.at(path))
 
     def subscribe(self, listener: Callable[[EditSession], None]) -> None:
         """Call ``listener(session)`` after every change of document or variant."""
@@ -113,10 +110,19 @@ class EditSession(FileHistory):
             self._forced_variant = variant
             self._changed()
 
+    @property
+    def project(self) -> Project:
+        """The project the file is in: what lies beside it, read when the session opened (again when the file is
+        saved elsewhere, or :meth:`read_surroundings` is asked)."""
+        if self._project.file != self.path:
+            self._project = Project.at(self.path)
+            self._check = None
+        return self._project
+
     def read_surroundings(self) -> None:
         """Read the folder beside the file again (after folders moved): the checks of the sources follow it."""
         if self.path is not None:
-            self.layout = read_layout(self.path)
+            self._project = self.project.read_again()
             self._check = None
             self._changed()
 
@@ -127,12 +133,10 @@ class EditSession(FileHistory):
         if self._check is None or self._check[0] is not key[0] or self._check[1] != key[1]:
             values = self.values()
             assert self._values is not None
-            result = check_document(
+            result = self.project.check(
                 self._document,
                 self.catalog,
                 self._forced_variant,
-                project=self.project,
-                layout=self.layout,
                 values=values,
                 repeats_keys=self._values[2],
                 positions=False,  # placed at their fields; line:col is for the CLI

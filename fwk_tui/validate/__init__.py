@@ -18,7 +18,7 @@ from fwk_tui.validate.diagnostics import (
     within,
 )
 from fwk_tui.validate.fixes import apply_fix
-from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.surroundings import Layout, Package
 from fwk_tui.validate.variant import VariantChoice, detect_variant
 
 __all__ = [
@@ -26,7 +26,7 @@ __all__ = [
     "Diagnostic",
     "Fix",
     "Layout",
-    "Project",
+    "Package",
     "Severity",
     "VariantChoice",
     "apply_fix",

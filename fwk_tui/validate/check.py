@@ -17,10 +17,10 @@ from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
 from fwk_tui.validate.not_checked import not_checked
-from fwk_tui.validate.project import Layout, Project
 from fwk_tui.validate.prototype import prototype_setters
 from fwk_tui.validate.rules import RULES, VALUE_RULES, RuleContext
 from fwk_tui.validate.spread_contents import spread_contents
+from fwk_tui.validate.surroundings import Layout, Package
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
 
@@ -29,7 +29,7 @@ def validate(
     values: dict[str, Any],
     variant: Variant,
     *,
-    project: Project | None = None,
+    package: Package | None = None,
     positions: Mapping[OptionPath, Span] | None = None,
     key_positions: Mapping[OptionPath, Span] | None = None,
     unknown: Callable[[OptionPath], bool] | None = None,
@@ -40,13 +40,13 @@ def validate(
     ``unknown`` says which paths a spread that cannot be read may set: the rules
     judge no value there (an imported ``...spa`` may turn ssr off).
 
-    ``project`` is the package.json beside the config, when there is one;
+    ``package`` is the package.json beside the config, when there is one;
     ``positions`` maps paths to where their values are written (see
     :func:`positions_of`) and ``key_positions`` to where their keys are (see
     :func:`key_positions_of`); without them every diagnostic is at 1:1.
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
-    ctx = RuleContext(values, variant, catalog, project, unknown, layout)
+    ctx = RuleContext(values, variant, catalog, package, unknown, layout)
     from_rules = [
         Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key", related=f.related)
         for r in RULES
@@ -139,7 +139,7 @@ def check_document(
     catalog: Catalog,
     variant: Variant | None = None,
     *,
-    project: Project | None = None,
+    package: Package | None = None,
     layout: Layout | None = None,
     values: dict[str, Any] | None = None,
     repeats_keys: bool | None = None,
@@ -161,11 +161,11 @@ def check_document(
         may_set = spreads.may_set if spreads.unread else None
 
         def run(v: dict[str, Any]) -> list[Diagnostic]:
-            return validate(catalog, v, choice.variant, project=project, unknown=may_set, layout=layout)
+            return validate(catalog, v, choice.variant, package=package, unknown=may_set, layout=layout)
 
         diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
     else:
-        diagnostics = validate(catalog, values, choice.variant, project=project, layout=layout)
+        diagnostics = validate(catalog, values, choice.variant, package=package, layout=layout)
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fwk_tui.catalog.models import Option, Variant
-from fwk_tui.validate.project import Layout
+from fwk_tui.validate.surroundings import Layout
 from fwk_tui.validate.values import MISSING, lookup
 
 SOURCE_FOLDERS = ("assets", "components", "composables", "layouts", "middleware", "pages", "plugins", "utils")

@@ -24,8 +24,8 @@ from typing import Any
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import NAMED_ONLY_IN_A
-from fwk_tui.validate.project import Layout
 from fwk_tui.validate.sources import SOURCE_ENTRIES
+from fwk_tui.validate.surroundings import Layout
 from fwk_tui.validate.values import MISSING, lookup
 
 A_LAYOUT = frozenset(SOURCE_ENTRIES)

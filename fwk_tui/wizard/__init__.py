@@ -3,14 +3,14 @@
 from fwk_tui.wizard.answers import Answers, RuntimeKey, problems
 from fwk_tui.wizard.edits import apply_answers
 from fwk_tui.wizard.plan import Plan
-from fwk_tui.wizard.project import Project, open_project
+from fwk_tui.wizard.target import Target, open_target
 
 __all__ = [
     "Answers",
     "Plan",
-    "Project",
+    "Target",
     "RuntimeKey",
     "apply_answers",
-    "open_project",
+    "open_target",
     "problems",
 ]

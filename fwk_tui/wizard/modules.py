@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog
-from fwk_tui.validate.project import Project
+from fwk_tui.validate.surroundings import Package
 
 _FWK_PACKAGE = re.compile(r"@fwk/[a-z0-9][a-z0-9._-]*")
 _NOT_MODULES = ("-builder", "-server")
@@ -37,7 +37,7 @@ def _looks_like_module(package: str) -> bool:
 
 
 def known_modules(
-    catalog: Catalog, project: Project | None, in_config: Iterable[str] = (), chosen: Iterable[str] = ()
+    catalog: Catalog, package: Package | None, in_config: Iterable[str] = (), chosen: Iterable[str] = ()
 ) -> list[KnownModule]:
     """The modules to offer, each once: the config's own, those chosen already, the catalogue's, package.json's."""
     found: dict[str, str] = {}
@@ -49,8 +49,8 @@ def known_modules(
         for name in _FWK_PACKAGE.findall(option.doc or ""):
             if _is_module(name):
                 found.setdefault(name, "the catalogue")
-    if project is not None:
-        for name in sorted(project.dependencies | project.dev_dependencies):
+    if package is not None:
+        for name in sorted(package.dependencies | package.dev_dependencies):
             if _looks_like_module(name):
                 found.setdefault(name, "package.json")
     return [KnownModule(name, where) for name, where in found.items()]

@@ -17,7 +17,7 @@ from fwk_tui.oserrors import os_error_message
 from fwk_tui.source import ConfigDocument, DocumentError, save_document
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, leads_out_of, read_text_file
-from fwk_tui.validate import Diagnostic, check_document
+from fwk_tui.validate import Diagnostic
 from fwk_tui.wizard.answers import Answers
 from fwk_tui.wizard.dotenv import DotenvPlan, new_secrets, plan_dotenv, write_dotenv
 from fwk_tui.wizard.edits import apply_answers
@@ -145,16 +145,16 @@ def make_plan(
     config: Path | None = None,
 ) -> Plan:
     """The plan for ``answers`` in ``folder``: ``before`` is the config there (``None``: a new one)."""
-    from fwk_tui.surroundings import read_project
+    from fwk_tui.project import Project
 
     config = config or folder / "fwk.config.ts"
     base = before if before is not None else ConfigDocument.new(config.name)
     after = apply_answers(base, start, answers)
-    project, _note = read_project(config)
-    diagnostics = check_document(after, catalog, answers.variant, project=project).diagnostics
+    project = Project.at(config)  # as `fwk-tui check` reads the config written there
+    diagnostics = project.check(after, catalog, answers.variant).diagnostics
     known: frozenset[tuple[str, str]] = frozenset()
     if before is not None and any(d.severity == "error" for d in diagnostics):
-        old = check_document(before, catalog, start.variant, project=project, positions=False).diagnostics
+        old = project.check(before, catalog, start.variant, positions=False).diagnostics
         known = frozenset((d.path, d.message) for d in old if d.severity == "error")
     folders = []
     if answers.skeleton:

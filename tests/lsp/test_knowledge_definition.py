@@ -8,6 +8,7 @@ from lsprotocol.types import Location, Position
 
 from fwk_tui.lsp.definition import definition
 from fwk_tui.lsp.knowledge import Knowledge
+from fwk_tui.project import Project
 from fwk_tui.source import load_document
 from tests.lsp.knowledge_helpers import PROJECTS, catalog, config_text, document_or_none, knowledge, position_in
 
@@ -19,7 +20,7 @@ def _converter(file: Path):  # type: ignore[no-untyped-def]
 def _definition(project: str, word: str, env: str | None = None, nth: int = 0) -> list[tuple[str, int, int]]:
     file = PROJECTS / project / "fwk.config.ts"
     doc = load_document(file)
-    ctx = Knowledge.of(catalog(), doc, file, env=env, environ={})
+    ctx = Knowledge.of(catalog(), doc, Project.at(file, env=env, environ={}))
     at = -1
     for _ in range(nth + 1):
         at = doc.text.index(word, at + 1)

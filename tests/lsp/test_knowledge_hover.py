@@ -7,6 +7,7 @@ import pytest
 from fwk_tui.catalog.present import explain_rows
 from fwk_tui.lsp.hover import hover
 from fwk_tui.lsp.knowledge import Knowledge
+from fwk_tui.project import Project
 from fwk_tui.source import load_document
 from tests.lsp.knowledge_helpers import PROJECTS, catalog, config_text, document_or_none, knowledge, position_in
 from tests.validate.helpers import corpus_files
@@ -84,7 +85,7 @@ def test_nothing_outside_the_config() -> None:
 def test_the_effective_value_from_a_layer_in_the_editor_words() -> None:
     file = PROJECTS / "questions" / "fwk.config.ts"
     doc = load_document(file)
-    ctx = Knowledge.of(catalog(), doc, file, environ={})
+    ctx = Knowledge.of(catalog(), doc, Project.at(file, environ={}))
     found = hover(doc, doc.text.index("ssr") + 1, ctx, position_in(doc.text))
     assert found is not None
     value = found.contents.value  # type: ignore[union-attr]
@@ -141,7 +142,7 @@ def test_inside_an_option_value_and_in_an_environment_block() -> None:
 def test_a_variable_of_the_env_file_that_replaces_the_value_at_run_time() -> None:
     file = PROJECTS / "questions" / "fwk.config.ts"
     doc = load_document(file)
-    ctx = Knowledge.of(catalog(), doc, file, environ={})
+    ctx = Knowledge.of(catalog(), doc, Project.at(file, environ={}))
     found = hover(doc, doc.text.index("baseURL") + 1, ctx, position_in(doc.text))
     assert found is not None
     value = found.contents.value  # type: ignore[union-attr]

@@ -32,8 +32,8 @@ from typing import Any
 import pytest
 
 from fwk_tui.catalog.models import Variant
+from fwk_tui.project.reading import read_layout
 from fwk_tui.source import load_document
-from fwk_tui.surroundings import read_layout
 from fwk_tui.validate.sources import Place, source_folder, source_places
 from tests.cli.helpers import run
 from tests.framework_dirs import framework_places

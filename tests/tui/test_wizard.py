@@ -16,7 +16,7 @@ from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.wizard import STEPS, WizardApp, WizardScreen
 from fwk_tui.validate import check_document
-from fwk_tui.wizard import open_project
+from fwk_tui.wizard import open_target
 from tests.tui.test_editor import EXAMPLE, screen_text
 
 CATALOG = load_catalog()
@@ -25,7 +25,7 @@ STEP = {step.id: index for index, step in enumerate(STEPS)}
 
 
 def make_wizard(folder: Path, **answers: Any) -> WizardApp:
-    project = open_project(folder, CATALOG)
+    project = open_target(folder, CATALOG)
     if project.before is None:
         answers.setdefault("compatibility_date", DATE)  # not today's: screens and files stay the same every day
     return WizardApp(project, CATALOG, project.initial.with_(**answers), folder_arg=".")

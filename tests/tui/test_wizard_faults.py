@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from fwk_tui.tui.wizard import WizardApp
-from fwk_tui.wizard import open_project
+from fwk_tui.wizard import open_target
 from tests.tui.test_wizard import CATALOG, DATE, to_step
 
 
 def _wizard(folder: Path, preset: Path) -> WizardApp:
-    project = open_project(folder, CATALOG)
+    project = open_target(folder, CATALOG)
     answers = project.initial.with_(compatibility_date=DATE)
     return WizardApp(project, CATALOG, answers, folder_arg=".", preset=str(preset))
 

@@ -147,12 +147,12 @@ async def test_the_modules_step_offers_known_modules_and_free_text(tmp_path: Pat
 
 def test_without_known_modules_the_step_says_to_type_them() -> None:
     from fwk_tui.catalog import load_catalog
-    from fwk_tui.validate.project import Project
+    from fwk_tui.validate.surroundings import Package
     from fwk_tui.wizard.modules import known_modules
 
     catalog = load_catalog()
     assert known_modules(catalog, None) == []  # the catalogue names builders and servers only
-    found = known_modules(catalog, Project(frozenset({"fwk-i18n", "@fwk/srv-server", "react"})), ("./m",))
+    found = known_modules(catalog, Package(frozenset({"fwk-i18n", "@fwk/srv-server", "react"})), ("./m",))
     assert [(m.name, m.where) for m in found] == [("./m", "the config"), ("fwk-i18n", "package.json")]
 
 

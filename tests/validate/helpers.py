@@ -7,7 +7,7 @@ from pathlib import Path
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
 from fwk_tui.source import ConfigDocument
-from fwk_tui.validate import Diagnostic, Layout, Project, check_document
+from fwk_tui.validate import Diagnostic, Layout, Package, check_document
 
 
 def config(body: str) -> ConfigDocument:
@@ -16,10 +16,10 @@ def config(body: str) -> ConfigDocument:
 
 
 def diagnose(
-    body: str, variant: Variant | None = "A", project: Project | None = None, layout: Layout | None = None
+    body: str, variant: Variant | None = "A", package: Package | None = None, layout: Layout | None = None
 ) -> list[Diagnostic]:
     """Every diagnostic of a config holding ``body``, checked as ``variant`` (beside the names of ``layout``)."""
-    return check_document(config(body), load_catalog(), variant, project=project, layout=layout).diagnostics
+    return check_document(config(body), load_catalog(), variant, package=package, layout=layout).diagnostics
 
 
 def at(diagnostics: list[Diagnostic], path: str, rule: str | None = None) -> list[Diagnostic]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from fwk_tui.catalog.models import Variant
-from fwk_tui.validate import Layout, Project
+from fwk_tui.validate import Layout, Package
 from fwk_tui.validate.rules import RULES, looks_secret
 from tests.validate.helpers import diagnose, one
 
@@ -21,7 +21,7 @@ class Case:
     severity: str
     quiet: str
     variant: Variant = "A"
-    project: Project | None = None
+    package: Package | None = None
     layout: Layout | None = None
 
 
@@ -29,7 +29,7 @@ class Case:
 HALF_MOVED = Layout.of(["app", "pages", "server"], folders={"app": ["app.vue"], "pages": ["index.vue"]})
 
 
-NO_PACKAGES = Project.from_package_json({"devDependencies": {}})
+NO_PACKAGES = Package.from_package_json({"devDependencies": {}})
 
 CASES: dict[str, Case] = {
     "relative-base-url": Case("app: { baseURL: './' },", "app.baseURL", "error", "app: { baseURL: '/docs/' },"),
@@ -107,14 +107,14 @@ CASES: dict[str, Case] = {
         "builder",
         "warning",
         "builder: 'wbuild',",
-        project=NO_PACKAGES,
+        package=NO_PACKAGES,
     ),
     "type-check-needs-packages": Case(
         "typescript: { typeCheck: 'build' },",
         "typescript.typeCheck",
         "warning",
         "typescript: { typeCheck: false },",
-        project=NO_PACKAGES,
+        package=NO_PACKAGES,
     ),
     "bundler-options-unused": Case(
         "wbuild: { profile: false },", "wbuild", "info", "builder: 'wbuild', wbuild: { profile: false },"
@@ -237,17 +237,17 @@ def test_every_rule_has_a_case_and_a_reference_sentence() -> None:
 @pytest.mark.parametrize("rule_id", sorted(CASES))
 def test_rule_fires(rule_id: str) -> None:
     case = CASES[rule_id]
-    d = one(diagnose(case.fires, case.variant, case.project, case.layout), case.path, rule_id)
+    d = one(diagnose(case.fires, case.variant, case.package, case.layout), case.path, rule_id)
     assert d.severity == case.severity
 
 
 @pytest.mark.parametrize("rule_id", sorted(CASES))
 def test_rule_stays_quiet_on_the_near_miss(rule_id: str) -> None:
     case = CASES[rule_id]
-    project = Project.from_package_json(
+    package = Package.from_package_json(
         {"devDependencies": {"@fwk/wbuild-builder": "1", "typescript": "5", "view-tsc": "2"}}
     )
-    found = diagnose(case.quiet, case.variant, project if case.project else None, case.layout)
+    found = diagnose(case.quiet, case.variant, package if case.package else None, case.layout)
     assert [d for d in found if d.rule == rule_id] == []
 
 
@@ -269,13 +269,13 @@ def test_hash_mode_stays_quiet_when_code_decides_ssr() -> None:
 
 def test_builder_checks_need_the_package_json() -> None:
     """Without a package.json the package rules say nothing: they cannot know."""
-    found = diagnose("builder: 'rbuild', typescript: { typeCheck: true },", project=None)
+    found = diagnose("builder: 'rbuild', typescript: { typeCheck: true },", package=None)
     assert [d for d in found if d.rule in ("builder-package-missing", "type-check-needs-packages")] == []
-    found = diagnose("builder: 'rbuild', typescript: { typeCheck: true },", project=NO_PACKAGES)
+    found = diagnose("builder: 'rbuild', typescript: { typeCheck: true },", package=NO_PACKAGES)
     assert "@fwk/rbuild-builder" in one(found, "builder", "builder-package-missing").message
     assert "typescript and view-tsc as dev dependencies" in one(found, "typescript.typeCheck").message
-    only_checker = Project.from_package_json({"devDependencies": {"typescript": "5"}})
-    message = one(diagnose("typescript: { typeCheck: true },", project=only_checker), "typescript.typeCheck").message
+    only_checker = Package.from_package_json({"devDependencies": {"typescript": "5"}})
+    message = one(diagnose("typescript: { typeCheck: true },", package=only_checker), "typescript.typeCheck").message
     assert "needs view-tsc as a dev dependency" in message
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from fwk_tui.catalog import load_catalog
+from fwk_tui.project.reading import read_layout
 from fwk_tui.source import ConfigDocument
-from fwk_tui.surroundings import read_layout
 from fwk_tui.validate import check_document
 from fwk_tui.validate.sources import source_folder, source_places
 from tests.skeletons import lay_out

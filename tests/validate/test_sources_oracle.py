@@ -20,9 +20,9 @@ from typing import Any
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.catalog.models import Variant
+from fwk_tui.project.reading import read_layout
 from fwk_tui.resolve.defaults import option_default
 from fwk_tui.source import ConfigDocument
-from fwk_tui.surroundings import read_layout
 from fwk_tui.validate.sources import source_folder, source_places
 from tests.framework_dirs import framework_places
 from tests.skeletons import lay_out

@@ -11,7 +11,7 @@ from fwk_tui.catalog import load_catalog
 from fwk_tui.cli.edit_cmds import EXAMPLE
 from fwk_tui.source import ConfigDocument, load_document
 from fwk_tui.validate import check_document
-from fwk_tui.wizard import Answers, RuntimeKey, apply_answers, open_project, problems
+from fwk_tui.wizard import Answers, RuntimeKey, apply_answers, open_target, problems
 from fwk_tui.wizard.answers import from_values
 from fwk_tui.wizard.extra_files import env_example, layout_tree, skeleton
 
@@ -35,7 +35,7 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
 def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(
     tmp_path: Path,
 ) -> None:
-    project = open_project(tmp_path / "shop", CATALOG)
+    project = open_target(tmp_path / "shop", CATALOG)
     plan = project.plan(project.initial, CATALOG)
     assert plan.after.values() == {"compatibilityDate": project.initial.compatibility_date}
     assert project.initial.compatibility_date  # today, offered by default
@@ -44,7 +44,7 @@ def test_a_new_project_with_the_defaults_writes_only_todays_compatibility_date(
 
 
 def test_every_answer_lands_on_its_option(tmp_path: Path) -> None:
-    project = open_project(tmp_path, CATALOG)
+    project = open_target(tmp_path, CATALOG)
     answers = project.initial.with_(
         rendering="spa",
         spa_loading_template=True,
@@ -82,7 +82,7 @@ def test_every_answer_lands_on_its_option(tmp_path: Path) -> None:
 
 
 def test_an_existing_config_prefills_the_answers(example: Path) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     a = project.initial
     assert (a.variant, a.rendering, a.bundler, a.strict) == (
         "A",
@@ -107,14 +107,14 @@ def test_an_existing_config_prefills_the_answers(example: Path) -> None:
 def test_unchanged_answers_leave_an_existing_config_byte_identical(
     example: Path,
 ) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     plan = project.plan(project.initial, CATALOG)
     assert plan.after.text == example.read_text()
     assert not plan.changes_config
 
 
 def test_a_changed_answer_edits_only_its_option(example: Path) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     before = example.read_text()
     after = project.plan(project.initial.with_(port=4100, description="New words"), CATALOG).after.text
     assert changed_lines(before, after) == (
@@ -129,7 +129,7 @@ def test_a_changed_answer_edits_only_its_option(example: Path) -> None:
 def test_modules_kept_with_their_options_removed_and_added_in_place(
     example: Path,
 ) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     after = project.plan(project.initial.with_(modules=("@fwk/content", "@fwk/fonts")), CATALOG).after
     assert after.get("modules") == [
         ["@fwk/content", {"highlight": {"theme": "github-dark"}}],
@@ -143,7 +143,7 @@ def test_modules_kept_with_their_options_removed_and_added_in_place(
 def test_description_item_added_beside_the_other_meta_and_removed(
     example: Path,
 ) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     gone = project.plan(project.initial.with_(description=""), CATALOG).after
     assert gone.get("app.head.meta") == [{"name": "viewport", "content": "width=device-width, initial-scale=1"}]
     doc = ConfigDocument.new().set("app.head.meta", [{"charset": "utf-8"}])
@@ -156,7 +156,7 @@ def test_description_item_added_beside_the_other_meta_and_removed(
 
 
 def test_a_runtime_key_made_public_moves_and_emptied_objects_go(example: Path) -> None:
-    project = open_project(example.parent, CATALOG)
+    project = open_target(example.parent, CATALOG)
     moved = (RuntimeKey("apiSecret", False, ""), RuntimeKey("apiBase", False, "/api"))
     plan = project.plan(project.initial.with_(runtime=moved), CATALOG)
     after = plan.after
@@ -186,7 +186,7 @@ def test_a_builder_written_as_code_is_kept_unless_a_bundler_is_chosen() -> None:
 
 
 def test_layout_b_pins_v3_behaviour_and_is_detected_as_b(tmp_path: Path) -> None:
-    project = open_project(tmp_path, CATALOG)
+    project = open_target(tmp_path, CATALOG)
     answers = project.initial.with_(variant="B")
     assert answers.src_dir == "."  # the default folder follows the layout
     doc = project.plan(answers, CATALOG).after
@@ -209,7 +209,7 @@ def test_skeleton_lists_only_missing_folders_and_write_creates_them(
     tmp_path: Path,
 ) -> None:
     (tmp_path / "app" / "pages").mkdir(parents=True)
-    project = open_project(tmp_path, CATALOG)
+    project = open_target(tmp_path, CATALOG)
     plan = project.plan(project.initial.with_(skeleton=True), CATALOG)
     assert "app/pages" not in plan.folders and "app/components" in plan.folders
     plan.write()
@@ -240,7 +240,7 @@ def test_problems_name_the_answer_at_fault() -> None:
 
 
 def test_a_port_out_of_range_is_an_error_of_the_catalogue(tmp_path: Path) -> None:
-    project = open_project(tmp_path, CATALOG)
+    project = open_target(tmp_path, CATALOG)
     plan = project.plan(project.initial.with_(port=70000), CATALOG)
     assert [d.path for d in plan.errors] == ["devServer.port"]
     with pytest.raises(ValueError):
@@ -251,7 +251,7 @@ def test_a_port_out_of_range_is_an_error_of_the_catalogue(tmp_path: Path) -> Non
 def test_write_goes_through_the_atomic_save_and_refuses_a_file_created_meanwhile(
     tmp_path: Path,
 ) -> None:
-    project = open_project(tmp_path, CATALOG)
+    project = open_target(tmp_path, CATALOG)
     plan = project.plan(project.initial, CATALOG)
     (tmp_path / "fwk.config.ts").write_text("// someone else's\n")
     with pytest.raises(Exception, match="changed|exists"):
@@ -285,7 +285,7 @@ def test_generated_files_load_in_the_real_client(tmp_path: Path, real_client) ->
     files, expected = {}, {}
     for name, answers in cases.items():
         folder = tmp_path / name
-        project = open_project(folder, CATALOG)
+        project = open_target(folder, CATALOG)
         plan = project.plan(answers, CATALOG)
         assert plan.errors == []
         plan.write()
@@ -310,9 +310,9 @@ def test_every_corpus_config_prefills_the_wizard_and_keeps_its_bytes(tmp_path: P
         shutil.copyfile(file, folder / "fwk.config.ts")
         if _is_template(file):
             with pytest.raises(Exception, match="template"):
-                open_project(folder, CATALOG)
+                open_target(folder, CATALOG)
             continue
-        project = open_project(folder, CATALOG)
+        project = open_target(folder, CATALOG)
         opened += 1
         unchanged = project.plan(project.start, CATALOG)
         assert unchanged.after.text == project.before.text, file.name  # type: ignore[union-attr]

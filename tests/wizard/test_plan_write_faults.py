@@ -10,7 +10,7 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.source import DocumentError
-from fwk_tui.wizard import open_project
+from fwk_tui.wizard import open_target
 
 CATALOG = load_catalog()
 
@@ -19,7 +19,7 @@ def test_a_full_disk_at_env_example_says_the_config_was_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = tmp_path / "shop"
-    project = open_project(folder, CATALOG)
+    project = open_target(folder, CATALOG)
     plan = project.plan(project.initial.with_(env_example=True), CATALOG)
     real = os.fsync
     calls = []
@@ -43,7 +43,7 @@ def test_a_full_disk_at_env_example_says_the_config_was_written(
 
 def test_a_folder_that_cannot_be_made_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "a-file").write_text("")
-    project = open_project(tmp_path / "a-file" / "shop", CATALOG)
+    project = open_target(tmp_path / "a-file" / "shop", CATALOG)
     plan = project.plan(project.initial, CATALOG)
     with pytest.raises(DocumentError) as caught:
         plan.write()

@@ -11,7 +11,7 @@ import pytest
 
 from fwk_tui.catalog import load_catalog
 from fwk_tui.wizard.answers import RuntimeKey
-from fwk_tui.wizard.project import open_project
+from fwk_tui.wizard.target import open_target
 from tests.cli.helpers import run
 
 CATALOG = load_catalog()
@@ -101,7 +101,7 @@ def test_a_bare_preset_name_is_saved_in_the_project_folder(here: Path, capsys: p
 
 def test_a_private_value_the_config_already_has_is_left_where_it_is(here: Path) -> None:
     (here / "fwk.config.ts").write_text("export default defineFwkConfig({\n  runtimeConfig: { apiSecret: 'old' },\n})\n")
-    project = open_project(here, CATALOG)
+    project = open_target(here, CATALOG)
     assert project.start.runtime == (RuntimeKey("apiSecret", False, "old"),)
     same = project.plan(project.initial, CATALOG)
     assert same.dotenv is None and "apiSecret: 'old'" in same.after.text

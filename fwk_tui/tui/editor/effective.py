@@ -17,14 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fwk_tui.resolve.effective import Effective, dotenv_files, effective_of, variable_prefixes
+from fwk_tui.resolve.effective import Effective, effective_of, variable_prefixes
 from fwk_tui.resolve.loader import OverBudget, Resolved, remerge, resolve_layers
 from fwk_tui.resolve.notes import field_notes
 from fwk_tui.resolve.sections import ENVIRONMENTS
 from fwk_tui.resolve.variables import DotenvFile, Variable, read_environment
 from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.form_model import TreeGroup
-from fwk_tui.userfiles import UnreadableFile
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -80,11 +79,7 @@ class EffectiveView:
             self.effective = self._read = None
             self._merged = None
             return
-        folder = session.path.resolve().parent
-        try:
-            dotenv = dotenv_files([], folder)
-        except UnreadableFile:
-            dotenv = []  # an unreadable .env: the status of `fwk-tui env` says why; here no variable applies
+        dotenv = session.project.dotenv_or_none()  # unreadable: `fwk-tui env` says why; here none applies
         self._reading += 1
         path, document, env = session.path, session.document, self.env
         try:
@@ -140,7 +135,7 @@ class EffectiveView:
 
     def _apply(self, resolved: Resolved, document: ConfigDocument) -> None:
         session = self.app.session
-        self.effective = effective_of(resolved, session.catalog, self._environment, layout=session.layout)
+        self.effective = effective_of(resolved, session.catalog, self._environment, layout=session.project.layout)
         self._merged = document
         for callback in self.on_change:
             callback()

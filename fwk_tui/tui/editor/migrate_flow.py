@@ -241,7 +241,7 @@ class MoveToLayoutA:
                 self.app.notify("Every source is where the config reads it.", timeout=4)
             return
         session = self.app.session
-        fallback = source_folder(session.values(), "A", session.layout).fallback
+        fallback = source_folder(session.values(), "A", session.project.layout).fallback
         self.app.notify(
             left_words(moves, fallback)
             + ":\n"

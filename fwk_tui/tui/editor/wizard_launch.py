@@ -55,11 +55,11 @@ class WizardLaunch:
     def run(self, path: Path) -> None:
         """Open the wizard on the project of the config ``path``."""
         from fwk_tui.tui.wizard import WizardScreen
-        from fwk_tui.wizard import open_project
+        from fwk_tui.wizard import open_target
 
         app = self.app
         try:
-            project = open_project(path.parent, app.session.catalog)
+            target = open_target(path.parent, app.session.catalog)
         except (OSError, DocumentError) as exc:
             app.notify(plain(str(exc)), title="Cannot start the wizard", severity="error", timeout=8)
             return
@@ -72,4 +72,4 @@ class WizardLaunch:
             self.sync.refresh_chrome()
             app.notify("\n".join(outcome), title="Written", timeout=12)
 
-        app.push_screen(WizardScreen(project, app.session.catalog, project.initial), done)
+        app.push_screen(WizardScreen(target, app.session.catalog, target.initial), done)

@@ -14,7 +14,7 @@ from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
 from fwk_tui.tui.wizard.screen import WizardScreen
 from fwk_tui.wizard.answers import Answers
-from fwk_tui.wizard.project import Project
+from fwk_tui.wizard.target import Target
 
 
 class WizardApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStartedObjects, App[None]):
@@ -25,7 +25,7 @@ class WizardApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStart
 
     def __init__(
         self,
-        project: Project,
+        target: Target,
         catalog: Catalog,
         answers: Answers,
         *,
@@ -33,7 +33,7 @@ class WizardApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStart
         preset: str | None = None,
     ) -> None:
         super().__init__()
-        self._wizard = partial(WizardScreen, project, catalog, answers, preset=preset)
+        self._wizard = partial(WizardScreen, target, catalog, answers, preset=preset)
         self.folder_arg = folder_arg
         self.outcome: list[str] | None = None
 

@@ -18,11 +18,11 @@ class AppSteps(WizardPage):
     """Modules, head, runtime config, dev server and compatibility date."""
 
     def _compose_modules(self) -> ComposeResult:
-        from fwk_tui.surroundings import read_project
+        from fwk_tui.project import Project
         from fwk_tui.wizard.modules import known_modules
 
-        project, _note = read_project(self.project.config)
-        known = known_modules(self.catalog, project, self.project.start.modules, self._first.modules)
+        package = Project.at(self.target.config).package
+        known = known_modules(self.catalog, package, self.target.start.modules, self._first.modules)
         if known:
             yield self._note("Modules known here (Space: on/off):")
             for index, module in enumerate(known):

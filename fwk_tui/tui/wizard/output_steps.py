@@ -63,15 +63,15 @@ class OutputSteps(WizardPage):
 
     def _show_preset_note(self) -> None:
         if self._preset:
-            where = f"Will be saved as {shown_path(preset_target(self.project.folder, self._preset))}"
+            where = f"Will be saved as {shown_path(preset_target(self.target.folder, self._preset))}"
         else:
-            where = f"A bare name is saved in the project folder, {shown_path(self.project.folder)}/"
+            where = f"A bare name is saved in the project folder, {shown_path(self.target.folder)}/"
         self.query_one("#preset-note", Static).update(Text(where))
 
     def _show_output_notes(self) -> None:
         a = self.answers
         folders = skeleton(a.variant, a.src_dir)
-        shown = ", ".join(shown_path(self.project.folder / f) + "/" for f in folders)
+        shown = ", ".join(shown_path(self.target.folder / f) + "/" for f in folders)
         self.query_one("#skeleton-note", Static).update(Text(shown))
         names = ", ".join(name for name, _ in env_lines(a)) or "FWK_APP_BASE_URL, FWK_APP_CDN_URL (commented)"
         self.query_one("#env-note", Static).update(Text(f"Lists {names}."))
@@ -115,11 +115,11 @@ class OutputSteps(WizardPage):
             )
             return
         saved: list[str] = []
-        target = preset_target(self.project.folder, self._preset) if self._preset else None
+        target = preset_target(self.target.folder, self._preset) if self._preset else None
         try:
             if target is not None:
                 # The preset first: when it cannot be written, nothing else is, as the notice says.
-                save_preset(target, self.answers, self.project.folder)
+                save_preset(target, self.answers, self.target.folder)
                 saved.append(f"saved the answers to {shown_path(target)}")
             done = self.plan.write() + saved
         except PresetError as exc:
@@ -134,4 +134,4 @@ class OutputSteps(WizardPage):
 
     @property
     def app_folder_arg(self) -> str:
-        return getattr(self.app, "folder_arg", None) or str(self.project.folder)
+        return getattr(self.app, "folder_arg", None) or str(self.target.folder)

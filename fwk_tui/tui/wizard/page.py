@@ -14,7 +14,7 @@ from fwk_tui.tui.wizard.scratch import scratch_document
 from fwk_tui.tui.wizard.steps import STEPS, Step
 from fwk_tui.wizard.answers import Answers, problems
 from fwk_tui.wizard.plan import Plan
-from fwk_tui.wizard.project import Project
+from fwk_tui.wizard.target import Target
 
 
 class Choices(RadioSet):
@@ -33,21 +33,21 @@ class WizardPage(Screen[list[str] | None]):
 
     def __init__(
         self,
-        project: Project,
+        target: Target,
         catalog: Catalog,
         answers: Answers,
         *,
         preset: str | None = None,
     ) -> None:
         super().__init__()
-        self.project = project
+        self.target = target
         self.catalog = catalog
         self.answers = answers
         self._first = answers
         self._preset = preset or ""
         self.index = 0
-        self.scratch = EditSession(scratch_document(answers, project.before), catalog, variant=answers.variant)
-        self.plan: Plan = project.plan(answers, catalog)
+        self.scratch = EditSession(scratch_document(answers, target.before), catalog, variant=answers.variant)
+        self.plan: Plan = target.plan(answers, catalog)
         self._problems: dict[str, str] = problems(answers)
         self._visited = {0}
 

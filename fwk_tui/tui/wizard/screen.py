@@ -93,7 +93,7 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         variant_changed = answers.variant != self.answers.variant
         self.answers = answers
         self._problems = problems(answers)
-        self.plan = self.project.plan(answers, self.catalog)
+        self.plan = self.target.plan(answers, self.catalog)
         if variant_changed:
             self.scratch.set_variant(answers.variant)
             wanted = scratch_src_dir(answers)

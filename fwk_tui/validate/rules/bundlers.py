@@ -40,10 +40,10 @@ def inline_styles_vbuild_only(ctx: RuleContext) -> bool:
 def _builder_package(ctx: RuleContext) -> str | None:
     """The package of a wbuild or rbuild builder when the project's package.json does not list it."""
     value = ctx.get("builder")
-    if ctx.project is None or value not in ("wbuild", "rbuild"):
+    if ctx.package is None or value not in ("wbuild", "rbuild"):
         return None
     package = f"@fwk/{value}-builder"  # named like the default, @fwk/vbuild-builder
-    return None if ctx.project.lists(package) else package
+    return None if ctx.package.lists(package) else package
 
 
 @finding(
@@ -65,9 +65,9 @@ def builder_package_missing(ctx: RuleContext) -> bool:
 def _type_check_packages(ctx: RuleContext) -> list[str]:
     """What type checking needs that the project's package.json does not list (nothing when it is off)."""
     value = ctx.get("typescript.typeCheck")
-    if ctx.project is None or not (value is True or value == "build"):
+    if ctx.package is None or not (value is True or value == "build"):
         return []
-    return [p for p in ("typescript", "view-tsc") if not ctx.project.lists(p)]
+    return [p for p in ("typescript", "view-tsc") if not ctx.package.lists(p)]
 
 
 def _type_check_message(ctx: RuleContext) -> str:

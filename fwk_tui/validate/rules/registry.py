@@ -23,7 +23,7 @@ from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import OptionPath, parse_path
 from fwk_tui.source.values import Code
 from fwk_tui.validate.fix import Fix, Severity
-from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.surroundings import Layout, Package
 from fwk_tui.validate.text import js_text
 from fwk_tui.validate.values import MISSING, lookup
 
@@ -46,7 +46,7 @@ class RuleContext:
     values: dict[str, Any]
     variant: Variant
     catalog: Catalog
-    project: Project | None = None
+    package: Package | None = None
     # True for a path a spread fwk-tui cannot read may set at run time: its value is unknown, like code.
     unknown: Callable[[OptionPath], bool] | None = None
     layout: Layout | None = None

@@ -13,14 +13,14 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class Project:
+class Package:
     """The package.json beside the config: which packages it lists."""
 
     dependencies: frozenset[str] = frozenset()
     dev_dependencies: frozenset[str] = frozenset()
 
     @classmethod
-    def from_package_json(cls, data: Mapping[str, Any]) -> Project:
+    def from_package_json(cls, data: Mapping[str, Any]) -> Package:
         """Read the dependency lists of a parsed package.json (other fields are ignored)."""
         return cls(_names(data.get("dependencies")), _names(data.get("devDependencies")))
 

@@ -1,4 +1,4 @@
-"""What lies beside a config file on disk: its package.json and folder names.
+"""Reading what lies beside a config file on disk: its package.json and folder names.
 
 The checks stay pure (no I/O); the CLI and the edit session read these files
 and hand the checks plain values. What cannot be read is a note, never an error:
@@ -13,10 +13,10 @@ from pathlib import Path
 
 from fwk_tui.oserrors import os_error_words
 from fwk_tui.userfiles import MAX_PACKAGE_JSON_BYTES, FileNotThere, UnreadableFile, read_text_file
-from fwk_tui.validate.project import Layout, Project
+from fwk_tui.validate.surroundings import Layout, Package
 
 
-def read_project(config: Path) -> tuple[Project | None, str | None]:
+def read_package(config: Path) -> tuple[Package | None, str | None]:
     """The package.json beside ``config``, and a note when it exists but cannot be used."""
     package = config.parent / "package.json"
     skipped = "package checks skipped"
@@ -32,7 +32,7 @@ def read_project(config: Path) -> tuple[Project | None, str | None]:
         return None, f"note: {package}: nested too deeply to read; {skipped}"
     if not isinstance(data, dict):
         return None, f"note: {package} is not a JSON object; {skipped}"
-    return Project.from_package_json(data), None
+    return Package.from_package_json(data), None
 
 
 def read_layout(config: Path) -> Layout | None:

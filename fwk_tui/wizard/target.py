@@ -12,8 +12,8 @@ from fwk_tui.wizard.plan import Plan, make_plan
 
 
 @dataclass(frozen=True)
-class Project:
-    """A project folder as the wizard finds it: its config (if any) and the answers it gives."""
+class Target:
+    """Where the wizard writes: a project folder as it finds it, its config (if any) and the answers it gives."""
 
     folder: Path
     config: Path
@@ -34,32 +34,30 @@ class Project:
         )
 
 
-def open_project(folder: Path, catalog: Catalog, variant: str | None = None) -> Project:
+def open_target(folder: Path, catalog: Catalog, variant: str | None = None) -> Target:
     """The project in ``folder`` (which may not exist yet); ``DocumentError`` when its config cannot be read.
 
     ``variant`` forces the layout; otherwise an existing config's is detected
     (its values, then its folders), and a new project starts in layout A.
     """
+    from fwk_tui.project import Project
     from fwk_tui.source import DocumentError, find_config_file, load_document
-    from fwk_tui.surroundings import read_layout
-    from fwk_tui.validate import detect_variant
     from fwk_tui.wizard.answers import from_values, today
 
     found = find_config_file(folder) if folder.is_dir() else None
     if found is None:
         config = folder / "fwk.config.ts"
         start = Answers(compatibility_date="")
-        layout = read_layout(config) if folder.is_dir() else None
-        detected = detect_variant(catalog, {}, layout).variant if layout is not None else "A"
+        detected = Project.at(config).variant(catalog, {}).variant if folder.is_dir() else "A"
         initial = Answers().with_(variant=variant or detected)
-        return Project(folder, config, None, start, initial)
+        return Target(folder, config, None, start, initial)
     before = load_document(found)
     if before.read_only:
         raise DocumentError(f"{found}: the wizard cannot change this config: {before.read_only}")
     values = before.values()
-    start = from_values(values, detect_variant(catalog, values, read_layout(found)).variant)
+    start = from_values(values, Project.at(found).variant(catalog, values).variant)
     initial = start.with_(compatibility_date=start.compatibility_date or today())
-    return Project(
+    return Target(
         folder,
         found,
         before,
