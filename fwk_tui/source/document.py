@@ -22,12 +22,11 @@ from fwk_tui.source.parse import (
     stray_comma_error,
     syntax_error,
 )
-from fwk_tui.source.read import Reader, keyed_members
+from fwk_tui.source.read import Reader
 from fwk_tui.source.render import method_name
 from fwk_tui.source.slots import (
     Gap,
     NotFound,
-    Slot,
     array_node,
     checked_path,
     edit_target,
@@ -39,7 +38,7 @@ from fwk_tui.source.splice import apply_splices
 from fwk_tui.source.style import STARTER_STYLE, Style, sniff_style
 from fwk_tui.source.textutil import same_line
 from fwk_tui.source.values import Code, Entry, JSValue, Span, value_in
-from fwk_tui.source.written import emptied_member, empty_objects, object_starting_at, written_object, written_path
+from fwk_tui.source.written import empty_objects
 
 NEW_CONFIG = "export default defineFwkConfig({\n})\n"
 
@@ -274,12 +273,16 @@ class ConfigDocument:
         objects that stay; the one the pruning stops at, when empty, is written back
         as its text in ``keep``.
         """
-        doc, container = self._remove_all(checked_path(path))
-        return doc._prune(container, keep or {})
+        from fwk_tui.source.removals import prune, remove_every_copy
+
+        doc, container = remove_every_copy(self, checked_path(path))
+        return prune(doc, container, keep or {})
 
     def remove(self, path: PathLike) -> ConfigDocument:
         """A document without the array item (or member) at ``path``; its container stays, even empty."""
-        return self._remove_all(checked_path(path))[0]
+        from fwk_tui.source.removals import remove_every_copy
+
+        return remove_every_copy(self, checked_path(path))[0]
 
     def remove_all(self, places: Sequence[tuple[PathLike, int | None]]) -> ConfigDocument:
         """A document without each place: an array item ``(path, None)`` or a key's copy ``(path, occurrence)``,
@@ -294,17 +297,9 @@ class ConfigDocument:
         ``path`` is as written (keys and indexes in the source, the last copy of a key
         on the way); the other copies stay. KeyError when there is no such copy.
         """
-        p = checked_path(path)
-        root = self._writable_root()
-        container = written_object(root, p[:-1])
-        copies = [m for m in members(container) if m.key == p[-1]] if container is not None and p else []
-        if not 0 <= occurrence < len(copies):
-            raise KeyError(format_path(p))
-        assert container is not None
-        node = copies[occurrence].node
-        index = next(i for i, item in enumerate(layout(container).items) if item.node.id == node.id)
-        splices, _ = self._editor().remove(container, index, collapse=container.id != root.id)
-        return self._apply(splices)
+        from fwk_tui.source.removals import remove_occurrence
+
+        return remove_occurrence(self, checked_path(path), occurrence)
 
     def empty_objects(self) -> dict[OptionPath, str]:
         """The object literals without members (comments allowed), by path as written, with their text.
@@ -316,29 +311,9 @@ class ConfigDocument:
 
     def rename(self, path: PathLike, new_key: str) -> ConfigDocument:
         """A document where the member at ``path`` is called ``new_key``; its value is kept."""
-        p, root, slot = self._existing(path)
-        if slot.member is None:
-            raise DocumentError(f"{format_path(p)} is an array item; it has no key to rename")
-        if not isinstance(new_key, str):
-            raise DocumentError(f"the new key must be a string, not {new_key!r}")
-        parent = p[:-1]
-        old = p[-1]
-        assert isinstance(old, str)
-        if new_key == old:
-            return self
-        container = self._object_at(parent) if parent else root
-        assert container is not None
-        if new_key in keyed_members(container, parent):
-            raise DocumentError(f"{format_path((*parent, new_key))} already exists")
-        key = new_key
-        member = slot.member
-        if member.key != old:
-            # A nested hook (`build: { done }` read as `build:done`): rename within its namespace.
-            prefix = old[: len(old) - len(member.key or "")]
-            if not new_key.startswith(prefix) or len(new_key) == len(prefix):
-                raise DocumentError(f"{format_path(p)} is written nested; the new name must start with {prefix!r}")
-            key = new_key[len(prefix) :]
-        return self._apply(self._editor().rename(member, key))
+        from fwk_tui.source.reshape import rename
+
+        return rename(self, checked_path(path), new_key)
 
     def insert(self, path: PathLike, index: int, value: JSValue, *more: JSValue) -> ConfigDocument:
         """A document with ``value`` inserted at ``index`` of the array at ``path`` (created if missing).
@@ -361,20 +336,9 @@ class ConfigDocument:
 
     def move(self, path: PathLike, new_index: int) -> ConfigDocument:
         """A document where the array item at ``path`` sits at ``new_index`` (comments travel along)."""
-        p, _root, slot = self._existing(path)
-        if slot.index is None:
-            raise DocumentError(f"{format_path(p)} is not an array item")
-        count = len(layout(slot.container).items)
-        target = new_index + count if new_index < 0 else new_index
-        if not 0 <= target < count:
-            raise DocumentError(f"{format_path(p[:-1])} has {count} items; cannot move to {new_index}")
-        if target == slot.index:
-            return self
-        text = text_of(slot.item)
-        splices, carried = self._editor().remove(slot.container, slot.index, collapse=False)
-        removed = self._apply(splices)
-        array = array_node(removed._slot_for_edit(removed._writable_root(), p[:-1]), p[:-1])
-        return removed._apply(removed._editor().insert(array, target, Code(text), carried=carried))
+        from fwk_tui.source.reshape import move
+
+        return move(self, checked_path(path), new_index)
 
     # -- internals -----------------------------------------------------------------
 
@@ -392,18 +356,6 @@ class ConfigDocument:
         assert self._root is not None
         return self._root
 
-    def _existing(self, path: PathLike) -> tuple[OptionPath, Node, Slot]:
-        """``path`` checked, the config object (when it may be edited) and the slot at ``path`` (KeyError: none)."""
-        p = checked_path(path)
-        root = self._writable_root()
-        return p, root, self._slot_for_edit(root, p)
-
-    def _slot_for_edit(self, root: Node, path: OptionPath) -> Slot:
-        target = edit_target(root, path)
-        if isinstance(target, Gap):
-            raise KeyError(format_path(path))
-        return target
-
     def _object_at(self, path: OptionPath) -> Node | None:
         return None if self._root is None else object_at(self._root, path)
 
@@ -413,51 +365,6 @@ class ConfigDocument:
             return value_in(self.values(), path)
         except KeyError:
             raise KeyError(format_path(path)) from None
-
-    def _unset_one(self, path: OptionPath) -> ConfigDocument:
-        root = self._writable_root()
-        slot = self._slot_for_edit(root, path)
-        items = layout(slot.container).items
-        index = next(i for i, item in enumerate(items) if item.node.start_byte == slot.item.start_byte)
-        is_root = slot.container.id == root.id
-        splices, _ = self._editor().remove(slot.container, index, collapse=not is_root)
-        return self._apply(splices)
-
-    def _remove_all(self, path: OptionPath) -> tuple[ConfigDocument, int]:
-        """Remove the value at ``path``; also where its container starts (edits inside keep that offset)."""
-        slot = self._slot_for_edit(self._writable_root(), path)
-        copies = 1
-        if slot.member is not None:
-            # Duplicate keys: JS keeps the last, so all of them go or an older one shows up.
-            copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
-        if copies > 1:  # every copy at once: one read of the object, not one per copy
-            return self.remove_all([(path, i) for i in range(copies)]), slot.container.start_byte
-        return self._unset_one(path), slot.container.start_byte
-
-    def _prune(self, start: int, keep: Mapping[OptionPath, str]) -> ConfigDocument:
-        """Remove the empty object starting at byte ``start``, then each object above it left empty."""
-        doc = self
-        while True:
-            root = doc._root
-            node = object_starting_at(doc._tree, start)
-            if root is None or node is None or layout(node).items:
-                return doc
-            written = written_path(node, root)
-            if written is not None and written in keep:
-                return doc._restore(node, keep[written])
-            found = emptied_member(node, root)
-            if found is None:
-                return doc
-            outer, index = found
-            splices, _ = doc._editor().remove(outer, index, collapse=outer.id != root.id)
-            doc = doc._apply(splices)
-            start = outer.start_byte
-
-    def _restore(self, node: Node, text: str) -> ConfigDocument:
-        """Write the empty object ``node`` as ``text`` (its original spelling), unless it holds other comments."""
-        if text_of(node) == text or any(text_of(c) not in text for c in layout(node).comments):
-            return self
-        return self._apply([Splice(node.start_byte, node.end_byte, text.encode("utf-8"))])
 
     def _apply(self, splices: list[Splice]) -> ConfigDocument:
         """Splice once, re-parse incrementally, and refuse a result that does not parse."""

@@ -1,4 +1,5 @@
-"""Many array items or copies of a key removed at once: each as one removal would, in one splice of the text.
+"""Removals: a value with every copy of its key, one copy, the objects a removal leaves empty, and many array
+items or copies of a key removed at once: each as one removal would, in one splice of the text.
 
 Removing them one at a time reads the whole container again for each (1,500 repeated modules: 1,500 reads of
 1,500 items). Here each container is read once: every removal's splice is computed on the same text, the
@@ -7,17 +8,17 @@ last item's removal (which takes the comma of the item before it) comes after, o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from tree_sitter import Node, Tree
 
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source.edit import Editor, Splice
-from fwk_tui.source.nodes import Layout, layout, members
-from fwk_tui.source.slots import Gap, edit_target
+from fwk_tui.source.nodes import Layout, layout, members, text_of
+from fwk_tui.source.slots import Gap, Slot, edit_target
 from fwk_tui.source.style import Style
-from fwk_tui.source.written import written_object
+from fwk_tui.source.written import emptied_member, object_starting_at, written_object, written_path
 
 
 class _Document(Protocol):
@@ -29,6 +30,8 @@ class _Document(Protocol):
     def style(self) -> Style: ...
     @property
     def tree(self) -> Tree: ...
+    @property
+    def config_node(self) -> Node | None: ...
     def _writable_root(self) -> Node: ...
     def _apply(self: Doc, splices: list[Splice]) -> Doc: ...
     def remove(self: Doc, path: OptionPath) -> Doc: ...
@@ -39,6 +42,72 @@ Doc = TypeVar("Doc", bound=_Document)
 
 Place = tuple[OptionPath, int | None]
 """An array item (``(path, None)``) or the ``occurrence``-th copy (from 0) of the key at ``path`` as written."""
+
+
+def remove_every_copy(doc: Doc, path: OptionPath) -> tuple[Doc, int]:
+    """``doc`` without the value at ``path`` (every copy of its key: JS keeps the last, so all of them go or an
+    older one shows up); also where its container starts (edits inside keep that offset). KeyError: none."""
+    slot = slot_at(doc, path)
+    copies = 1
+    if slot.member is not None:
+        copies = sum(1 for m in members(slot.container) if m.key == slot.member.key)
+    if copies > 1:  # every copy at once: one read of the object, not one per copy
+        return remove_places(doc, [(path, i) for i in range(copies)]), slot.container.start_byte
+    root = doc._writable_root()  # noqa: SLF001
+    items = layout(slot.container).items
+    index = next(i for i, item in enumerate(items) if item.node.start_byte == slot.item.start_byte)
+    splices, _ = Editor(doc.data, doc.style).remove(slot.container, index, collapse=slot.container.id != root.id)
+    return doc._apply(splices), slot.container.start_byte  # noqa: SLF001
+
+
+def remove_occurrence(doc: Doc, path: OptionPath, occurrence: int) -> Doc:
+    """``doc`` without the ``occurrence``-th copy (from 0) of a key written more than once (``path`` as written);
+    the other copies stay. KeyError when there is no such copy."""
+    root = doc._writable_root()  # noqa: SLF001
+    container = written_object(root, path[:-1])
+    copies = [m for m in members(container) if m.key == path[-1]] if container is not None and path else []
+    if not 0 <= occurrence < len(copies):
+        raise KeyError(format_path(path))
+    assert container is not None
+    node = copies[occurrence].node
+    index = next(i for i, item in enumerate(layout(container).items) if item.node.id == node.id)
+    splices, _ = Editor(doc.data, doc.style).remove(container, index, collapse=container.id != root.id)
+    return doc._apply(splices)  # noqa: SLF001
+
+
+def prune(doc: Doc, start: int, keep: Mapping[OptionPath, str]) -> Doc:
+    """``doc`` without the empty object starting at byte ``start``, then each object above it left empty; an object
+    ``keep`` names stays (the one the pruning stops at, when empty, written back as its text there)."""
+    while True:
+        root = doc.config_node
+        node = object_starting_at(doc.tree, start)
+        if root is None or node is None or layout(node).items:
+            return doc
+        written = written_path(node, root)
+        if written is not None and written in keep:
+            return _restore(doc, node, keep[written])
+        found = emptied_member(node, root)
+        if found is None:
+            return doc
+        outer, index = found
+        splices, _ = Editor(doc.data, doc.style).remove(outer, index, collapse=outer.id != root.id)
+        doc = doc._apply(splices)  # noqa: SLF001
+        start = outer.start_byte
+
+
+def _restore(doc: Doc, node: Node, text: str) -> Doc:
+    """Write the empty object ``node`` as ``text`` (its original spelling), unless it holds other comments."""
+    if text_of(node) == text or any(text_of(c) not in text for c in layout(node).comments):
+        return doc
+    return doc._apply([Splice(node.start_byte, node.end_byte, text.encode("utf-8"))])  # noqa: SLF001
+
+
+def slot_at(doc: _Document, path: OptionPath) -> Slot:
+    """The slot of the value at ``path`` in a document that may be edited; KeyError when there is none."""
+    target = edit_target(doc._writable_root(), path)  # noqa: SLF001
+    if isinstance(target, Gap):
+        raise KeyError(format_path(path))
+    return target
 
 
 def remove_places(doc: Doc, places: Sequence[Place]) -> Doc:

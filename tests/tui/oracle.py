@@ -42,12 +42,12 @@ from fwk_tui.settings import Settings
 from fwk_tui.source import ConfigDocument
 from fwk_tui.source.values import Code
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.group_tree import GroupTree
 
 # The configs scripts start from: comments, imports and code that every save must keep.
 BODIES: tuple[str, ...] = (

@@ -16,12 +16,12 @@ from textual import events
 from textual.pilot import Pilot
 
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.escape_keys import EscapeKeyParser
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from fwk_tui.tui.browse import BrowseApp
+from fwk_tui.tui.browse.catalog_tree import CatalogTree
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.screens.search import SearchScreen
-from fwk_tui.tui.widgets.catalog_tree import CatalogTree
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
 SIZE = (100, 32)

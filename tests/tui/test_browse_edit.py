@@ -14,9 +14,9 @@ from textual.widgets import Button
 from fwk_tui.catalog import load_catalog
 from fwk_tui.session import EditSession
 from fwk_tui.tui.browse import BrowseApp
+from fwk_tui.tui.browse.catalog_tree import CatalogTree
 from fwk_tui.tui.clipboard import copy_note
 from fwk_tui.tui.editor import EditorApp
-from fwk_tui.tui.widgets.catalog_tree import CatalogTree
 from tests.tui.test_browse import screen_text
 from tests.tui.test_editor import EXAMPLE
 

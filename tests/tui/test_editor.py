@@ -17,11 +17,11 @@ from fwk_tui.journal import Journal
 from fwk_tui.session import EditSession
 from fwk_tui.settings import Settings
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.editor_status import EditorStatus
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.editor_status import EditorStatus
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "fwk_tui" / "examples" / "fwk.config.ts"

@@ -20,9 +20,9 @@ from fwk_tui.session import EditSession
 from fwk_tui.settings import Settings
 from fwk_tui.source import ConfigDocument
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.widgets.editor_status import EditorStatus
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
-from fwk_tui.tui.widgets.editor_status import EditorStatus
 
 from .test_editor import EXAMPLE, go_to, make_app, screen_text
 from .test_human_speed import write_config

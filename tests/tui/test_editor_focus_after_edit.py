@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 
 from .test_editor import make_app, screen_text
 from .test_human_speed import focused_field, search_to, type_slowly, write_config

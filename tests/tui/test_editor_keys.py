@@ -8,8 +8,10 @@ import pytest
 from rich.console import Console
 from textual.binding import Binding
 
-from fwk_tui.tui.editor.commands import cut_at_word
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.commands import cut_at_word
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.fields.code import CodeEditor
 from fwk_tui.tui.fields.kind_picker import KindPicker
 from fwk_tui.tui.fields.list import ListEditor
@@ -17,8 +19,6 @@ from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.fields.unknown import UnknownEditor
 from fwk_tui.tui.key_help import key_name
 from fwk_tui.tui.screens.help import HelpScreen
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from tests.tui.test_editor import config, go_to, make_app, screen_text  # noqa: F401 (config: a fixture)
 

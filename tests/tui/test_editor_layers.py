@@ -11,11 +11,11 @@ from rich.console import Console
 
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.editor.effective import LAYERS_GROUP
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.editor_status import EditorStatus
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.screens.choice import ChoiceScreen
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.editor_status import EditorStatus
-from fwk_tui.tui.widgets.group_tree import GroupTree
-from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from tests.resolve.helpers import PROJECTS
 from tests.tui.test_editor import make_app, screen_text
 

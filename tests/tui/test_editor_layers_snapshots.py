@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from fwk_tui.tui.editor.effective import LAYERS_GROUP
-from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from tests.resolve.helpers import PROJECTS
 from tests.tui.test_editor import make_app
 

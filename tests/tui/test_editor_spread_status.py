@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 
 from .test_editor import go_to, make_app, screen_text
 from .test_human_speed import write_config

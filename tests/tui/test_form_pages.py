@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fwk_tui.tui.editor.form_sync import PAGE_FIELDS
-from fwk_tui.tui.widgets.config_form import ConfigForm, PageTurn
-from fwk_tui.tui.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm, PageTurn
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 
 from .test_editor import make_app
 from .test_human_speed import focused_field, type_slowly, write_config

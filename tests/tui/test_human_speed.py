@@ -14,9 +14,9 @@ from textual.widgets import Input
 
 from fwk_tui.source import ConfigDocument
 from fwk_tui.tui.editor import EditorApp
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.group_tree import GroupTree
 
 from .oracle import send_key
 from .test_editor import make_app, screen_text

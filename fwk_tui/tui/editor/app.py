@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
-from textual import events, work
+from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -29,17 +29,17 @@ from fwk_tui.tui.editor.migrate_flow import UNDO_COMMAND, MoveToLayoutA
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm, PageTurn
+from fwk_tui.tui.editor.widgets.editor_status import EditorStatus
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.key_footer import KeyFooter
+from fwk_tui.tui.editor.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.editor.wizard_launch import WizardLaunch
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.config_form import ConfigForm, PageTurn
-from fwk_tui.tui.widgets.editor_status import EditorStatus
-from fwk_tui.tui.widgets.group_tree import GroupTree
-from fwk_tui.tui.widgets.key_footer import KeyFooter
-from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
 
@@ -215,30 +215,36 @@ class EditorApp(EditorAppBase):
 
     # ------------------------------------------------------------- messages
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
+    @on(Tree.NodeHighlighted, "#groups")
+    def _group_highlighted(self, event: Tree.NodeHighlighted[TreeGroup]) -> None:
         if event.node is not event.control.cursor_node:
             return  # the cursor moved on since (the tree was rebuilt for another file): not a group asked for
         self._nav.group_highlighted(event.node.data)
 
-    async def on_tree_node_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
+    @on(Tree.NodeSelected, "#groups")
+    async def _group_selected(self, event: Tree.NodeSelected[TreeGroup]) -> None:
         await self._nav.group_selected(event.node.data)
 
-    def on_option_field_edit_requested(self, event: OptionField.EditRequested) -> None:
+    @on(OptionField.EditRequested)
+    def _edit_requested(self, event: OptionField.EditRequested) -> None:
         event.stop()
-        if not self._edits.apply(event.edit, merge=event.merge) and event.origin is not None:
-            event.origin.discard_text()  # what was typed is not in the file: the field says so by not showing it
+        if not self._edits.apply(event.edit, merge=event.merge):
+            event.editor.discard_text()  # what was typed is not in the file: the field says so by not showing it
 
-    async def on_page_turn_turned(self, event: PageTurn.Turned) -> None:
+    @on(PageTurn.Turned, "#form PageTurn")
+    async def _page_turned(self, event: PageTurn.Turned) -> None:
         event.stop()
         await self._sync.turn_page(event.step)
 
-    def on_value_editor_source_wanted(self, event: ValueEditor.SourceWanted) -> None:
+    @on(ValueEditor.SourceWanted)
+    def _source_wanted(self, event: ValueEditor.SourceWanted) -> None:
         event.stop()
         text = self.session.written_text(event.path)
         if text is not None:
             event.answer(text)
 
-    def on_value_editor_read_changed(self, event: ValueEditor.ReadChanged) -> None:
+    @on(ValueEditor.ReadChanged)
+    def _read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()
         if self.session.read_only is not None and event.editor.has_class("-invalid"):
             self._edits.refuse_read_only()
@@ -249,7 +255,8 @@ class EditorApp(EditorAppBase):
         if bool(self.query(EditorStatus)) and bool(self.query(ConfigForm)):  # not while the app closes
             self._sync.refresh_chrome()
 
-    def on_option_field_focused(self, event: OptionField.Focused) -> None:
+    @on(OptionField.Focused)
+    def _field_focused(self, event: OptionField.Focused) -> None:
         event.stop()
         self._sync.focused_path = event.path
         details = self.query(OptionDetail)
@@ -261,14 +268,16 @@ class EditorApp(EditorAppBase):
         details.first().subject = event.option or fallback
         self._sync.refresh_bindings_if_changed()
 
-    def on_option_field_sealed(self, event: OptionField.Sealed) -> None:
+    @on(OptionField.Sealed)
+    def _field_sealed(self, event: OptionField.Sealed) -> None:
         event.stop()
         self.session.seal()
         form = self.query_one(ConfigForm)
         if form.group is not None and tuple(form.fields) != self._sync.entries_key:
             self._sync.rebuild_later(form.group.id)  # a field the form kept only because it had the focus goes now
 
-    def on_related_links_jump(self, event: RelatedLinks.Jump) -> None:
+    @on(RelatedLinks.Jump, "#docs RelatedLinks")
+    def _related_jump(self, event: RelatedLinks.Jump) -> None:
         self.run_worker(self.go_to(event.path))
 
     def on_resize(self, event: events.Resize) -> None:
@@ -366,7 +375,8 @@ class EditorApp(EditorAppBase):
         """Show the values of environment ``name`` (``""``: none)."""
         self._effective.set_env(name or None)
 
-    def on_layers_panel_open(self, event: LayersPanel.Open) -> None:
+    @on(LayersPanel.Open, "#layers-panel")
+    def _layer_open(self, event: LayersPanel.Open) -> None:
         event.stop()
         # In a worker: opening waits for the tree's messages, which a handler of the app would hold up.
         self.run_worker(self._layers.open(event.target), group="layer-session", exclusive=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:

@@ -10,9 +10,9 @@ from textual.widgets import Tree
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.session import Edit, EditError
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
-from fwk_tui.tui.widgets.config_form import ConfigForm
 
 if TYPE_CHECKING:
     from fwk_tui.tui.editor.form_sync import FormSync

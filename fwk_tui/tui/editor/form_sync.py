@@ -9,12 +9,12 @@ from textual.css.query import NoMatches
 from fwk_tui.catalog.models import Group
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.effective import LAYERS_GROUP
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.editor_status import EditorState, EditorStatus
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.form_model import FILTER_TITLES, FieldEntry, FormLayout, TreeGroup, filter_matches
 from fwk_tui.tui.render import other_variant
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.editor_status import EditorState, EditorStatus
-from fwk_tui.tui.widgets.group_tree import GroupTree
-from fwk_tui.tui.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fwk_tui.source import DocumentError, ParseError
-from fwk_tui.tui.widgets.config_form import ConfigForm
-from fwk_tui.tui.widgets.group_tree import GroupTree
-from fwk_tui.tui.widgets.layers_panel import LayersPanel
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+from fwk_tui.tui.editor.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from fwk_tui.tui.editor.effective import EffectiveView
     from fwk_tui.tui.editor.form_sync import FormSync
     from fwk_tui.tui.editor.host import EditorHost
-    from fwk_tui.tui.widgets.layers_panel import LayerTarget
+    from fwk_tui.tui.editor.widgets.layers_panel import LayerTarget
 
 
 @dataclass

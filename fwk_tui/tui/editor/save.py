@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from fwk_tui.source import ChangedOnDiskError, DocumentError, ReadOnlyError, ReadOnlyFileError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.widgets.config_form import ConfigForm
+from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 
 if TYPE_CHECKING:
     from fwk_tui.tui.editor.disk import DiskWatch

@@ -243,7 +243,7 @@ class CodeEditor(ValueEditor):
 
     def _ask_source(self) -> None:
         if isinstance(self.value, (dict, list)):  # an object or a list: shown as written, comments and all
-            self.post_message(ValueEditor.SourceWanted(self.path, self.written_as))
+            self.post_message(ValueEditor.SourceWanted(self, self.path, self.written_as))
 
     def written_as(self, text: str) -> None:
         """The value's text in the file (the app's answer to :class:`ValueEditor.SourceWanted`): shown instead of

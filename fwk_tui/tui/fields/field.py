@@ -34,10 +34,10 @@ from fwk_tui.tui.fields.lines import PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.slot import update_editor
+from fwk_tui.tui.fields.steady import SteadyArrange
 from fwk_tui.tui.fields.value_editor import ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.steady import SteadyArrange
 from fwk_tui.validate import Diagnostic
 
 
@@ -76,19 +76,29 @@ class OptionField(SteadyArrange, can_focus=True):
     """The edit request of the field's editors (see :class:`ValueEditor.EditRequested`)."""
 
     class Focused(Message):
-        """A part of the field got the focus (the app shows the option's docs)."""
+        """A part of ``field`` got the focus (the app shows the option's docs)."""
 
-        def __init__(self, path: str, option: Option | None) -> None:
+        def __init__(self, field: OptionField, path: str, option: Option | None) -> None:
             super().__init__()
+            self.field = field
             self.path = path
             self.option = option
 
-    class Sealed(Message):
-        """The focus left the field (the app ends the merged undo step of typing)."""
+        @property
+        def control(self) -> OptionField:
+            return self.field
 
-        def __init__(self, path: str) -> None:
+    class Sealed(Message):
+        """The focus left ``field`` (the app ends the merged undo step of typing)."""
+
+        def __init__(self, field: OptionField, path: str) -> None:
             super().__init__()
+            self.field = field
             self.path = path
+
+        @property
+        def control(self) -> OptionField:
+            return self.field
 
     def __init__(
         self,
@@ -378,12 +388,12 @@ class OptionField(SteadyArrange, can_focus=True):
                 self._schedule_replay()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.post_message(self.Focused(self.path, self.option))
+        self.post_message(self.Focused(self, self.path, self.option))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         focused = self.screen.focused if self.is_attached else None
         if focused is None or not (focused is self or self in focused.ancestors):
-            self.post_message(self.Sealed(self.path))
+            self.post_message(self.Sealed(self, self.path))
             self.settle_kind()
 
     def settle_kind(self) -> None:

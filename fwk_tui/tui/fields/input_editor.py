@@ -12,6 +12,7 @@ from fwk_tui.paths import parse_path
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.kinds import field_error
+from fwk_tui.tui.fields.prefix_suggester import PrefixSuggester
 from fwk_tui.tui.fields.present import not_set, safe
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.fields.value_editor import (
@@ -21,7 +22,6 @@ from fwk_tui.tui.fields.value_editor import (
     lazy_static,
     same_value,
 )
-from fwk_tui.tui.widgets.prefix_suggester import PrefixSuggester
 from fwk_tui.tui.widgets.safe_input import SafeInput, cap_words, first_line_words, visible_text
 
 

@@ -12,10 +12,10 @@ from textual.widgets import OptionList
 from fwk_tui.tui.fields.folded import FoldedText
 from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.steady import SteadyVertical
 from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
-from fwk_tui.tui.widgets.steady import SteadyVertical
 
 HOLD_AT_MOST = 1.0
 """Seconds the keys typed after opening a panel wait for its focus at most."""

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from fwk_tui.catalog.types import ObjectType, RecordType, TypeExpr, render
 from fwk_tui.session import Edit
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.fields.enter_input import EnterHoldsKeys
 from fwk_tui.tui.fields.folded import FoldedText, value_row
 from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.kinds import ANY, starter
@@ -28,7 +29,6 @@ from fwk_tui.tui.fields.registry import editor_for, register
 from fwk_tui.tui.fields.runtime_env import group_hint, panel_note, row_suffix
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.fields.value_editor import is_missing
-from fwk_tui.tui.widgets.enter_input import EnterHoldsKeys
 from fwk_tui.tui.widgets.safe_input import SafeInput, cap_words, first_line_words
 from fwk_tui.validate.values import MISSING
 

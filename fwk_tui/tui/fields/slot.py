@@ -10,8 +10,8 @@ from textual.widget import Widget
 from fwk_tui.catalog.models import Default
 from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.tui.fields.registry import editor_class, editor_for
+from fwk_tui.tui.fields.steady import SteadyArrange
 from fwk_tui.tui.fields.value_editor import ValueEditor
-from fwk_tui.tui.widgets.steady import SteadyArrange
 
 
 def swap_editor(parent: Widget, old: ValueEditor, new: ValueEditor) -> None:

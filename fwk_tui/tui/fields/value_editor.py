@@ -25,7 +25,7 @@ from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine
 from fwk_tui.tui.fields.present import js, not_set
-from fwk_tui.tui.widgets.steady import SteadyArrange
+from fwk_tui.tui.fields.steady import SteadyArrange
 from fwk_tui.validate.values import MISSING
 
 REVEAL_TRIES = 50
@@ -74,12 +74,16 @@ class ValueEditor(SteadyArrange):
         Handled as ``on_option_field_edit_requested`` (it is the field's too: :attr:`OptionField.EditRequested`).
         """
 
-        def __init__(self, edit: Edit, merge: bool = False, origin: ValueEditor | None = None) -> None:
+        def __init__(self, editor: ValueEditor, edit: Edit, merge: bool = False) -> None:
             super().__init__()
+            self.editor = editor
+            """The editor that asked: a refused edit puts the file's value back in it."""
             self.edit = edit
             self.merge = merge
-            self.origin = origin
-            """The editor that asked: a refused edit puts the file's value back in it."""
+
+        @property
+        def control(self) -> ValueEditor:
+            return self.editor
 
     class Entered(Message):
         """Enter in ``editor``'s input, on a right text: a list whose item it is goes back to its rows."""
@@ -88,14 +92,23 @@ class ValueEditor(SteadyArrange):
             super().__init__()
             self.editor = editor
 
+        @property
+        def control(self) -> ValueEditor:
+            return self.editor
+
     class SourceWanted(Message):
         """An editor shows the object or list at ``path`` as code: the app answers with its text as written in the
         file (``answer(text)``); without an answer it shows the value rendered."""
 
-        def __init__(self, path: str, answer: Callable[[str], None]) -> None:
+        def __init__(self, editor: ValueEditor, path: str, answer: Callable[[str], None]) -> None:
             super().__init__()
+            self.editor = editor
             self.path = path
             self.answer = answer
+
+        @property
+        def control(self) -> ValueEditor:
+            return self.editor
 
     class ReadChanged(Message):
         """``editor``'s typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
@@ -103,6 +116,10 @@ class ValueEditor(SteadyArrange):
         def __init__(self, editor: ValueEditor) -> None:
             super().__init__()
             self.editor = editor
+
+        @property
+        def control(self) -> ValueEditor:
+            return self.editor
 
     DEFAULT_CSS = """
     ValueEditor {
@@ -178,7 +195,7 @@ class ValueEditor(SteadyArrange):
     def request(self, edit: Edit, *, merge: bool = False) -> None:
         """Ask the app to apply ``edit``."""
         self.last_typed = edit if merge else None
-        self.post_message(self.EditRequested(edit, merge, self))
+        self.post_message(self.EditRequested(self, edit, merge))
 
     def request_set(self, value: Any, *, merge: bool = False) -> None:
         """Ask the app to write ``value`` at this editor's path."""

@@ -65,6 +65,10 @@ class ChoiceRow(Vertical, can_focus=True):
             self.row = row
             self.first = first
 
+        @property
+        def control(self) -> ChoiceRow:
+            return self.row
+
     def __init__(self, key: str, title: str, answers: tuple[str, str], first: bool, detail: Text) -> None:
         super().__init__(id=key if key == SOURCE_ROW else None)
         self.key = key

@@ -35,10 +35,15 @@ class RelatedLinks(OptionList):
     class Jump(Message):
         """The user chose a related option to go to."""
 
-        def __init__(self, path: str) -> None:
+        def __init__(self, links: RelatedLinks, path: str) -> None:
             super().__init__()
+            self.links = links
             self.path = path
             """Canonical path of the option to show."""
+
+        @property
+        def control(self) -> RelatedLinks:
+            return self.links
 
     def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
         super().__init__(**options)
@@ -82,4 +87,4 @@ class RelatedLinks(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is not None:
-            self.post_message(self.Jump(event.option.id))
+            self.post_message(self.Jump(self, event.option.id))

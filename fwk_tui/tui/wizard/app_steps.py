@@ -7,9 +7,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import Checkbox, Static
 
-from fwk_tui.tui.widgets.toggles import GlyphCheckbox
 from fwk_tui.tui.wizard.page import WizardPage
 from fwk_tui.tui.wizard.scratch import HEAD_FIELDS, RUNTIME_TYPE, extra_option
+from fwk_tui.tui.wizard.toggles import GlyphCheckbox
 from fwk_tui.wizard.dotenv import is_secret
 from fwk_tui.wizard.extra_files import env_lines
 

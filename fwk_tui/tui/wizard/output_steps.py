@@ -16,8 +16,8 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.present import SEVERITY_MARKS, SEVERITY_STYLES
 from fwk_tui.tui.screens.save_preview import diff_text
 from fwk_tui.tui.widgets.safe_input import SafeInput
-from fwk_tui.tui.widgets.toggles import GlyphCheckbox
 from fwk_tui.tui.wizard.page import WizardPage
+from fwk_tui.tui.wizard.toggles import GlyphCheckbox
 from fwk_tui.wizard.extra_files import env_lines, skeleton
 from fwk_tui.wizard.plan import shown_path
 from fwk_tui.wizard.preset import PresetError, preset_target, save_preset

@@ -9,9 +9,9 @@ from textual.widgets import RadioSet, Static
 from fwk_tui.catalog.models import Catalog, Option
 from fwk_tui.session import EditSession
 from fwk_tui.tui.fields import MISSING, OptionField
-from fwk_tui.tui.widgets.toggles import GlyphRadioButton
 from fwk_tui.tui.wizard.scratch import scratch_document
 from fwk_tui.tui.wizard.steps import STEPS, Step
+from fwk_tui.tui.wizard.toggles import GlyphRadioButton
 from fwk_tui.wizard.answers import Answers, problems
 from fwk_tui.wizard.plan import Plan
 from fwk_tui.wizard.target import Target

@@ -28,16 +28,21 @@ class PageTurn(Static, can_focus=True):
     BINDINGS = [Binding("enter", "turn", "Show them")]
 
     class Turned(Message):
-        def __init__(self, step: int) -> None:
+        def __init__(self, turn: PageTurn, step: int) -> None:
             super().__init__()
+            self.turn = turn
             self.step = step
+
+        @property
+        def control(self) -> PageTurn:
+            return self.turn
 
     def __init__(self, text: str, step: int) -> None:
         super().__init__(Text(text), markup=False, classes="form-page-before" if step < 0 else "form-page-after")
         self.step = step
 
     def action_turn(self) -> None:
-        self.post_message(self.Turned(self.step))
+        self.post_message(self.Turned(self, self.step))
 
     def on_click(self) -> None:
         self.action_turn()

@@ -14,8 +14,8 @@ from textual.widgets.tree import TreeNode
 
 from fwk_tui.catalog.models import Catalog, Group, Option, Variant
 from fwk_tui.tui.render import DIFFERS_MARK, component_text_style, only_in_text
-from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
 from fwk_tui.tui.widgets.options import WidgetOptions
+from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
 
 NodeData = Group | Option
 
@@ -36,9 +36,14 @@ class CatalogTree(Tree[NodeData]):
     class EditOption(Message):
         """Enter on an option: edit it in the config (a click only selects it)."""
 
-        def __init__(self, path: str) -> None:
+        def __init__(self, tree: CatalogTree, path: str) -> None:
             super().__init__()
+            self.tree = tree
             self.path = path
+
+        @property
+        def control(self) -> CatalogTree:
+            return self.tree
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "catalog-tree--count",
@@ -97,7 +102,7 @@ class CatalogTree(Tree[NodeData]):
         """Enter: on an option, ask to edit it; on a group, open or close it (as a click does)."""
         option = self.cursor_option
         if option is not None:
-            self.post_message(self.EditOption(option.path))
+            self.post_message(self.EditOption(self, option.path))
         else:
             self.action_select_cursor()
 

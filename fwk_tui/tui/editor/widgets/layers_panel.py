@@ -56,9 +56,14 @@ class LayersPanel(Tree[LayerTarget]):
     class Open(Message):
         """Open ``target`` in the editor as a session of its own."""
 
-        def __init__(self, target: LayerTarget) -> None:
+        def __init__(self, panel: LayersPanel, target: LayerTarget) -> None:
             super().__init__()
+            self.panel = panel
             self.target = target
+
+        @property
+        def control(self) -> LayersPanel:
+            return self.panel
 
     def __init__(self, effective: Effective, *, id: str | None = None) -> None:
         super().__init__("layers", id=id)
@@ -184,7 +189,7 @@ class LayersPanel(Tree[LayerTarget]):
         event.stop()  # not a group of the editor's tree
         target = event.node.data
         if target is not None:
-            self.post_message(self.Open(target))
+            self.post_message(self.Open(self, target))
 
     def _keep(self, event: Message) -> None:
         event.stop()  # the editor's tree of groups sends these too: the app must not take these for its own

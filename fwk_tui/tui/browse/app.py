@@ -16,15 +16,15 @@ from textual.widgets import Button, Footer, Static, Tree
 
 from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.catalog.models import Option
+from fwk_tui.tui.browse.catalog_tree import CatalogTree, NodeData
+from fwk_tui.tui.browse.status_bar import StatusBar
 from fwk_tui.tui.crash_report import PrivateCrashReport
 from fwk_tui.tui.escape_keys import ReadsEscapeAsEscape
 from fwk_tui.tui.long_lived import KeepsStartedObjects
 from fwk_tui.tui.min_size import MinimumSize
 from fwk_tui.tui.render import other_variant
-from fwk_tui.tui.widgets.catalog_tree import CatalogTree, NodeData
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
-from fwk_tui.tui.widgets.status_bar import StatusBar
 
 if TYPE_CHECKING:
     from fwk_tui.catalog.search import SearchIndex
@@ -43,7 +43,7 @@ class BrowseApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStart
         Binding("q", "quit", "Quit"),
     ]
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = "browse.tcss"
     TITLE = "fwk-tui browse"
     # Search (/) is this app's palette; ctrl+p would only offer Textual's own commands.
     ENABLE_COMMAND_PALETTE = False
@@ -122,11 +122,13 @@ class BrowseApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStart
             self._search_index = SearchIndex(self.catalog)
         return self._search_index
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[NodeData]) -> None:
+    @on(Tree.NodeHighlighted, "#tree")
+    def _option_highlighted(self, event: Tree.NodeHighlighted[NodeData]) -> None:
         self.query_one(OptionDetail).subject = event.node.data
         self._show_actions(event.node.data if isinstance(event.node.data, Option) else None)
 
-    def on_catalog_tree_edit_option(self, event: CatalogTree.EditOption) -> None:
+    @on(CatalogTree.EditOption)
+    def _edit_option(self, event: CatalogTree.EditOption) -> None:
         event.stop()
         self.action_edit()
 
@@ -160,7 +162,8 @@ class BrowseApp(PrivateCrashReport, ReadsEscapeAsEscape, MinimumSize, KeepsStart
         self.notify(message, title="Copy path", severity="warning" if refused else "information", markup=False,
                     timeout=8 if refused else 4)  # fmt: skip
 
-    def on_related_links_jump(self, event: RelatedLinks.Jump) -> None:
+    @on(RelatedLinks.Jump, "#detail RelatedLinks")
+    def _related_jump(self, event: RelatedLinks.Jump) -> None:
         self.go_to(event.path)
 
     def go_to(self, path: str, *, remember: bool = True) -> bool:
