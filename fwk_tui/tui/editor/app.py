@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -18,14 +18,14 @@ from textual.screen import Screen
 from textual.widgets import Tree
 
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.editor.app_base import EditorAppBase
 from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
 from fwk_tui.tui.editor.effective import EffectiveView
 from fwk_tui.tui.editor.form_sync import FormSync
+from fwk_tui.tui.editor.key_actions import KeyActions
 from fwk_tui.tui.editor.layer_sessions import LayerSessions
-from fwk_tui.tui.editor.migrate_flow import UNDO_COMMAND, MoveToLayoutA
+from fwk_tui.tui.editor.migrate_flow import MoveToLayoutA
 from fwk_tui.tui.editor.navigation import Navigator
 from fwk_tui.tui.editor.recovery import JournalKeeper
 from fwk_tui.tui.editor.save import SaveFlow
@@ -38,7 +38,6 @@ from fwk_tui.tui.editor.wizard_launch import WizardLaunch
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
-from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
@@ -73,7 +72,7 @@ class EditorOptions(TypedDict, total=False):
     """Open at this option's field (the browser's "edit in fwk.config.ts")."""
 
 
-class EditorApp(EditorAppBase):
+class EditorApp(KeyActions):
     """Tree of groups on the left, the selected group's form and the focused option's docs on the right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -294,86 +293,7 @@ class EditorApp(EditorAppBase):
             except (OSError, ValueError) as exc:
                 self.notify(plain(str(exc)), title="Settings not saved", severity="warning")
 
-    # -------------------------------------------------------------- actions
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if len(self.screen_stack) > 1 and action not in {"quit", "help"}:
-            return False
-        if action == "leave_layer":
-            return self._layers.layer_of is not None
-        if action == "environment":
-            return self._effective.has_layers  # no layer, section or .env: every environment is the file
-        can = self._edits.can(action)
-        if can is False and action == "undo" and self.move_to_layout_a.can_undo():
-            return True  # nothing in the editor's history, but Ctrl+Z says where the move's undo is
-        return True if can is None else can
-
-    def action_undo(self) -> None:
-        """Undo the last edit; first, the focused field's typed text that does not read."""
-        if not self.session.can_undo and self._edits.focused_unread() is None and self.move_to_layout_a.can_undo():
-            self.notify(  # the move wrote the file and moved folders: the editor's history restarted there
-                f'Nothing to undo in the editor. Ctrl+P "{UNDO_COMMAND}" puts the folders and the file back.',
-                timeout=6,
-            )
-            return
-        self._edits.undo()
-
-    def action_redo(self) -> None:
-        """Redo the last undone edit."""
-        self._edits.redo()
-
-    def action_reset(self) -> None:
-        """Reset the focused option to its default: its key leaves the file."""
-        self._edits.reset()
-
-    def action_fix(self) -> None:
-        """Apply the fix of the focused field's first diagnostic."""
-        self._edits.fix()
-
-    def action_no_fix(self) -> None:
-        """F3 where no diagnostic offers a fix."""
-        self._edits.no_fix()
-
-    def action_toggle_variant(self) -> None:
-        """Switch between variant A and variant B."""
-        self.session.set_variant(other_variant(self.session.variant))
-        self.notify(f"Variant {self.session.variant}: defaults and checks of that layout", timeout=2)
-
-    def action_cycle_filter(self) -> None:
-        """Show all options, those set in the file, those with problems, or the experimental ones."""
-        self._nav.cycle_filter()
-
-    def action_set_filter(self, name: str) -> None:
-        self._nav.set_filter(name)
-
-    async def action_next_problem(self) -> None:
-        """Go to the next field with an error or a warning, across groups (wrapping)."""
-        await self._nav.step_problem(1)
-
-    async def action_previous_problem(self) -> None:
-        """Go to the previous field with an error or a warning, across groups (wrapping)."""
-        await self._nav.step_problem(-1)
-
-    def action_toggle_docs(self) -> None:
-        """Fold or show the docs pane; the choice is kept in settings.toml."""
-        self._docs.toggle()
-
-    def action_reload(self) -> None:
-        """Read the file again, re-applying your unsaved edits where they still apply."""
-        self._disk.reload(quiet=False)
-        self.call_later(self._effective.load)  # its layers and .env too
-
-    def action_environment(self) -> None:
-        """Show the values of the next environment: none, development, production, test, those the files name."""
-        self._effective.next_env()  # the status line names it; the fields show its values
-
-    def environment_names(self) -> list[str | None]:
-        """The environments F6 goes through (none when the file is the whole story)."""
-        return self._effective.env_names if self._effective.has_layers else []
-
-    def action_set_environment(self, name: str) -> None:
-        """Show the values of environment ``name`` (``""``: none)."""
-        self._effective.set_env(name or None)
+    # ------------------------------------------------------------ the rest
 
     @on(LayersPanel.Open, "#layers-panel")
     def _layer_open(self, event: LayersPanel.Open) -> None:
@@ -381,19 +301,9 @@ class EditorApp(EditorAppBase):
         # In a worker: opening waits for the tree's messages, which a handler of the app would hold up.
         self.run_worker(self._layers.open(event.target), group="layer-session", exclusive=True)
 
-    @work(exclusive=True, group="quit")
-    async def action_leave_layer(self) -> None:
-        """Back to the file the shown layer was opened from; asks first when the layer has unsaved edits."""
-        if await self._saver.leave("going back"):
-            await self._layers.back()
-
     @property
     def search_index(self) -> SearchIndex:
         return self._nav.search_index
-
-    def action_search(self) -> None:
-        """Search options and the file's own keys; go to the field chosen."""
-        self._nav.search()
 
     async def go_to(self, path: str, *, quiet: bool = False) -> bool:
         """Open the group of ``path`` and focus its field; ``False`` when there is no such field.
@@ -406,57 +316,12 @@ class EditorApp(EditorAppBase):
         """Open the new-project wizard on the project of the config ``path``."""
         self._wizard.run(path)
 
-    def action_help(self) -> None:
-        """Show the keys and what the badges mean."""
-        from fwk_tui.tui.key_help import editor_sections
-        from fwk_tui.tui.screens.help import HelpScreen
-
-        self.push_screen(HelpScreen(markers=False, sections=editor_sections(self.BINDINGS)))
-
-    def action_save(self) -> object:
-        """Show what will change, then write the file atomically."""
-        # Keys typed after Ctrl+S are for its preview (Enter writes): held from now until it is
-        # there, else they reach the field still focused while the keys before Ctrl+S settle.
-        self.hold_keys()
-        return self._save()
-
-    @work(exclusive=True, group="save")
-    async def _save(self) -> bool:
-        try:
-            saved = await self._saver.save()
-        finally:
-            self.release_keys()
-        if saved:
-            self._effective.load()  # a layer's file saved changes what the others get
-        return saved
-
-    async def action_quit(self) -> None:
-        """Quit; asks first when there are unsaved edits or typed text that does not read."""
-        self._quit()
-
-    @work(exclusive=True, group="quit")
-    async def _quit(self) -> None:
-        # A layer's file is shown: its edits are asked about, then the first file's at the end.
-        while self._layers.layer_of is not None:
-            if not await self._saver.leave():
-                return
-            await self._layers.back()
-        await self._saver.quit()
-
-    # -------------------------------------------------------------- palette
-
-    def action_command_palette(self) -> None:
-        """Open the palette (the editor's: a burst of Enters closes it once, its query is capped)."""
-        from fwk_tui.tui.editor.palette import EditorPalette
-
-        if self.use_command_palette and not any(isinstance(s, EditorPalette) for s in self.screen_stack):
-            self.push_screen(EditorPalette(id="--command-palette"))
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         from fwk_tui.tui.editor.commands import built_ins, editor_commands
 
         yield from editor_commands(self)
         yield from built_ins(super().get_system_commands(screen))
+
 
 
 def _options_provider() -> type:
