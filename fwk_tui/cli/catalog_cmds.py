@@ -8,9 +8,10 @@ from dataclasses import asdict
 
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
-from fwk_tui.cli.config_file import Stop, guard, open_config
+from fwk_tui.cli.config_file import guard
 from fwk_tui.cli.launch import launchers
 from fwk_tui.cli.output import err, out, out_json
+from fwk_tui.cli.project_args import variant_flags, variant_here
 from fwk_tui.exits import Exit
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
@@ -28,12 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
         description="Explain an option (PATH or alias, e.g. app.baseURL) or a diagnostic code of check (e.g. FWK201).",
     )
     p.add_argument("path", metavar="PATH|CODE", help="option path or alias (app.baseURL), or a code (FWK201)")
-    p.add_argument(
-        "--variant",
-        choices=["A", "B"],
-        help="layout variant (default: the one check detects for the config here or --file's, else A)",
-    )
-    p.add_argument("--file", metavar="FILE", help="the config whose project gives the variant (default: ./fwk.config.ts)")
+    variant_flags(p)
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=lambda ns: guard(lambda: _explain(ns)))
 
@@ -115,7 +111,7 @@ def _explain(ns: argparse.Namespace) -> int:
             msg += "; did you mean: " + ", ".join(close) + "?"
         err(msg)
         return Exit.NOT_FOUND
-    variant, file, why = _variant_here(ns, catalog)
+    variant, file, why = variant_here(ns.variant, ns.file, catalog)
     if ns.json:
         out_json({**explain_json(option, variant), "config": file, "variant_reason": why})
     else:
@@ -125,28 +121,6 @@ def _explain(ns: argparse.Namespace) -> int:
             out(f"(variant {variant} for {file}: {why})\n")
         out(explain_text(catalog, option, variant))
     return Exit.OK
-
-
-def _variant_here(ns: argparse.Namespace, catalog: Catalog) -> tuple[Variant, str | None, str | None]:
-    """The variant to explain in, the config it is detected for and why: ``--variant`` (no config), else the one
-    ``check`` detects for the config of ``--file`` or this folder (its project: values and folders), else A."""
-    from fwk_tui.project import Project
-    from fwk_tui.source import DocumentError, find_config_file
-
-    if ns.variant is not None:
-        return ns.variant, None, None
-    if ns.file is None and find_config_file(".") is None:
-        return "A", None, None  # no project here: the catalogue's first variant
-    try:
-        file, doc = open_config(ns.file)
-    except (Stop, DocumentError) as error:
-        if ns.file is not None:
-            raise
-        said = error.message if isinstance(error, Stop) else str(error).splitlines()[0]
-        err(f"note: {said}; explained in variant A (--variant chooses)")  # a question about an option stands
-        return "A", None, None
-    choice = Project.at(file).variant(catalog, doc.values())
-    return choice.variant, str(file), choice.reason
 
 
 def _explain_code(ns: argparse.Namespace) -> int:
@@ -216,7 +190,7 @@ def _browse(ns: argparse.Namespace) -> int:
     from fwk_tui.cli.edit_cmds import _edit
 
     at: str | None = None
-    variant = _variant_here(argparse.Namespace(variant=ns.variant, file=None), load_catalog())[0]
+    variant = variant_here(ns.variant, None, load_catalog())[0]
     while True:
         end = launchers(ns).browser(variant, at)
         if end.edit_path is None or end.return_code:

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from fwk_tui.catalog import load_catalog
+from fwk_tui.catalog import Catalog, Variant, load_catalog
 from fwk_tui.cli.config_file import Stop, open_config
+from fwk_tui.cli.output import err
 from fwk_tui.exits import Exit
 from fwk_tui.project import Project
 from fwk_tui.resolve.effective import Effective
@@ -77,3 +78,39 @@ def opened_in(project: Project, doc: ConfigDocument, *, with_defaults: bool = Fa
         raise Stop(Exit.BAD_INPUT, str(exc)) from None
     effective = project.effective(doc, load_catalog(), with_defaults=with_defaults, dotenv=dotenv)
     return Opened(project, doc, dotenv, effective)
+
+
+def variant_flags(parser: argparse.ArgumentParser) -> None:
+    """``--variant`` and ``--file`` of a command about options (see :func:`variant_here`)."""
+    parser.add_argument(
+        "--variant",
+        choices=["A", "B"],
+        help="layout variant (default: the one check detects for the config here or --file's, else A)",
+    )
+    parser.add_argument(
+        "--file", metavar="FILE", help="the config whose project gives the variant (default: ./fwk.config.ts)"
+    )
+
+
+def variant_here(
+    chosen: Variant | None, file_option: str | None, catalog: Catalog
+) -> tuple[Variant, str | None, str | None]:
+    """The variant a command about options speaks of (``explain``, ``browse``, ``schema``), the config it is detected
+    for and why: ``chosen`` (``--variant``; no config), else the one ``check`` detects for the config of
+    ``file_option`` or this folder (its project: values and folders), else A when there is none."""
+    from fwk_tui.source import DocumentError, find_config_file
+
+    if chosen is not None:
+        return chosen, None, None
+    if file_option is None and find_config_file(".") is None:
+        return "A", None, None  # no project here: the catalogue's first variant
+    try:
+        file, doc = open_config(file_option)
+    except (Stop, DocumentError) as error:
+        if file_option is not None:
+            raise
+        said = error.message if isinstance(error, Stop) else str(error).splitlines()[0]
+        err(f"note: {said}; taken as variant A (--variant chooses)")  # a question about options stands
+        return "A", None, None
+    choice = Project.at(file).variant(catalog, doc.values())
+    return choice.variant, str(file), choice.reason

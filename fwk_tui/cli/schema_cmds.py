@@ -11,8 +11,10 @@ from pathlib import Path
 
 from fwk_tui.atomic import is_read_only, write_text_atomically
 from fwk_tui.catalog import load_catalog
+from fwk_tui.cli.config_file import guard
 from fwk_tui.cli.json_values import json_text
 from fwk_tui.cli.output import err, out
+from fwk_tui.cli.project_args import variant_flags, variant_here
 from fwk_tui.exits import Exit
 from fwk_tui.oserrors import os_error_message
 from fwk_tui.resolve.sources import named_as_config
@@ -29,20 +31,22 @@ DESCRIPTION = (
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:  # noqa: SLF001
     """Add ``schema`` to ``sub``."""
     cmd = sub.add_parser("schema", help="print the JSON Schema of the options", description=DESCRIPTION)
-    cmd.add_argument("--variant", choices=["A", "B"], default="A", help="layout variant (default A)")
+    variant_flags(cmd)
     cmd.add_argument(
         "--out",
         metavar="FILE",
         help="write the schema to FILE (whole or not at all; a device or named pipe is written into), not stdout",
     )
-    cmd.set_defaults(run=_schema)
+    cmd.set_defaults(run=lambda ns: guard(lambda: _schema(ns)))
 
 
 def _schema(ns: argparse.Namespace) -> int:
     # Imported here: every start of fwk-tui (the editor's too) imports this module to list the command.
     from fwk_tui.config_schema import config_schema
 
-    text = json_text(config_schema(load_catalog(), ns.variant)) + "\n"
+    catalog = load_catalog()
+    variant, file, why = variant_here(ns.variant, ns.file, catalog)
+    text = json_text(config_schema(catalog, variant)) + "\n"
     if ns.out is None or ns.out == "-":
         sys.stdout.write(text)  # json_text escapes what a terminal would obey
         return Exit.OK
@@ -66,7 +70,8 @@ def _schema(ns: argparse.Namespace) -> int:
         return Exit.BAD_INPUT
     for note in notes:
         err(note)
-    out(f"wrote {path}: the JSON Schema of variant {ns.variant}")
+    detected = f" ({why}, in {file})" if file is not None else ""
+    out(f"wrote {path}: the JSON Schema of variant {variant}{detected}")
     return Exit.OK
 
 

@@ -31,6 +31,7 @@ from fwk_tui.migrate.record import (
     recorded_moves,
     said,
     sha256,
+    write_backup,
     write_record,
 )
 from fwk_tui.oserrors import os_error_words
@@ -44,14 +45,9 @@ MOVING = "moving"
 def record_intent(config: Path, before: bytes, moves: list[FolderMove], created: list[str]) -> None:
     """Before the first rename: keep ``before`` in the ``.bak`` and say what the move will do (``moves`` with the
     links each rewrites, ``created`` the folders it makes). UndoError when either cannot be written."""
-    bak = backup_path(config)
     record = {**new_record(config, before, before, _entries(moves), created), "state": MOVING}
     try:
-        like = os.stat(config)
-    except OSError:
-        like = None
-    try:
-        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
+        write_backup(config, before)
         write_record(config, record)
     except OSError as exc:
         drop_intent(config)

@@ -37,6 +37,16 @@ def backup_path(config: Path) -> Path:
     return config.with_name(config.name + ".bak")
 
 
+def write_backup(config: Path, before: bytes) -> None:
+    """Keep ``before`` (the config's bytes before the move) in ``<config>.bak``, atomically, with the config's mode;
+    OSError when it cannot be written."""
+    try:
+        like: os.stat_result | None = os.stat(config)
+    except OSError:
+        like = None
+    write_bytes_atomically(backup_path(config), before, like=like, follow_symlinks=False)
+
+
 def record_path(config: Path) -> Path:
     return config.with_name(RECORD_NAME)
 
@@ -265,11 +275,7 @@ def record_move(
     if len(data) > MAX_RECORD_BYTES:
         raise UndoError(f"{RECORD_NAME}: the record of this move would be too big ({len(moves)} moves): not written")
     try:
-        like = os.stat(config)
-    except OSError:
-        like = None
-    try:
-        write_bytes_atomically(bak, before, like=like, follow_symlinks=False)
+        write_backup(config, before)
     except OSError as exc:
         raise UndoError(f"{said(exc, bak)}: no way back from the move was recorded") from None
     try:

@@ -50,6 +50,7 @@ class EditSession(FileHistory):
         super().__init__(document, path)
         self.catalog = catalog
         self._project = project if project is not None else Project.at(path)
+        self._project_of = document  # the document the project was read for
         self._forced_variant = variant
         self._check: tuple[ConfigDocument, Variant | None, Any] | None = None
         self._listeners: list[Callable[[EditSession], None]] = []
@@ -112,17 +113,22 @@ class EditSession(FileHistory):
 
     @property
     def project(self) -> Project:
-        """The project the file is in: what lies beside it, read when the session opened (again when the file is
-        saved elsewhere, or :meth:`read_surroundings` is asked)."""
+        """The project the file is in, read once per document (a folder made or moved, a package installed while
+        the file is edited count from the next edit, as in the language server), and again when the file is saved
+        elsewhere or :meth:`read_surroundings` is asked."""
         if self._project.file != self.path:
             self._project = Project.at(self.path)
-            self._check = None
+            self._project_of = self._document
+        elif self._project_of is not self._document and self.path is not None:
+            self._project = self._project.read_again()  # about 0.3 ms: a folder listed, package.json read
+            self._project_of = self._document
         return self._project
 
     def read_surroundings(self) -> None:
-        """Read the folder beside the file again (after folders moved): the checks of the sources follow it."""
+        """Read the folder beside the file again now (after folders moved): the checks of the sources follow it."""
         if self.path is not None:
-            self._project = self.project.read_again()
+            self._project = self._project.read_again()
+            self._project_of = self._document
             self._check = None
             self._changed()
 

@@ -7,7 +7,6 @@ import subprocess
 from collections.abc import Callable, Mapping
 
 
-
 def _tmux_set_clipboard() -> str | None:
     """tmux's ``set-clipboard`` option (``on``, ``external``, ``off``), or ``None`` when it cannot be asked."""
     tmux = shutil.which("tmux")

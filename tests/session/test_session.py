@@ -534,3 +534,18 @@ def test_diagnostics_while_typing_equal_a_fresh_check_with_and_without_a_key_wri
         fresh = check_document(ConfigDocument.parse(session.document.text), load_catalog(), positions=False)
         assert [(d.path, d.rule) for d in session.diagnostics] == [(d.path, d.rule) for d in fresh.diagnostics]
         assert any(d.rule == "duplicate-key" for d in session.diagnostics) is has_duplicate
+
+
+def test_the_project_is_read_again_for_each_document_as_the_language_server_reads_it(tmp_path: Path) -> None:
+    """Folders moved while the file is edited count from the next edit: the variant follows them."""
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "index.vue").write_text("<template><p/></template>\n")
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ ssr: true })\n")
+    session = EditSession.open(file, load_catalog())
+    assert session.variant == "B"  # pages/ beside the config: the older layout
+    (tmp_path / "app").mkdir()
+    (tmp_path / "pages").rename(tmp_path / "app" / "pages")
+    assert session.variant == "B"  # one document, one reading of its project
+    session.set("ssr", False)
+    assert session.variant == "A"

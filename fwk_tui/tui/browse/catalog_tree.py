@@ -7,12 +7,12 @@ from typing import ClassVar, Unpack
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from fwk_tui.catalog.models import Catalog, Group, Option, Variant
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.render import DIFFERS_MARK, component_text_style, only_in_text
 from fwk_tui.tui.widgets.options import WidgetOptions
 from fwk_tui.tui.widgets.tree_fit import fit_label, label_room
@@ -33,17 +33,12 @@ class CatalogTree(Tree[NodeData]):
         Binding("enter", "enter", "Edit", show=False),
     ]
 
-    class EditOption(Message):
+    class EditOption(Sent["CatalogTree"]):
         """Enter on an option: edit it in the config (a click only selects it)."""
 
         def __init__(self, tree: CatalogTree, path: str) -> None:
-            super().__init__()
-            self.tree = tree
+            super().__init__(tree)
             self.path = path
-
-        @property
-        def control(self) -> CatalogTree:
-            return self.tree
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "catalog-tree--count",

@@ -228,7 +228,7 @@ class EditorApp(KeyActions):
     def _edit_requested(self, event: OptionField.EditRequested) -> None:
         event.stop()
         if not self._edits.apply(event.edit, merge=event.merge):
-            event.editor.discard_text()  # what was typed is not in the file: the field says so by not showing it
+            event.control.discard_text()  # what was typed is not in the file: the field says so by not showing it
 
     @on(PageTurn.Turned, "#form PageTurn")
     async def _page_turned(self, event: PageTurn.Turned) -> None:
@@ -245,9 +245,9 @@ class EditorApp(KeyActions):
     @on(ValueEditor.ReadChanged)
     def _read_changed(self, event: ValueEditor.ReadChanged) -> None:
         event.stop()
-        if self.session.read_only is not None and event.editor.has_class("-invalid"):
+        if self.session.read_only is not None and event.control.has_class("-invalid"):
             self._edits.refuse_read_only()
-            event.editor.discard_text()  # no edit is taken, not even text that does not read yet
+            event.control.discard_text()  # no edit is taken, not even text that does not read yet
         self.call_after_refresh(self._refresh_chrome_if_shown)  # once the editor's class says it
 
     def _refresh_chrome_if_shown(self) -> None:

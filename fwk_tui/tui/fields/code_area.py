@@ -10,11 +10,11 @@ import tree_sitter_typescript
 from rich.text import Text
 from textual.content import Content
 from textual.document import _document
-from textual.message import Message
 from textual.widgets import TextArea, _text_area
 from textual.widgets.text_area import EditResult, Location
 from tree_sitter import Language, Query
 
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
 from fwk_tui.tui.widgets.safe_input import MAX_TYPED, visible
 
@@ -85,16 +85,8 @@ class CodeArea(OrderedKeys, TextArea):
         self.register_language(LANGUAGE_NAME, typescript_language(), "")
         self.language = LANGUAGE_NAME
 
-    class Full(Message):
+    class Full(Sent["CodeArea"]):
         """A key or a paste did not fit: the code holds as many characters as typing may make."""
-
-        def __init__(self, area: CodeArea) -> None:
-            super().__init__()
-            self.area = area
-
-        @property
-        def control(self) -> CodeArea:
-            return self.area
 
     def _replace_via_keyboard(self, insert: str, start: Location, end: Location) -> EditResult | None:
         # Each key re-parses and re-highlights the whole code: past the cap a key costs no edit.

@@ -22,7 +22,6 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
-from textual.message import Message
 from textual.widgets import Static
 
 from fwk_tui.catalog.models import Default, Option, Variant
@@ -37,6 +36,7 @@ from fwk_tui.tui.fields.slot import update_editor
 from fwk_tui.tui.fields.steady import SteadyArrange
 from fwk_tui.tui.fields.value_editor import ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.settle import settle
 from fwk_tui.validate import Diagnostic
 
@@ -75,30 +75,20 @@ class OptionField(SteadyArrange, can_focus=True):
     EditRequested: TypeAlias = ValueEditor.EditRequested
     """The edit request of the field's editors (see :class:`ValueEditor.EditRequested`)."""
 
-    class Focused(Message):
-        """A part of ``field`` got the focus (the app shows the option's docs)."""
+    class Focused(Sent["OptionField"]):
+        """A part of the field got the focus (the app shows the option's docs)."""
 
         def __init__(self, field: OptionField, path: str, option: Option | None) -> None:
-            super().__init__()
-            self.field = field
+            super().__init__(field)
             self.path = path
             self.option = option
 
-        @property
-        def control(self) -> OptionField:
-            return self.field
-
-    class Sealed(Message):
-        """The focus left ``field`` (the app ends the merged undo step of typing)."""
+    class Sealed(Sent["OptionField"]):
+        """The focus left the field (the app ends the merged undo step of typing)."""
 
         def __init__(self, field: OptionField, path: str) -> None:
-            super().__init__()
-            self.field = field
+            super().__init__(field)
             self.path = path
-
-        @property
-        def control(self) -> OptionField:
-            return self.field
 
     def __init__(
         self,

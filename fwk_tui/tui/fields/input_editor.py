@@ -150,7 +150,7 @@ class InputEditor(ValueEditor):
 
     def on_safe_input_full(self, event: SafeInput.Full) -> None:
         event.stop()
-        self._message(f"This field {cap_words(event.input.max_length)}.", note=True)
+        self._message(f"This field {cap_words(event.control.max_length)}.", note=True)
 
     def on_safe_input_first_line(self, event: SafeInput.FirstLine) -> None:
         event.stop()

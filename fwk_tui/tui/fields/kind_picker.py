@@ -8,11 +8,11 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from fwk_tui.source.textutil import display_width, plain
+from fwk_tui.tui.messages import Sent
 
 _GAP = "  "
 
@@ -74,17 +74,12 @@ class KindPicker(Widget, can_focus=True):
     chosen: reactive[int | None] = reactive(None)
     cursor: reactive[int] = reactive(0)
 
-    class Picked(Message):
+    class Picked(Sent["KindPicker"]):
         """The user picked the kind at ``index``."""
 
         def __init__(self, picker: KindPicker, index: int) -> None:
-            super().__init__()
-            self.picker = picker
+            super().__init__(picker)
             self.index = index
-
-        @property
-        def control(self) -> KindPicker:
-            return self.picker
 
     def __init__(self, labels: list[str], chosen: int | None = None, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)

@@ -164,7 +164,7 @@ class ListEditor(ItemsEditor):
         if slot is None:
             return
         item = slot.editor
-        if item.enters_with(event.editor):
+        if item.enters_with(event.control):
             self.close()
 
     # -- keys -----------------------------------------------------------------------

@@ -14,8 +14,8 @@ from fwk_tui.catalog.models import Default
 from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.source import contains_code
 from fwk_tui.source.render import Renderer
-from fwk_tui.source.summary import one_line
 from fwk_tui.source.style import STARTER_STYLE
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import plain
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.validate import Diagnostic

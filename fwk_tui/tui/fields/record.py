@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
@@ -229,9 +230,8 @@ class RecordEditor(ItemsEditor):
         if entry is not None:
             self.open(entry.key)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not event.input.has_class("record--key-input"):
-            return
+    @on(Input.Submitted, ".record--key-input")
+    def _key_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self._submit_key(event.value)
         if isinstance(event.input, EnterHoldsKeys):
@@ -239,17 +239,15 @@ class RecordEditor(ItemsEditor):
             # the rows, or this input again when the key is refused.
             self.call_after_refresh(event.input.released)
 
-    def on_safe_input_first_line(self, event: SafeInput.FirstLine) -> None:
-        if not event.input.has_class("record--key-input"):
-            return
+    @on(SafeInput.FirstLine, ".record--key-input")
+    def _key_first_line(self, event: SafeInput.FirstLine) -> None:
         event.stop()
         self._say(f"a key is one line: {first_line_words(event.left)}")
 
-    def on_safe_input_full(self, event: SafeInput.Full) -> None:
-        if not event.input.has_class("record--key-input"):
-            return
+    @on(SafeInput.Full, ".record--key-input")
+    def _key_full(self, event: SafeInput.Full) -> None:
         event.stop()
-        self._say(f"a key {cap_words(event.input.max_length)}")
+        self._say(f"a key {cap_words(event.control.max_length)}")
 
     def _say(self, words: str) -> None:
         for message in self.query(".record--message").results(Static):

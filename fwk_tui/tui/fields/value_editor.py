@@ -15,7 +15,6 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.css.query import NoMatches
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +25,7 @@ from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine
 from fwk_tui.tui.fields.present import js, not_set
 from fwk_tui.tui.fields.steady import SteadyArrange
+from fwk_tui.tui.messages import Sent
 from fwk_tui.validate.values import MISSING
 
 REVEAL_TRIES = 50
@@ -68,58 +68,31 @@ class ValueEditor(SteadyArrange):
     ``default`` the option's default in the current variant, if any.
     """
 
-    class EditRequested(Message, namespace="option_field"):
+    class EditRequested(Sent["ValueEditor"], namespace="option_field"):
         """Apply ``edit``; ``merge``: typing, joins the last undo step of the same path.
 
         Handled as ``on_option_field_edit_requested`` (it is the field's too: :attr:`OptionField.EditRequested`).
         """
 
         def __init__(self, editor: ValueEditor, edit: Edit, merge: bool = False) -> None:
-            super().__init__()
-            self.editor = editor
-            """The editor that asked: a refused edit puts the file's value back in it."""
+            super().__init__(editor)  # the editor that asked: a refused edit puts the file's value back in it
             self.edit = edit
             self.merge = merge
 
-        @property
-        def control(self) -> ValueEditor:
-            return self.editor
+    class Entered(Sent["ValueEditor"]):
+        """Enter in the editor's input, on a right text: a list whose item it is goes back to its rows."""
 
-    class Entered(Message):
-        """Enter in ``editor``'s input, on a right text: a list whose item it is goes back to its rows."""
-
-        def __init__(self, editor: ValueEditor) -> None:
-            super().__init__()
-            self.editor = editor
-
-        @property
-        def control(self) -> ValueEditor:
-            return self.editor
-
-    class SourceWanted(Message):
+    class SourceWanted(Sent["ValueEditor"]):
         """An editor shows the object or list at ``path`` as code: the app answers with its text as written in the
         file (``answer(text)``); without an answer it shows the value rendered."""
 
         def __init__(self, editor: ValueEditor, path: str, answer: Callable[[str], None]) -> None:
-            super().__init__()
-            self.editor = editor
+            super().__init__(editor)
             self.path = path
             self.answer = answer
 
-        @property
-        def control(self) -> ValueEditor:
-            return self.editor
-
-    class ReadChanged(Message):
-        """``editor``'s typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
-
-        def __init__(self, editor: ValueEditor) -> None:
-            super().__init__()
-            self.editor = editor
-
-        @property
-        def control(self) -> ValueEditor:
-            return self.editor
+    class ReadChanged(Sent["ValueEditor"]):
+        """The editor's typed text started or stopped not reading (class ``-invalid``): the app counts such fields."""
 
     DEFAULT_CSS = """
     ValueEditor {

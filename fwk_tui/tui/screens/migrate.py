@@ -19,13 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Click
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from fwk_tui.migrate.draft import Draft, change, choosable, imports_words, shown, warned, why_fixed
 from fwk_tui.migrate.plan import Item
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.screens.save_preview import diff_stats, diff_text
 
 VALUE_WIDTH = 60
@@ -57,17 +57,12 @@ class ChoiceRow(Vertical, can_focus=True):
     ChoiceRow .row-detail { color: $text-muted; padding: 0 0 0 2; }
     """
 
-    class Changed(Message):
+    class Changed(Sent["ChoiceRow"]):
         """The user chose: ``first`` is True when the first answer is chosen."""
 
         def __init__(self, row: ChoiceRow, first: bool) -> None:
-            super().__init__()
-            self.row = row
+            super().__init__(row)
             self.first = first
-
-        @property
-        def control(self) -> ChoiceRow:
-            return self.row
 
     def __init__(self, key: str, title: str, answers: tuple[str, str], first: bool, detail: Text) -> None:
         super().__init__(id=key if key == SOURCE_ROW else None)
@@ -327,7 +322,7 @@ class MigrateScreen(ModalScreen["Draft | None"]):
     @on(ChoiceRow.Changed)
     async def _chosen(self, event: ChoiceRow.Changed) -> None:
         event.stop()
-        row = event.row
+        row = event.control
         if row.key == SOURCE_ROW:
             self.draft.set_source_folder(event.first)
             row.set_detail(self._source_detail())

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Unpack
 
 from rich.text import Text
-from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option as ListItem
 
 from fwk_tui.catalog.models import Catalog, Option, Variant
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.render import only_in_text, truncate
 from fwk_tui.tui.widgets.options import WidgetOptions
 
@@ -32,18 +32,13 @@ class RelatedLinks(OptionList):
     }
     """
 
-    class Jump(Message):
+    class Jump(Sent["RelatedLinks"]):
         """The user chose a related option to go to."""
 
         def __init__(self, links: RelatedLinks, path: str) -> None:
-            super().__init__()
-            self.links = links
+            super().__init__(links)
             self.path = path
             """Canonical path of the option to show."""
-
-        @property
-        def control(self) -> RelatedLinks:
-            return self.links
 
     def __init__(self, catalog: Catalog, **options: Unpack[WidgetOptions]) -> None:
         super().__init__(**options)

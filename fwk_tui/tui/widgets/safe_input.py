@@ -9,10 +9,10 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.widgets.ordered_keys import OrderedKeys
 
 # One visible character per control character, so cursor positions stay the
@@ -77,28 +77,15 @@ class SafeInput(OrderedKeys, Input):
     Typing stops at :data:`MAX_TYPED` characters (or the first value's length); then :class:`Full` is posted.
     """
 
-    class Full(Message):
+    class Full(Sent["SafeInput"]):
         """A key or a paste did not fit: the input holds as many characters as typing may make."""
 
-        def __init__(self, input: SafeInput) -> None:
-            super().__init__()
-            self.input = input
-
-        @property
-        def control(self) -> SafeInput:
-            return self.input
-
-    class FirstLine(Message):
+    class FirstLine(Sent["SafeInput"]):
         """A paste of several lines: a one-line input took the first (``left``: how many lines it left out)."""
 
         def __init__(self, input: SafeInput, left: int) -> None:
-            super().__init__()
-            self.input = input
+            super().__init__(input)
             self.left = left
-
-        @property
-        def control(self) -> SafeInput:
-            return self.input
 
     def __init__(self, value: str | None = None, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max_length", max(MAX_TYPED, len(value or "")))

@@ -8,7 +8,6 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -18,6 +17,7 @@ from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.tui.form_model import FieldEntry, TreeGroup, fields_diagnostics
+from fwk_tui.tui.messages import Sent
 from fwk_tui.validate import Diagnostic
 
 
@@ -27,15 +27,10 @@ class PageTurn(Static, can_focus=True):
 
     BINDINGS = [Binding("enter", "turn", "Show them")]
 
-    class Turned(Message):
+    class Turned(Sent["PageTurn"]):
         def __init__(self, turn: PageTurn, step: int) -> None:
-            super().__init__()
-            self.turn = turn
+            super().__init__(turn)
             self.step = step
-
-        @property
-        def control(self) -> PageTurn:
-            return self.turn
 
     def __init__(self, text: str, step: int) -> None:
         super().__init__(Text(text), markup=False, classes="form-page-before" if step < 0 else "form-page-after")

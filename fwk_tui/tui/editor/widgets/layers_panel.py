@@ -25,6 +25,7 @@ from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.notes import shown_node, shown_value
 from fwk_tui.resolve.variables import private_value
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.messages import Sent
 from fwk_tui.validate.env import MASK
 
 STATUS_STYLES = {"read": "green", "remote": "yellow", "missing": "red", "cycle": "red", "unreadable": "red"}
@@ -53,17 +54,12 @@ class LayersPanel(Tree[LayerTarget]):
     }
     """
 
-    class Open(Message):
+    class Open(Sent["LayersPanel"]):
         """Open ``target`` in the editor as a session of its own."""
 
         def __init__(self, panel: LayersPanel, target: LayerTarget) -> None:
-            super().__init__()
-            self.panel = panel
+            super().__init__(panel)
             self.target = target
-
-        @property
-        def control(self) -> LayersPanel:
-            return self.panel
 
     def __init__(self, effective: Effective, *, id: str | None = None) -> None:
         super().__init__("layers", id=id)
