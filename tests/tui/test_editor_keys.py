@@ -20,7 +20,7 @@ from fwk_tui.tui.fields.unknown import UnknownEditor
 from fwk_tui.tui.key_help import key_name
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.widgets.option_detail import OptionDetail
-from tests.tui.test_editor import config, go_to, make_app, screen_text  # noqa: F401 (config: a fixture)
+from tests.tui.test_editor import config, go_to, make_app, screen_text, until  # noqa: F401 (config: a fixture)
 
 PROBLEMS = """\
 export default defineFwkConfig({
@@ -213,6 +213,28 @@ async def test_f8_goes_to_the_next_problem_across_groups_and_wraps(problems: Pat
         await pilot.press("shift+f8")
         await pilot.pause()
         assert app.query_one(ConfigForm).focused_path() == "app.baseURL"
+
+
+async def test_f8_to_a_problem_lower_in_the_same_group_shows_its_field(tmp_path: Path) -> None:
+    """The field F8 goes to is on screen, also when the last problem was in the same group (the form, rebuilt
+    around the old field, scrolled back to it: the new one had the focus out of sight)."""
+    (tmp_path / "p").mkdir()
+    file = tmp_path / "p" / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ app: { baseURL: 5, keepalive: 'x' }, devServer: { port: 'a' } })\n")
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        form = app.query_one(ConfigForm)
+        for expected in ("app.baseURL", "app.keepalive", "devServer.port", "app.baseURL"):
+            await pilot.press("f8")
+            await until(pilot, lambda: form.focused_path() == expected)
+            field = form.field_at(expected)
+            assert field is not None
+            for _ in range(3):  # a scroll asked before the focus moved lands after a refresh or two
+                await pilot.wait_for_scheduled_animations()
+                await pilot.pause()
+            shown = form.scroll_offset.y, form.scroll_offset.y + form.scrollable_content_region.height
+            assert shown[0] <= field.virtual_region.y and field.virtual_region.bottom <= shown[1], (expected, shown)
 
 
 async def test_f8_says_so_when_there_is_no_problem(config: Path) -> None:

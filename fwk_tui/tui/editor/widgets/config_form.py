@@ -217,7 +217,7 @@ class ConfigForm(VerticalScroll):
             self._fields = fields
             if focused is not None:
                 # Fields came and went around it: the field holding the keys stays in view.
-                self.call_after_refresh(self.scroll_to_widget, fields[focused], animate=False)
+                self.call_after_refresh(self._keep_focused_in_view, fields[focused])
             self.refresh_state(get, variant, diagnostics)
             notes = self.query_children(".form-note")
             if note and notes:
@@ -347,6 +347,15 @@ class ConfigForm(VerticalScroll):
         self._keep_sought_in_view()
         self.call_after_refresh(self._keep_sought_in_view)
         return True
+
+    def _keep_focused_in_view(self, field: OptionField) -> None:
+        """Scroll to ``field`` if it still holds the keys: F8 or a search may have gone to another one since the
+        form was rebuilt around it (scrolled back to the old field, the new one was focused out of sight)."""
+        focused = self.app.focused
+        if self._sought not in (None, field) or focused is None or field not in focused.ancestors_with_self:
+            return
+        if field.is_attached:
+            self.scroll_to_widget(field, animate=False)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mount_rest_soon()
