@@ -34,9 +34,10 @@ class FileHistory(History):
         super().__init__(document, path)
         self.save_notes: list[str] = []
 
-    def diff(self) -> str:
-        """A unified diff from the file on disk to the current document ('' when equal)."""
-        name = self.path.name if self.path is not None else self._document.filename
+    def diff(self, name: str | None = None) -> str:
+        """A unified diff from the file on disk to the current document ('' when equal); ``name``: the file as the
+        view names it (a layer's ``base/fwk.config.ts``), else its own name."""
+        name = name or (self.path.name if self.path is not None else self._document.filename)
         return unified_diff(self._saved_text or "", self._document.text, name)
 
     def save(self, path: Path | None = None, *, backup: bool = False, read_only_ok: bool = False) -> Path:

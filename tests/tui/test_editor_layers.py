@@ -296,6 +296,8 @@ async def test_leaving_a_layer_with_unsaved_edits_asks_and_save_writes_the_layer
         await pilot.pause()
         await pilot.press("s")  # save: the preview of the layer's change
         await pilot.pause()
+        preview = screen_text(app)
+        assert "--- a/base/fwk.config.ts" in preview and "+++ b/base/fwk.config.ts" in preview  # the layer's own name
         await pilot.press("enter")
         await pilot.pause(0.5)
         assert app.session.path == config

@@ -63,7 +63,8 @@ class SaveFlow:
             note = f"The config still has {errors} error(s); it is saved anyway." if errors else ""
             written = {path: written_value(session.document, path) for path, _ in pending}
             app.clear_notifications()  # they would cover the diff
-            answer = await app.push_screen_wait(SavePreviewScreen(app.label, session.diff(), note, pending, written))
+            diff = session.diff(app.label if app.layer_of else None)  # a layer's file by its path from the first
+            answer = await app.push_screen_wait(SavePreviewScreen(app.label, diff, note, pending, written))
             if answer == "back":
                 await self.nav.go_to(pending[0][0])
             if answer != "write":
