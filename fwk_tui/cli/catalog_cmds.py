@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     """Add the catalogue commands to ``sub``."""
     p = sub.add_parser("catalog", help="list every option of the catalogue")
     p.add_argument("--variant", choices=["A", "B"], help="only the options of this layout variant")
-    p.add_argument("--json", action="store_true", help="print a JSON array (see docs/cli-json.md)")
+    p.add_argument("--json", action="store_true", help="print a JSON array (its fields: docs/cli.md)")
     p.set_defaults(run=_catalog)
 
     p = sub.add_parser(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,25 @@ def test_a_bad_catalogue_file_is_named_with_its_path(tmp_path: Path, content: by
 def test_a_folder_without_catalogue_files_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(CatalogError, match="no catalogue files"):
         compile_catalog(tmp_path)
+
+
+def test_what_the_catalogue_tells_a_user_names_no_file_of_the_project_s_own() -> None:
+    """The catalogue's words reach `explain`, the editor's docs pane and hover: a user has no tests/ or package
+    sources to look at (a type note said which test checks it)."""
+    from ruamel.yaml import YAML
+
+    found = []
+
+    def walk(value: object, where: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, f"{where}.{key}")
+        elif isinstance(value, list):
+            for n, inner in enumerate(value):
+                walk(inner, f"{where}[{n}]")
+        elif isinstance(value, str) and re.search(r"\btests/|\bfwk_tui/|\.py\b", value):
+            found.append(f"{where}: {value[:80]}")
+
+    for file in sorted((Path(__file__).resolve().parents[2] / "catalog").glob("*.yaml")):
+        walk(YAML(typ="safe").load(file.read_text(encoding="utf-8")), file.name)
+    assert found == []
