@@ -148,17 +148,21 @@ def _env_text(listing: _Listing, show: bool) -> None:
     from fwk_tui.validate.env import shown_value
 
     file, variables, found_prefixes = listing.file, listing.variables, listing.found_prefixes
-    leaves = [v for v in variables if v.leaf and (v.value is not MISSING or v.path.startswith("app."))]
-    where = "the config or its layers" if listing.layers else "the config"
-    out(f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)})")
+    where = "the config and its layers give" if listing.layers else "the config gives"
+    out(
+        f"{file}: variables that override runtimeConfig and app at run time (prefix {', '.join(found_prefixes)}), "
+        f"with the value {where} each key"
+    )
     for note in listing.notes:
         out(f"  note: {note}")
-    name_w = max((len(v.name) for v in leaves), default=0)
-    path_w = max((len(v.path) for v in leaves), default=0)
-    for v in leaves:
+    name_w = max((len(v.name) for v in variables), default=0)
+    path_w = max((len(v.path) for v in variables), default=0)
+    for v in variables:  # those of --json, in its order
         kind = "private" if v.private else "public"
-        value = f"set: {shown_value(v, v.value, show)}" if v.value is not MISSING else f"not set in {where}"
-        extra = f"  ({v.note})" if v.note else ""
+        value = shown_value(v, v.value, show)  # "not set" when missing
+        notes = ["a JSON object, merged into it key by key"] if not v.leaf else []
+        notes += [v.note] if v.note else []
+        extra = f"  ({'; '.join(notes)})" if notes else ""
         out(f"  {v.name.ljust(name_w)}  {v.path.ljust(path_w)}  {kind:<7}  {value}{extra}")
     for dotenv in listing.dotenv:
         _dotenv_text(listing, dotenv, show)

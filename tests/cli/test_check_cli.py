@@ -333,11 +333,16 @@ def test_env_lists_variables_and_masks_private_values(project: Path, capsys: pyt
     code, out, _ = run(capsys, "env")
     assert code == 0
     assert "hunter2" not in out
+    assert out.splitlines()[0].endswith("with the value the config gives each key")
     rows = {line.split()[0]: line.split() for line in out.splitlines()[1:]}
-    assert rows["FWK_API_SECRET"][1:] == ["runtimeConfig.apiSecret", "private", "set:", "****"]
-    assert rows["FWK_PUBLIC_API_BASE"][1:] == ["runtimeConfig.public.apiBase", "public", "set:", "'/api'"]
-    assert rows["FWK_APP_BASE_URL"][1:] == ["app.baseURL", "public", "set:", "'/shop/'"]
-    assert rows["FWK_APP_CDN_URL"][1:] == ["app.cdnURL", "public", "not", "set", "in", "the", "config"]
+    assert rows["FWK_API_SECRET"][1:] == ["runtimeConfig.apiSecret", "private", "****"]
+    assert rows["FWK_PUBLIC_API_BASE"][1:] == ["runtimeConfig.public.apiBase", "public", "'/api'"]
+    assert rows["FWK_APP_BASE_URL"][1:] == ["app.baseURL", "public", "'/shop/'"]
+    assert rows["FWK_APP_CDN_URL"][1:] == ["app.cdnURL", "public", "not", "set"]
+    # The text lists what --json lists, in its order: an object a JSON variable merges into too.
+    _, as_json, _ = run(capsys, "env", "--json")
+    assert list(rows) == [v["name"] for v in json.loads(as_json)["variables"]]
+    assert rows["FWK_PUBLIC"][-8:] == ["(a", "JSON", "object,", "merged", "into", "it", "key", "by", "key)"][-8:]
 
 
 def test_env_dotenv_says_what_each_variable_overrides(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
