@@ -34,7 +34,27 @@ def default_text(default: Default | None) -> str:
     if default.kind == "computed":
         return f"({default.note})"
     text = value_text(default.value)
-    return f"{text}  ({default.note})" if default.note else text
+    note = default_note(default)
+    return f"{text}  ({note})" if note else text
+
+
+PLACEHOLDERS = {
+    "<rootDir>": "the folder of fwk.config.ts",
+    "<srcDir>": "the source folder (app/ in layout A, the folder of fwk.config.ts in layout B)",
+    "<workspaceDir>": "the root of the repository the project is in",
+}
+"""The reference's placeholders for folders, in words (it writes ``<srcDir>/server``, and ``<srcDir>`` as srcDir's
+own default in layout B: what ``why`` and ``resolve --with-defaults`` say for the project, ``'.'``)."""
+
+
+def default_note(default: Default | None) -> str | None:
+    """What a default's value alone does not say: the catalogue's note, else what its placeholders stand for."""
+    if default is None or default.note:
+        return default.note if default is not None else None
+    value = default.value
+    texts = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    named = [f"{name}: {words}" for name, words in PLACEHOLDERS.items() if any(name in str(t) for t in texts)]
+    return "; ".join(named) or None
 
 
 def env_of(option: Option) -> str | None:
@@ -102,7 +122,7 @@ def explain_json(option: Option, variant: Variant) -> dict[str, Any]:
         "default": _default_json(default),
         "default_kind": default.kind if default else "absent",
         "default_shown": default.shown if default else False,
-        "default_note": default.note if default else None,
+        "default_note": default_note(default),
         "other_variant": {
             "variant": other,
             "available": option.in_variant(other),
