@@ -21,7 +21,8 @@ from fwk_tui.source.render import Renderer
 from fwk_tui.source.spreads import spread_notes
 from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import plain, unified_diff
-from fwk_tui.source.values import JSValue
+from fwk_tui.source.values import Code, JSValue
+from fwk_tui.validate.env import MASK, masked_values
 
 if TYPE_CHECKING:
     from fwk_tui.validate.spread_contents import Pass
@@ -37,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     get.add_argument("path", metavar="PATH", help='option path, e.g. app.head.meta[0].name or routeRules["/api/**"]')
     _file_option(get)
     get.add_argument("--json", action="store_true", help='print JSON (code as {"code": "..."})')
+    _secrets_option(get)
     get.set_defaults(run=run_get)
 
     set_ = sub.add_parser(
@@ -86,7 +88,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     dump = sub.add_parser("dump", help="print every value", description="Print every value as `path = value`.")
     _file_option(dump)
     dump.add_argument("--json", action="store_true", help="print the whole config as JSON")
+    _secrets_option(dump)
     dump.set_defaults(run=run_dump)
+
+
+def _secrets_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--show-secrets",
+        action="store_true",
+        help="print private runtimeConfig values (those outside public and app) instead of ****, for scripts",
+    )
 
 
 def _file_option(parser: argparse.ArgumentParser) -> None:
@@ -131,10 +142,13 @@ def _get(ns: argparse.Namespace) -> int:
         if stop.code == Exit.NOT_FOUND:
             stop.message += _given_elsewhere(file, doc, path)
         raise
+    shown = masked_values(value, path, ns.show_secrets)
+    if shown != value:
+        notes.append(f"{file}: note: private values are shown as {MASK} (--show-secrets prints them)")
     if ns.json:
-        out_json(to_json(value))
+        out_json(to_json(shown))
     else:
-        out(Renderer(doc.style).value(value))
+        out(Renderer(doc.style).value(_masks_bare(shown)))
     if doc.read_only:
         notes.append(f"{file}: note: {doc.read_only}; this is the value written in the file")
     for note in notes:
@@ -252,12 +266,16 @@ def _dump(ns: argparse.Namespace) -> int:
     file, doc = open_config(ns.file)
     if doc.read_only:
         err(f"{file}: note: {doc.read_only}; these are the values written in the file")
-    values = _run_time_values(doc, file)
+    written = _run_time_values(doc, file)
+    values = masked_values(written, (), ns.show_secrets)
+    if values != written:
+        err(f"{file}: note: private values are shown as {MASK} (--show-secrets prints them)")
     if ns.json:
         out_json(to_json(values))
         return Exit.OK
     render = Renderer(doc.style)
-    lines = [f"{format_path(p)} = {one_line(render.value(v, '', True), _DUMP_WIDTH)}" for p, v in _leaves(values)]
+    shown = _masks_bare(values)
+    lines = [f"{format_path(p)} = {one_line(render.value(v, '', True), _DUMP_WIDTH)}" for p, v in _leaves(shown)]
     if lines:
         out("\n".join(lines))
     return Exit.OK
@@ -275,6 +293,16 @@ def _run_time_values(doc: ConfigDocument, file: Path) -> dict[str, JSValue]:
     if len(contents.passes) > 1:
         err(f"{file}: note: a spread under a condition is shown as when its condition holds (`get PATH` says when)")
     return contents.passes[0].values
+
+
+def _masks_bare(value: JSValue) -> JSValue:
+    """``value`` with each masked value written bare (``****``, as ``resolve`` and ``why`` print it): quoted, it
+    would read as the text '****'."""
+    if isinstance(value, dict):
+        return {k: _masks_bare(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masks_bare(v) for v in value]
+    return Code(MASK) if value == MASK else value
 
 
 def _leaves(value: JSValue, path: OptionPath = ()) -> Iterator[tuple[OptionPath, JSValue]]:

@@ -89,6 +89,18 @@ def is_private_path(path: Sequence[str | int]) -> bool:
 _SECTIONS = ("$development", "$production", "$test")
 
 
+def masked_values(value: Any, path: Sequence[str | int] = (), show: bool = False) -> Any:
+    """``value`` (at ``path``) with each private value (:func:`is_private_path`) as ``MASK``; objects and lists keep
+    their shape (``show``: nothing masked). What ``get`` and ``dump`` print of the file, as ``resolve`` does."""
+    if show:
+        return value
+    if isinstance(value, dict):
+        return {k: masked_values(v, (*path, k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [masked_values(v, (*path, i)) for i, v in enumerate(value)]
+    return MASK if is_private_path(path) else value
+
+
 _QUOTED_TEXT = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\\n]|\\.)*`""")
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from fwk_tui.paths import format_path, parse_path
 from fwk_tui.source import ConfigDocument
+from fwk_tui.validate.env import is_private_path
 from fwk_tui.validate.values import MISSING
 from fwk_tui.wizard.answers import DEFAULT_SRC_DIR, Answers, description_index, module_names
 
@@ -98,13 +99,9 @@ def apply_answers(doc: ConfigDocument, start: Answers, answers: Answers) -> Conf
             if doc.has(path):
                 doc = _unset(doc, path)
         else:
-            doc = doc.set(path, "" if _private_runtime(path) and new not in ("", None) else new)
+            # A private key's value goes to .env (fwk_tui.wizard.dotenv), '' here.
+            doc = doc.set(path, "" if is_private_path(parse_path(path)) and new not in ("", None) else new)
     return doc
-
-
-def _private_runtime(path: str) -> bool:
-    """A private ``runtimeConfig`` key: its value goes to ``.env`` (:mod:`fwk_tui.wizard.dotenv`), ``''`` here."""
-    return path.startswith("runtimeConfig.") and not path.startswith("runtimeConfig.public.")
 
 
 def _unset(doc: ConfigDocument, path: str) -> ConfigDocument:

@@ -40,7 +40,8 @@ def test_set_proto_writes_a_key_javascript_keeps(config: Path, capsys: pytest.Ca
     assert (code, err) == (0, "")
     assert "['__proto__']: { apiBase: '/x' }" in config.read_text()
     assert _node_keys(config)["runtime"] == ["public", "__proto__"]
-    assert run(capsys, "get", "runtimeConfig.__proto__.apiBase", "--file", str(config))[:2] == (0, "'/x'\n")
+    shown = run(capsys, "get", "runtimeConfig.__proto__.apiBase", "--file", str(config), "--show-secrets")
+    assert shown[:2] == (0, "'/x'\n")  # a private key: masked without --show-secrets
 
 
 def test_a_bare_proto_in_the_file_is_no_key_and_check_warns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

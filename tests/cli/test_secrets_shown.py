@@ -1,4 +1,5 @@
-"""A private runtimeConfig value is masked by `resolve`, `why` and `env`, whoever gives it; `--show-secrets` shows it.
+"""A private runtimeConfig value is masked by `resolve`, `why`, `env`, `get` and `dump`, whoever gives it;
+`--show-secrets` shows it.
 
 A secret written in the config itself (or a layer) was printed by `resolve` and `why`, text and JSON, while `env`
 masked it: these are the commands people paste into issues and CI logs.
@@ -48,6 +49,11 @@ COMMANDS = [
     ["why", "runtimeConfig.layerKey", "--json"],
     ["env", "--dotenv", ".env"],
     ["env", "--dotenv", ".env", "--json"],
+    ["get", "runtimeConfig"],
+    ["get", "runtimeConfig.keys", "--json"],
+    ["get", "runtimeConfig.apiSecret"],
+    ["dump"],
+    ["dump", "--json"],
 ]
 
 
@@ -61,7 +67,10 @@ def test_no_private_value_is_printed_unasked(
     assert "****" in out
     if "--json" in command:
         json.loads(out)
-    assert "/api" in out or command[0] == "why"  # public values are shown
+    assert "/api" in out or command[0] in ("why", "get")  # public values are shown
+    if command[0] in ("get", "dump"):  # the file's own values: said on stderr, written bare (not the text '****')
+        assert "private values are shown as **** (--show-secrets prints them)" in err
+        assert "'****'" not in out
 
 
 def test_show_secrets_prints_them_for_scripts(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +83,10 @@ def test_show_secrets_prints_them_for_scripts(project: Path, capsys: pytest.Capt
     assert "fileS3cret" in out and "envS3cret" in out
     _, out, _ = run(capsys, "env", "--dotenv", ".env", "--show-secrets")
     assert "envS3cret" in out and "fileS3cret" in out
+    _, out, _ = run(capsys, "get", "runtimeConfig.keys", "--json", "--show-secrets")
+    assert json.loads(out) == ["itemS3cret", {"deep": "deepS3cret"}]
+    _, out, _ = run(capsys, "dump", "--show-secrets")
+    assert "runtimeConfig.apiSecret = 'fileS3cret'" in out
 
 
 @pytest.mark.parametrize("form", ["text", "json", "github"])
