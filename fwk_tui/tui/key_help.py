@@ -85,6 +85,8 @@ MOVING: tuple[Row, ...] = (
     ("↑ ↓  Enter", "in the tree: pick a group; Enter goes to its first field"),
     ("Tab  Shift+Tab", "move between the tree, the fields and the docs"),
     ("Ctrl+P", "command palette: the editor's commands and every option"),
+    ("Layers", "the tree's group where the config has layers, sections or a .env: what each gives; Enter on a "
+     "layer (or on one of its values) opens its file, Esc comes back"),
 )
 
 def palette_only() -> tuple[Row, ...]:
