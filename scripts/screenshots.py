@@ -33,7 +33,9 @@ SIZE = (100, 32)
 
 
 async def _browse(pilot: Pilot[None]) -> None:
-    pilot.app.go_to("app.baseURL")
+    app = pilot.app
+    assert isinstance(app, BrowseApp)
+    app.go_to("app.baseURL")
     await pilot.pause()
 
 
@@ -137,7 +139,7 @@ async def _layers_field(pilot: Pilot[None]) -> None:
 
 async def _layers_group(pilot: Pilot[None]) -> None:
     from fwk_tui.tui.editor.effective import LAYERS_GROUP
-    from fwk_tui.tui.widgets.group_tree import GroupTree
+    from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 
     await _layers_field(pilot)
     tree = pilot.app.query_one(GroupTree)
@@ -175,14 +177,14 @@ async def _shoot_wizard(name: str, step_id: str) -> Path:
 
     from fwk_tui.catalog import load_catalog
     from fwk_tui.tui.wizard import STEPS, WizardApp
-    from fwk_tui.wizard import RuntimeKey, open_project
+    from fwk_tui.wizard import RuntimeKey, open_target
 
     catalog = load_catalog()
     with tempfile.TemporaryDirectory() as folder:
         here = Path.cwd()
         os.chdir(folder)
         try:
-            project = open_project(Path("shop"), catalog)
+            project = open_target(Path("shop"), catalog)
             answers = project.initial.with_(
                 rendering="spa",
                 type_check="build",

@@ -43,6 +43,8 @@ Findings = frozenset[tuple[str, str, str, str]]
 def findings_under_b(doc: ConfigDocument, catalog: Catalog) -> Findings:
     """What the check says of ``doc`` before the move (the same for every choice: computed once by a caller that
     tries several)."""
+    # The config alone, without its project's folders: they move with the config (or pins keep them), so what the
+    # check says of the folders is `fwk-tui check`'s after the move, not a finding the rewrite brings.
     return frozenset(_key(d) for d in check_document(doc, catalog, "B").diagnostics)
 
 
