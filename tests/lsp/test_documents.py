@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
@@ -190,3 +192,26 @@ def test_the_checks_thread_stops_after_its_loop_has_closed() -> None:
     asyncio.run(serve())
     worker.stop()  # the server's exit: the loop is gone, a check still queued
     busy.set()
+
+
+def test_a_documents_project_is_read_once_per_version_and_again_after_a_file_changed(tmp_path: Path) -> None:
+    """The check and the answers of one version share one reading of the folder; the next version reads it again
+    (a folder moved while the config is open counts from the next edit, as in the editor)."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.projects import Projects
+
+    (tmp_path / "pages").mkdir()
+    file = tmp_path / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({})\n")
+    doc = OpenDocument.opened(file.as_uri(), file.read_text(), 1, UTF16)
+    projects, catalog = Projects(), load_catalog()
+    first = projects.of(doc)
+    assert projects.of(doc) is first and first.variant(catalog, {}).variant == "B"
+    (tmp_path / "app").mkdir()
+    (tmp_path / "pages").rename(tmp_path / "app" / "pages")
+    assert projects.of(doc) is first  # one version, one reading
+    doc.change(2, [types.TextDocumentContentChangeWholeDocument(text="export default defineFwkConfig({ })\n")])
+    assert projects.of(doc).variant(catalog, {}).variant == "A"
+    second = projects.of(doc)
+    projects.forget()  # a watched file changed: read again when asked
+    assert projects.of(doc) is not second
