@@ -12,6 +12,13 @@ from fwk_tui.tui.fields.rows import RowList
 from tests.tui.test_editor import editor_focused, make_app, until
 
 
+def _opened(focused: object, level: int) -> bool:
+    """The Enter on level ``level`` has opened the next one: its rows (past the limit, its code) have the focus (it
+    waited for the code at every level: ten seconds each until the last)."""
+    rows_below = isinstance(focused, RowList) and getattr(focused.parent, "path", "").count(".") == level + 1
+    return isinstance(focused, CodeArea) or rows_below
+
+
 def _config(tmp_path: Path, text: str) -> Path:
     (tmp_path / "p").mkdir()
     file = tmp_path / "p" / "fwk.config.ts"
@@ -27,9 +34,9 @@ async def test_a_value_deeper_than_the_limit_is_edited_as_written(tmp_path: Path
     async with app.run_test(size=(100, 32)) as pilot:
         assert await app.go_to("appConfig")
         await editor_focused(app, pilot)
-        for _ in range(MAX_DEPTH):
+        for level in range(MAX_DEPTH):
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.focused, CodeArea))
+            await until(pilot, lambda: _opened(app.focused, level))  # noqa: B023
         area = app.focused
         assert isinstance(area, CodeArea)
         await until(pilot, lambda: area.text == "{ a: { a: { a: 1 } } }")  # the app answers with the text

@@ -55,11 +55,15 @@ async def go_to(app: EditorApp, pilot: object, path: str) -> None:
 
 
 async def until(pilot: object, done: Callable[[], bool], seconds: float = 10.0) -> None:
-    """Pause until ``done()`` holds, ``seconds`` at most: a test waits for the state it asserts, not for a time."""
+    """Pause until ``done()`` holds, ``seconds`` at most (then fail): a test waits for the state it asserts, not for
+    a time."""
     deadline = time.monotonic() + seconds
     await pilot.pause()  # type: ignore[attr-defined]
     while not done() and time.monotonic() < deadline:
         await pilot.pause(0.02)  # type: ignore[attr-defined]
+    # A state that never comes fails here: waited out in silence, a wrong wait cost its ten seconds at every call
+    # and the test still passed on what came later (one test waited 90 s so).
+    assert done(), f"waited {seconds} s for a state that did not come"
 
 
 async def editor_focused(app: EditorApp, pilot: object, seconds: float = 10.0) -> None:
