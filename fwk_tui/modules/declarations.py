@@ -85,13 +85,13 @@ def read_declarations(data: bytes, filename: str = "module.d.ts", load: Load | N
     ``load`` finds the files of the same package they import from."""
     problem = _refused(data, filename)
     if problem:
-        return _nothing(problem)
+        return unread(problem)
     files = _Files(load)
     reader = files.reader(filename, data)
     options = reader.lookup(OPTIONS_NAME)
     resolved = reader.module_type()
     if options is None and resolved is None:
-        return _nothing(f"{filename}: declares no {OPTIONS_NAME}")
+        return unread(f"{filename}: declares no {OPTIONS_NAME}")
     found: list[Option] = []
     if options is not None:
         kind, _ = options[0].type_of_declared(options[1], (), resolved, found, 0)
@@ -152,7 +152,8 @@ class _Files:
             self.notes.append(text)
 
 
-def _nothing(note: str) -> Declarations:
+def unread(note: str) -> Declarations:
+    """No options known, and why (``note``)."""
     return Declarations(ObjectType((), open=True), (), (note,))
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.oserrors import os_error_words
+from fwk_tui.packages import package_root, split_package
 from fwk_tui.source.textutil import plain_line
 from fwk_tui.userfiles import (
     MAX_PACKAGE_JSON_BYTES,
@@ -142,21 +143,17 @@ def _is_file(path: Path) -> bool:
 
 def _package_entry(source: str, folder: Path) -> tuple[Path | None, Path | None]:
     """The file the package named by ``source`` gives (found in ``node_modules`` from ``folder`` upward), and its folder."""
-    parts = source.split("/")
-    name_parts = 2 if source.startswith("@") else 1
-    name, sub = "/".join(parts[:name_parts]), "/".join(parts[name_parts:])
-    for parent in (folder, *folder.parents):
-        root = parent / "node_modules" / name
-        if not root.is_dir():
-            continue
-        if sub:
-            return _with_extension(root / sub), root
-        for entry in _entries(_manifest(root)):
-            found = _with_extension(root / entry)
-            if found is not None:
-                return found, root
-        return _with_extension(root / "index"), root
-    return None, None
+    name, sub = split_package(source)
+    root = package_root(name, folder)
+    if root is None:
+        return None, None
+    if sub:
+        return _with_extension(root / sub), root
+    for entry in _entries(_manifest(root)):
+        found = _with_extension(root / entry)
+        if found is not None:
+            return found, root
+    return _with_extension(root / "index"), root
 
 
 def _manifest(root: Path) -> dict[str, Any]:

@@ -1,0 +1,121 @@
+"""A module a config names, as its package is installed: ``dist/module.json`` and the options its declarations give.
+
+A module built with the framework's module builder ships ``dist/module.json`` (``name``, ``version``,
+``configKey``, ``compatibility``) and its declarations (``dist/module.d.mts``, ``module.d.ts``, ``types.d.*``).
+Both are read as fwk-tui reads every file a user's project holds (a regular file, capped); a file of the package
+that leads out of it (a link) is not followed. What is not installed is said, never guessed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from fwk_tui.modules.declarations import MAX_DECLARATION_BYTES, Declarations, read_declarations, unread
+from fwk_tui.packages import package_root
+from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes, read_text_file
+
+MAX_MODULE_JSON_BYTES = 64 * 1024
+DECLARATION_NAMES = ("module.d.mts", "module.d.ts", "module.d.cts", "types.d.mts", "types.d.ts")
+"""Where the builder writes a module's declarations, in ``dist/``, in the order they are looked for."""
+
+
+@dataclass(frozen=True)
+class InstalledModule:
+    """A module whose package is installed: what its ``module.json`` and its declarations say."""
+
+    name: str
+    version: str
+    config_key: str | None
+    """The top-level key of the config its options go under (``colorMode``); None: the module says none."""
+    folder: Path
+    declarations: Declarations
+    compatibility: str | None = None
+    """The framework versions it says it works with (``>=3.0.0``), when it says."""
+
+    @property
+    def label(self) -> str:
+        """``@fwk/color-mode 3.5.2``: how an origin or a header names it."""
+        return f"{self.name} {self.version}".strip()
+
+
+@dataclass(frozen=True)
+class NotInstalled:
+    """A module named but not readable here, and why, in words a user acts on."""
+
+    name: str
+    words: str
+
+
+def read_module(name: str, folder: Path) -> InstalledModule | NotInstalled:
+    """The module ``name`` as installed for the config in ``folder`` (looked for from there upward)."""
+    root = package_root(name, folder)
+    if root is None:
+        return NotInstalled(
+            name,
+            f"{name} is not installed here (no node_modules/{name}): install the project's packages to check its "
+            "options",
+        )
+    dist = root / "dist"
+    try:
+        manifest = json.loads(read_text_file(dist / "module.json", MAX_MODULE_JSON_BYTES))
+    except FileNotThere:
+        return NotInstalled(name, f"{name} has no dist/module.json: not a module the module builder made")
+    except UnreadableFile as exc:
+        return NotInstalled(name, f"{name}: {exc}")
+    except (ValueError, RecursionError):
+        return NotInstalled(name, f"{name}: its dist/module.json is not JSON")
+    if not isinstance(manifest, dict):
+        return NotInstalled(name, f"{name}: its dist/module.json is not a JSON object")
+    declarations = _declarations(name, dist)
+    compatibility = manifest.get("compatibility")
+    framework = compatibility.get("fwk") if isinstance(compatibility, dict) else None
+    key = manifest.get("configKey")
+    return InstalledModule(
+        str(manifest.get("name") or name),
+        str(manifest.get("version") or ""),
+        key if isinstance(key, str) and key else None,
+        root,
+        declarations,
+        framework if isinstance(framework, str) else None,
+    )
+
+
+def _declarations(name: str, dist: Path) -> Declarations:
+    for candidate in DECLARATION_NAMES:
+        try:
+            data = read_file_bytes(dist / candidate, MAX_DECLARATION_BYTES)
+        except FileNotThere:
+            continue
+        except UnreadableFile as exc:
+            return unread(f"{name}: {exc}")
+        return read_declarations(data, candidate, _loader(dist))
+    return unread(f"{name}: no declarations in dist/ (its options are unknown)")
+
+
+def _loader(dist: Path):  # type: ignore[no-untyped-def]
+    """``load(spec, by)`` for :func:`read_declarations`: the declarations a relative import of a file of ``dist``
+    names, inside the package (a link out of it is not followed)."""
+    inside = os.path.realpath(dist.parent)
+
+    def load(spec: str, by: str) -> tuple[str, bytes] | None:
+        base = os.path.normpath(os.path.join(os.path.dirname(by), spec))
+        stem = base
+        for ext in (".mjs", ".cjs", ".js", ".mts", ".cts", ".ts"):
+            if stem.endswith(ext):
+                stem = stem[: -len(ext)]
+                break
+        for candidate in (f"{stem}.d.mts", f"{stem}.d.ts", f"{stem}.d.cts", os.path.join(stem, "index.d.ts")):
+            path = dist / candidate
+            real = os.path.realpath(path)
+            if os.path.commonpath([real, inside]) != inside:
+                continue  # a link out of the package: not its declarations
+            try:
+                return candidate, read_file_bytes(path, MAX_DECLARATION_BYTES)
+            except UnreadableFile:
+                continue  # not there, or not a regular file: the next spelling
+        return None
+
+    return load
