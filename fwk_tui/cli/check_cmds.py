@@ -88,6 +88,7 @@ def _check(ns: argparse.Namespace) -> int:
         project = Project.at(file, env=ns.env or None, environ={})
         for text in project.notes:
             err(text)  # stderr: JSON and annotations on stdout stay clean
+
         catalog = load_catalog()
 
         def check(d: ConfigDocument) -> CheckResult:
@@ -105,6 +106,7 @@ def _check(ns: argparse.Namespace) -> int:
             if outcome.applied and not ns.dry_run:  # a dry run reports the file as it is on disk
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
+    _say_modules_not_installed(project, doc, diagnostics)
     heading, findings = effective_findings(project, doc, catalog, result)
     merged = [f.diagnostic for f in findings]
     if ns.format == "json":
@@ -135,6 +137,20 @@ def _check(ns: argparse.Namespace) -> int:
     if any(d.severity == "error" for d in diagnostics + merged):
         return Exit.FINDINGS
     return Exit.NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else Exit.OK
+
+
+def _say_modules_not_installed(project: Project, doc: ConfigDocument, diagnostics: list[Diagnostic]) -> None:
+    """Where the config gives options to a module fwk-tui cannot read (FWK102) and modules it lists are not
+    installed: one note saying which, and what to do (stderr)."""
+    if not any(d.rule == "unknown-group" for d in diagnostics):
+        return
+    missing = project.modules(doc.values())[1]
+    if len(missing) == 1:
+        err(f"note: {missing[0].words}")
+    elif missing:
+        names = ", ".join(m.name for m in missing)
+        err(f"note: not installed here (no node_modules): {names}; install the project's packages to check "
+            "their options")  # fmt: skip
 
 
 def _finding_file(file: Path, finding: Finding) -> str:

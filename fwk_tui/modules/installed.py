@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fwk_tui.modules.declarations import MAX_DECLARATION_BYTES, Declarations, read_declarations, unread
-from fwk_tui.packages import package_root
+from fwk_tui.packages import is_package_name, package_root
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes, read_text_file
 
 MAX_MODULE_JSON_BYTES = 64 * 1024
@@ -49,6 +51,34 @@ class NotInstalled:
     words: str
 
 
+def modules_of(
+    values: dict[str, Any], folder: Path, dependencies: Iterable[str] = ()
+) -> tuple[list[InstalledModule], list[NotInstalled]]:
+    """The modules of a config: those its ``modules`` lists by package name (``'@fwk/i18n'``,
+    ``['@fwk/image', {...}]``), and those of its package.json ``dependencies`` that are modules (they give
+    ``dist/module.json``), read from ``folder`` upward; a listed one that cannot be read says why."""
+    listed = []
+    for entry in values.get("modules") or () if isinstance(values.get("modules"), list) else ():
+        name = entry[0] if isinstance(entry, list) and entry else entry
+        if isinstance(name, str) and is_package_name(name) and name not in listed:
+            listed.append(name)
+    installed: list[InstalledModule] = []
+    missing: list[NotInstalled] = []
+    for name in [*listed, *(d for d in dependencies if d not in listed)][:MAX_MODULES]:
+        found = read_module(name, folder)
+        if isinstance(found, InstalledModule):
+            installed.append(found)
+        elif name in listed:
+            missing.append(found)
+    return installed, missing
+
+
+MAX_MODULES = 200
+"""Packages looked at for one config (a project lists some dozens)."""
+_READ: dict[tuple[str, int, int], InstalledModule] = {}
+"""Modules read, by their package's folder and the time and size of its module.json: read once per version."""
+
+
 def read_module(name: str, folder: Path) -> InstalledModule | NotInstalled:
     """The module ``name`` as installed for the config in ``folder`` (looked for from there upward)."""
     root = package_root(name, folder)
@@ -59,6 +89,24 @@ def read_module(name: str, folder: Path) -> InstalledModule | NotInstalled:
             "options",
         )
     dist = root / "dist"
+    try:
+        stat = os.stat(dist / "module.json")
+    except OSError:
+        key = None
+    else:
+        key = (os.path.realpath(root), stat.st_mtime_ns, stat.st_size)
+        kept = _READ.get(key)
+        if kept is not None:
+            return kept
+    found = _read(name, root, dist)
+    if key is not None and isinstance(found, InstalledModule):
+        if len(_READ) > 4 * MAX_MODULES:
+            _READ.clear()
+        _READ[key] = found
+    return found
+
+
+def _read(name: str, root: Path, dist: Path) -> InstalledModule | NotInstalled:
     try:
         manifest = json.loads(read_text_file(dist / "module.json", MAX_MODULE_JSON_BYTES))
     except FileNotThere:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.modules.installed import InstalledModule, NotInstalled, modules_of
 from fwk_tui.project.reading import read_layout_noted, read_package
 from fwk_tui.resolve.check import MergedCheck, check_merged
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
@@ -32,7 +33,7 @@ from fwk_tui.source import ConfigDocument
 from fwk_tui.userfiles import UnreadableFile
 from fwk_tui.validate.check import CheckResult, check_document
 from fwk_tui.validate.sources import SourceFolder, source_folder
-from fwk_tui.validate.surroundings import Layout, Package
+from fwk_tui.validate.surroundings import Layout, ModuleOptions, Package
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
 
@@ -54,6 +55,9 @@ class Project:
     environ: Mapping[str, str] | None = None
     """The process's variables (None: this process's own; ``{}``: none, as ``check`` reads a project)."""
     _effective: dict[tuple[int, bool], tuple[ConfigDocument, Effective]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _modules: dict[object, tuple[list[InstalledModule], list[NotInstalled]]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -80,7 +84,7 @@ class Project:
 
     def in_env(self, env: str | None) -> Project:
         """The same project read in environment ``env`` (what lies beside the config is not read again)."""
-        return self if env == self.env else replace(self, env=env, _effective={})
+        return self if env == self.env else replace(self, env=env, _effective={}, _modules={})
 
     @property
     def folder(self) -> Path | None:
@@ -98,8 +102,29 @@ class Project:
         return source_folder(values, variant, self.layout) if self.layout is not None else None
 
     def check(self, doc: ConfigDocument, catalog: Catalog, variant: Variant | None = None, **how: Any) -> CheckResult:
-        """``fwk-tui check`` of ``doc`` here: with package.json and the folder (``how``: see ``check_document``)."""
-        return check_document(doc, catalog, variant, package=self.package, layout=self.layout, **how)
+        """``fwk-tui check`` of ``doc`` here: with package.json, the folder and the options of the modules it
+        installs (``how``: see ``check_document``)."""
+        modules = self.module_options(how.get("values") or doc.values())
+        return check_document(doc, catalog, variant, package=self.package, layout=self.layout, modules=modules, **how)
+
+    def modules(self, values: dict[str, Any]) -> tuple[list[InstalledModule], list[NotInstalled]]:
+        """The modules a config writing ``values`` here installs (listed in ``modules``, or a dependency of
+        package.json that is one), and those listed that cannot be read, with why."""
+        folder = self.folder
+        if folder is None:
+            return [], []
+        dependencies = sorted(self.package.dependencies | self.package.dev_dependencies) if self.package else []
+        listed = values.get("modules")
+        key = (repr(listed)[:10_000], tuple(dependencies))
+        kept = self._modules.get(key)
+        if kept is None:
+            kept = self._modules[key] = modules_of(values, folder, dependencies)
+        return kept
+
+    def module_options(self, values: dict[str, Any]) -> list[ModuleOptions]:
+        """What the checks need of the installed modules: each one's options under its key."""
+        installed, _ = self.modules(values)
+        return [ModuleOptions(m.config_key, m.label, m.declarations.type) for m in installed if m.config_key]
 
     # -------------------------------------------------------------- with what lies beside it
 
@@ -157,4 +182,5 @@ class Project:
         """
         if self.file is None:
             return None
-        return check_merged(self.file, doc, catalog, checked, self.env, self.package, self.layout)
+        modules = self.module_options(doc.values())
+        return check_merged(self.file, doc, catalog, checked, self.env, self.package, self.layout, modules)

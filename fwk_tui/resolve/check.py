@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path as FilePath
 
@@ -13,6 +14,7 @@ from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Obj, node_at, plain
 from fwk_tui.source import ConfigDocument
 from fwk_tui.validate import CheckResult, Diagnostic, Layout, Package, validate
+from fwk_tui.validate.surroundings import ModuleOptions
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ def check_effective(
     package: Package | None = None,
     variant: Variant | None = None,
     layout: Layout | None = None,
+    modules: Sequence[ModuleOptions] = (),
 ) -> list[Finding]:
     """Diagnostics of the merged config that checking the file alone did not give (``known``).
 
@@ -48,7 +51,7 @@ def check_effective(
     assert isinstance(values, dict)
     seen = {(d.path, d.rule, d.message) for d in known}
     out: list[Finding] = []
-    for d in validate(catalog, values, variant or effective.variant, package=package, layout=layout):
+    for d in validate(catalog, values, variant or effective.variant, package=package, layout=layout, modules=modules):
         if (d.path, d.rule, d.message) in seen:
             continue
         origin = _origin_near(effective.resolved.config, d.path)
@@ -100,6 +103,7 @@ def check_merged(
     env: str | None,
     package: Package | None,
     layout: Layout | None = None,
+    modules: Sequence[ModuleOptions] = (),
 ) -> MergedCheck | None:
     """The findings only the merged config has (in the variant the file was checked in), in file and line order.
 
@@ -114,7 +118,7 @@ def check_merged(
     if env is None and not any(layer.status == "read" for layer in resolved.layers):
         return MergedCheck(resolved, not_read) if not_read else None
     variant = checked.variant.variant
-    findings = not_read + check_effective(effective, catalog, checked.diagnostics, package, variant, layout)
+    findings = not_read + check_effective(effective, catalog, checked.diagnostics, package, variant, layout, modules)
     in_order = sorted(
         findings, key=lambda f: (f.where(str(file)).rsplit(":", 2)[0], f.diagnostic.line, f.diagnostic.column)
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,11 +16,12 @@ from fwk_tui.validate.env import masked_messages
 from fwk_tui.validate.ignore import Ignored, ignore_comments, set_aside
 from fwk_tui.validate.index import index_of
 from fwk_tui.validate.keys import KeyChecker
+from fwk_tui.validate.module_options import module_diagnostics
 from fwk_tui.validate.not_checked import not_checked
 from fwk_tui.validate.prototype import prototype_setters
 from fwk_tui.validate.rules import RULES, VALUE_RULES, RuleContext
 from fwk_tui.validate.spread_contents import spread_contents
-from fwk_tui.validate.surroundings import Layout, Package
+from fwk_tui.validate.surroundings import Layout, ModuleOptions, Package
 from fwk_tui.validate.variant import VariantChoice, detect_variant, forced
 
 
@@ -34,6 +35,7 @@ def validate(
     key_positions: Mapping[OptionPath, Span] | None = None,
     unknown: Callable[[OptionPath], bool] | None = None,
     layout: Layout | None = None,
+    modules: Sequence[ModuleOptions] = (),
 ) -> list[Diagnostic]:
     """Every diagnostic of ``values`` (a config as :meth:`ConfigDocument.values` reads it).
 
@@ -46,6 +48,10 @@ def validate(
     :func:`key_positions_of`); without them every diagnostic is at 1:1.
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
+    if modules:  # the options of an installed module: its declarations judge them, not "a module's options?"
+        names = {m.key for m in modules}
+        found = [d for d in found if not (d.rule == "unknown-group" and d.path in names)]
+        found += module_diagnostics(values, modules)
     ctx = RuleContext(values, variant, catalog, package, unknown, layout)
     from_rules = [
         Diagnostic(f.severity, f.path, f.message, r.id, f.fix, about_key=r.about == "key", related=f.related)
@@ -144,9 +150,11 @@ def check_document(
     values: dict[str, Any] | None = None,
     repeats_keys: bool | None = None,
     positions: bool = True,
+    modules: Sequence[ModuleOptions] = (),
 ) -> CheckResult:
     """Validate ``doc``: the variant is detected unless given; diagnostics carry positions.
 
+    ``modules``: the options of the modules the project installs (their declarations judge them).
     ``values`` is ``doc.values()`` when the caller already has it, and ``repeats_keys``
     what it knows of keys written twice (False: none, so none is looked for). ``positions=False``
     skips placing the diagnostics (all at 1:1): the editor shows them at their field.
@@ -161,11 +169,13 @@ def check_document(
         may_set = spreads.may_set if spreads.unread else None
 
         def run(v: dict[str, Any]) -> list[Diagnostic]:
-            return validate(catalog, v, choice.variant, package=package, unknown=may_set, layout=layout)
+            return validate(
+                catalog, v, choice.variant, package=package, unknown=may_set, layout=layout, modules=modules
+            )
 
         diagnostics = sorted(spreads.diagnostics(run, _place if positions else None), key=sort_key)
     else:
-        diagnostics = validate(catalog, values, choice.variant, package=package, layout=layout)
+        diagnostics = validate(catalog, values, choice.variant, package=package, layout=layout, modules=modules)
     if diagnostics and positions:
         diagnostics = sorted(_placed(doc, diagnostics), key=sort_key)
     # Placed already: the file has these, the values do not.

@@ -24,10 +24,12 @@ _OTHER_CODES: dict[str, str] = {
     "prototype-key": "FWK107",
     "overridden-by-spread": "FWK108",
     "framework-key": "FWK109",
+    "module-key": "FWK110",
     # value shapes
     "type": "FWK201",
     "undocumented-shape": "FWK202",
     "framework-refuses": "FWK203",
+    "module-value": "FWK204",
     # what could not be checked
     "not-checked": "FWK401",
     "code-value": "FWK402",

@@ -149,6 +149,23 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "Use one of the values the message lists.",
         "Not in the reference: the framework's own type (its schema package; see docs/type-decisions.md).",
     ),
+    "module-key": (
+        "A key an installed module does not declare",
+        "A module reads its options from its own top-level key (`colorMode: {...}`); its package declares them "
+        "(its `ModuleOptions`). A key it does not declare is most often misspelt: the module ignores it. The "
+        "declarations may be partial, so this is a warning; a near spelling among the module's keys is named.",
+        "Rename the key as suggested, or remove it. If the module reads it anyway, silence the warning with "
+        "`// fwk-tui-ignore FWK110` on the line before.",
+        "Not in the reference: the module's own declarations, in its installed package.",
+    ),
+    "module-value": (
+        "A value an installed module's declarations do not take",
+        "The module's package declares the type of each of its options (`storage?: 'localStorage' | 'cookie'`); a "
+        "value outside it (a misspelt choice) is most often ignored or breaks the module. A warning: declarations "
+        "may be narrower than what the module reads.",
+        "Use one of the values the message lists.",
+        "Not in the reference: the module's own declarations, in its installed package.",
+    ),
     "not-checked": (
         "The config is built by code",
         "When the exported config is made by a call, a function that does more than return an object, or a variable "

@@ -85,3 +85,14 @@ class Layout:
         if parts[0] not in self.names:
             return frozenset()
         return self.folders.get(parts[0])
+
+
+@dataclass(frozen=True)
+class ModuleOptions:
+    """An installed module's options, as its package declares them: the top-level key they go under, the module
+    (``@fwk/color-mode 4.0.1``) and their type. Declarations may be partial: what they refuse is a warning."""
+
+    key: str
+    label: str
+    type: Any
+    """An ``ObjectType`` of the catalogue's type model (any, to keep this module free of the catalogue)."""

@@ -1,0 +1,63 @@
+"""`check` judges an installed module's options by its declarations: a misspelt key, a value outside its type,
+as warnings with the module named; a module listed but not installed says so; nothing is guessed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import run
+from tests.modules.test_declarations import COLOR_MODE
+from tests.modules.test_installed import _install
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    manifest = {"name": "@fwk/color-mode", "version": "4.0.1", "configKey": "colorMode"}
+    _install(tmp_path, "@fwk/color-mode", {"module.d.mts": COLOR_MODE}, manifest)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _check(capsys: pytest.CaptureFixture[str], config: str) -> tuple[int, list[dict[str, object]], str]:
+    Path("fwk.config.ts").write_text(f"export default defineFwkConfig({{ {config} }})\n")
+    code, out, err = run(capsys, "check", "--format", "json")
+    return code, json.loads(out), err
+
+
+def test_a_misspelt_key_and_a_value_outside_the_modules_type_are_warnings(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, found, err = _check(capsys, "modules: ['@fwk/color-mode'], colorMode: { preferenc: 'dark', storage: 'x' }")
+    assert code == 0, err  # warnings: the declarations may be partial
+    by_code = {d["code"]: d for d in found}
+    assert set(by_code) == {"FWK110", "FWK204"}
+    typo = by_code["FWK110"]
+    assert typo["path"] == "colorMode.preferenc" and "did you mean preference?" in str(typo["message"])
+    assert "(@fwk/color-mode 4.0.1)" in str(typo["message"]) and typo["fix"]["new_key"] == "preference"  # type: ignore[index]
+    assert "'localStorage', 'sessionStorage', 'cookie'" in str(by_code["FWK204"]["message"])
+
+
+def test_right_options_give_nothing_not_even_the_info_of_an_unknown_group(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, found, _ = _check(capsys, "modules: ['@fwk/color-mode'], colorMode: { preference: 'dark' }")
+    assert (code, found) == (0, [])
+
+
+def test_a_module_package_json_depends_on_is_known_without_being_listed(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("package.json").write_text(json.dumps({"dependencies": {"@fwk/color-mode": "^4"}}))
+    _, found, _ = _check(capsys, "colorMode: { storage: 'x' }")
+    assert [d["code"] for d in found] == ["FWK204"]
+
+
+def test_a_module_listed_but_not_installed_keeps_the_info_and_says_why(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, found, err = _check(capsys, "modules: ['@fwk/i18n'], i18n: { strategy: 'prefix_exceptt' }")
+    assert code == 0 and [d["code"] for d in found] == ["FWK102"]
+    assert "note: @fwk/i18n is not installed here (no node_modules/@fwk/i18n): install the project's packages" in err
