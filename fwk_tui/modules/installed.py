@@ -75,8 +75,8 @@ def modules_of(
 
 MAX_MODULES = 200
 """Packages looked at for one config (a project lists some dozens)."""
-_READ: dict[tuple[str, int, int], InstalledModule] = {}
-"""Modules read, by their package's folder and the time and size of its module.json: read once per version."""
+_READ: dict[tuple[str, int, int], InstalledModule | NotInstalled] = {}
+"""Packages read, by their folder and the time and size of their module.json: read once per version."""
 
 
 def read_module(name: str, folder: Path) -> InstalledModule | NotInstalled:
@@ -89,21 +89,20 @@ def read_module(name: str, folder: Path) -> InstalledModule | NotInstalled:
             "options",
         )
     dist = root / "dist"
-    try:
+    try:  # a package is read again when its module.json changes (or, without one, when the package does)
         stat = os.stat(dist / "module.json")
     except OSError:
-        key = None
-    else:
-        key = (os.path.realpath(root), stat.st_mtime_ns, stat.st_size)
-        kept = _READ.get(key)
-        if kept is not None:
-            return kept
-    found = _read(name, root, dist)
-    if key is not None and isinstance(found, InstalledModule):
+        try:
+            stat = os.stat(root)
+        except OSError:
+            return _read(name, root, dist)
+    key = (os.path.realpath(root), stat.st_mtime_ns, stat.st_size)
+    kept = _READ.get(key)
+    if kept is None:
         if len(_READ) > 4 * MAX_MODULES:
             _READ.clear()
-        _READ[key] = found
-    return found
+        kept = _READ[key] = _read(name, root, dist)
+    return kept
 
 
 def _read(name: str, root: Path, dist: Path) -> InstalledModule | NotInstalled:

@@ -79,7 +79,16 @@ class Project:
         return cls(file, package, layout, notes, env, tuple(dotenv), environ)
 
     def read_again(self) -> Project:
-        """The same project with the folder and package.json read again (after folders moved)."""
+        """The same project with the folder and package.json read again (after folders moved); the modules read
+        are kept while package.json lists the same packages (each read costs a look into every package: the
+        editor reads its project again at every edit)."""
+        again = self.fresh()
+        if again.package == self.package:
+            again._modules.update(self._modules)
+        return again
+
+    def fresh(self) -> Project:
+        """The same project read anew, its modules too (F5 in the editor, after folders moved)."""
         return Project.at(self.file, env=self.env, dotenv=self.dotenv_paths, environ=self.environ)
 
     def in_env(self, env: str | None) -> Project:

@@ -125,9 +125,9 @@ class EditSession(FileHistory):
         return self._project
 
     def read_surroundings(self) -> None:
-        """Read the folder beside the file again now (after folders moved): the checks of the sources follow it."""
+        """Read the project again now, its modules too (after folders moved, F5): the checks follow it."""
         if self.path is not None:
-            self._project = self._project.read_again()
+            self._project = self._project.fresh()
             self._project_of = self._document
             self._check = None
             self._changed()

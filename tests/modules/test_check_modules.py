@@ -61,3 +61,25 @@ def test_a_module_listed_but_not_installed_keeps_the_info_and_says_why(
     code, found, err = _check(capsys, "modules: ['@fwk/i18n'], i18n: { strategy: 'prefix_exceptt' }")
     assert code == 0 and [d["code"] for d in found] == ["FWK102"]
     assert "note: @fwk/i18n is not installed here (no node_modules/@fwk/i18n): install the project's packages" in err
+
+
+def test_the_editor_and_the_language_server_give_the_same_warnings(project: Path) -> None:
+    from lsprotocol import types
+    from pygls.workspace.position_codec import PositionCodec
+
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.diagnostics import check_open
+    from fwk_tui.lsp.documents import OpenDocument
+    from fwk_tui.project import Project
+    from fwk_tui.session import EditSession
+    from fwk_tui.validate.codes import code_of
+
+    file = project / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { preferenc: 1 } })\n")
+    session = EditSession.open(file, load_catalog())
+    assert [(d.path, code_of(d.rule)) for d in session.diagnostics] == [("colorMode.preferenc", "FWK110")]
+    session.set("ssr", True)  # the next document: the modules read are kept while package.json is the same
+    assert [code_of(d.rule) for d in session.diagnostics] == ["FWK110"]
+    opened = OpenDocument.opened(file.as_uri(), file.read_text(), 1, PositionCodec(types.PositionEncodingKind.Utf16))
+    served = check_open(opened, load_catalog(), Project.at(file))
+    assert [d.code for d in served.diagnostics] == ["FWK110"]

@@ -104,6 +104,7 @@ class KeyActions(EditorAppBase):
     def action_reload(self) -> None:
         """Read the file again, re-applying your unsaved edits where they still apply."""
         self._disk.reload(quiet=False)
+        self.session.read_surroundings()  # package.json, the folder, the modules installed since
         self.call_later(self._effective.load)  # its layers and .env too
 
     def action_environment(self) -> None:
