@@ -105,6 +105,11 @@ def _explain(ns: argparse.Namespace) -> int:
     catalog = load_catalog()
     option: Option | None = catalog.get(ns.path)
     if option is None:
+        from fwk_tui.cli.module_explain import explain_module_option
+
+        explained = explain_module_option(ns)
+        if explained is not None:
+            return explained
         close = suggestions(catalog, ns.path)
         msg = f"fwk-tui: unknown option {ns.path!r}"
         if close:

@@ -67,6 +67,13 @@ def _markdown(doc: ConfigDocument, found: AtKey, ctx: Knowledge) -> str | None:
         below = children(ctx, path)
         listed = ", ".join(code(c.key) for c in below)
         text = f"**{escape(format_path(where.canon))}** · group of options\n\n{listed}"
+    elif (module_option := ctx.module_option(path)) is not None:
+        module, option = module_option
+        default = f"\n- default: {code(option.default)}" if option.default else ""
+        text = (
+            f"**{escape(format_path(path))}** · an option of the module {code(module.label)}\n\n"
+            f"- type: {code(str(option.type))}{default}\n\n{escape(option.doc)}"
+        )
     else:
         text = _unknown(path, ctx)
     effective = _effective(doc, found, ctx)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.modules.declarations import Option
+from fwk_tui.modules.installed import InstalledModule
 from fwk_tui.project import Project
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.source import ConfigDocument
@@ -32,8 +34,11 @@ class Knowledge:
     path: FilePath | None = None
     load_effective: EffectiveLoader | None = None
     """Computes the effective configuration, or None when nothing besides the file gives values."""
+    load_modules: Callable[[], list[InstalledModule]] | None = None
+    """Reads the modules the project installs (their options, from their packages)."""
     _effective: Effective | None = field(default=None, init=False, repr=False)
     _loaded: bool = field(default=False, init=False, repr=False)
+    _modules: list[InstalledModule] | None = field(default=None, init=False, repr=False)
 
     @property
     def index(self) -> CatalogIndex:
@@ -50,18 +55,40 @@ class Knowledge:
             self._effective = self.load_effective() if self.load_effective is not None else None
         return self._effective
 
+    def modules(self) -> list[InstalledModule]:
+        """The modules the project installs, read on first use."""
+        if self._modules is None:
+            self._modules = self.load_modules() if self.load_modules is not None else []
+        return self._modules
+
+    def module_option(self, path: tuple[str | int, ...]) -> tuple[InstalledModule, Option] | None:
+        """The installed module whose key ``path`` starts with, and its option at the rest of ``path``."""
+        if len(path) < 2 or not isinstance(path[0], str):
+            return None
+        module = next((m for m in self.modules() if m.config_key == path[0]), None)
+        option = module.declarations.option(tuple(str(p) for p in path[1:])) if module is not None else None
+        return (module, option) if module is not None and option is not None else None
+
     @property
     def folder(self) -> FilePath | None:
         """The config's folder: where the files an origin names are relative to."""
         return None if self.path is None else self.path.resolve().parent
 
     @classmethod
-    def of(cls, catalog: Catalog, doc: ConfigDocument, project: Project, *, variant: Variant | None = None) -> Knowledge:
+    def of(
+        cls, catalog: Catalog, doc: ConfigDocument, project: Project, *, variant: Variant | None = None
+    ) -> Knowledge:
         """What is known of ``doc`` in ``project``: the variant detected as ``check`` detects it, unless given."""
         variant = project.variant(catalog, doc.values(), variant).variant
         if project.file is None:
             return cls(catalog, variant)
-        return cls(catalog, variant, project.file, lambda: effective_for(project, doc, catalog))
+        return cls(
+            catalog,
+            variant,
+            project.file,
+            lambda: effective_for(project, doc, catalog),
+            lambda: project.modules(doc.values())[0],
+        )
 
 
 def effective_for(project: Project, doc: ConfigDocument, catalog: Catalog) -> Effective | None:

@@ -83,3 +83,34 @@ def test_the_editor_and_the_language_server_give_the_same_warnings(project: Path
     opened = OpenDocument.opened(file.as_uri(), file.read_text(), 1, PositionCodec(types.PositionEncodingKind.Utf16))
     served = check_open(opened, load_catalog(), Project.at(file))
     assert [d.code for d in served.diagnostics] == ["FWK110"]
+
+
+def test_explain_says_a_modules_option_from_its_declarations(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    Path("fwk.config.ts").write_text("export default defineFwkConfig({ modules: ['@fwk/color-mode'] })\n")
+    code, out, _ = run(capsys, "explain", "colorMode.storage")
+    assert code == 0 and out.startswith("colorMode.storage    [module @fwk/color-mode 4.0.1]")
+    assert "'localStorage' | 'sessionStorage' | 'cookie'" in out and "The default storage" in out
+    code, out, _ = run(capsys, "explain", "colorMode.preference", "--json")
+    data = json.loads(out)
+    assert (data["module"]["config_key"], data["type"], data["default"]) == ("colorMode", "string", "`system`")
+    code, _, err = run(capsys, "explain", "colorMode.preferenc")
+    assert code == 4 and "did you mean colorMode.preference?" in err
+
+
+def test_hover_on_a_modules_key_says_its_type_default_and_doc(project: Path) -> None:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.hover import hover
+    from fwk_tui.lsp.knowledge import Knowledge
+    from fwk_tui.project import Project
+    from fwk_tui.source import load_document
+    from tests.lsp.knowledge_helpers import position_in
+
+    file = project / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { storage: 'x' } })\n")
+    doc = load_document(file)
+    found = hover(doc, doc.text.index("storage") + 2, Knowledge.of(load_catalog(), doc, Project.at(file)),
+                  position_in(doc.text))  # fmt: skip
+    assert found is not None
+    text = found.contents.value  # type: ignore[union-attr]
+    assert "an option of the module `@fwk/color-mode 4.0.1`" in text and "The default storage" in text
+    assert "'localStorage' | 'sessionStorage' | 'cookie'" in text
