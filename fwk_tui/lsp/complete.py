@@ -28,7 +28,7 @@ from lsprotocol.types import (
 from fwk_tui.catalog.types import ArrayType, BoolType, LiteralType, ObjectType, RecordType, TupleType, TypeExpr, render
 from fwk_tui.lsp.cursor import Place, place_at
 from fwk_tui.lsp.knowledge import Knowledge
-from fwk_tui.lsp.texts import short_markdown
+from fwk_tui.lsp.texts import escape, short_markdown
 from fwk_tui.lsp.where import Child, children, flat, spot
 from fwk_tui.source import ConfigDocument
 
@@ -113,6 +113,8 @@ def _key_item(
     else:
         detail = render(child.type) if child.type is not None else ""
     docs = short_markdown(option, child.type, ctx.variant)
+    if option is None and child.doc:  # a module's option: what its declarations say (a package's words, escaped)
+        docs = "\n\n".join(part for part in (docs, escape(child.doc)) if part)
     if child.group and option is None:
         docs = "Options: " + ", ".join(f"`{c.key}`" for c in below[:12]) + (", …" if len(below) > 12 else "")
     deprecated = option is not None and any(tag in option.tags for tag in _DEPRECATED)

@@ -40,6 +40,8 @@ class Child:
     option: Option | None
     type: TypeExpr | None
     group: bool
+    doc: str = ""
+    """What a module's declarations say of it (a key of the catalogue has its option's doc)."""
 
 
 def canonical(index: CatalogIndex, path: OptionPath) -> OptionPath:
@@ -121,6 +123,8 @@ def children(ctx: Knowledge, path: OptionPath) -> list[Child]:
         type_ = option.type_for(_variant_of(option, ctx.variant)) if option is not None else None
         out.append(Child(key, option, type_, group))
     known = {c.key for c in out}
+    out += [c for c in _module_children(ctx, path) if c.key not in known]
+    known = {c.key for c in out}
     for t in flat(spot(ctx, path).types):
         if isinstance(t, ObjectType):
             for field in t.fields:
@@ -128,6 +132,20 @@ def children(ctx: Knowledge, path: OptionPath) -> list[Child]:
                     known.add(field.name)
                     out.append(Child(field.name, None, field.type, False))
     return out
+
+
+def _module_children(ctx: Knowledge, path: OptionPath) -> list[Child]:
+    """The keys of the modules the project installs: their own key at the top level, their options below it."""
+    modules = ctx.modules()
+    if not path:
+        return [Child(m.config_key, None, m.declarations.type, False, f"The options of {m.label}.")
+                for m in modules if m.config_key]  # fmt: skip
+    module = next((m for m in modules if m.config_key == path[0]), None)
+    if module is None:
+        return []
+    rest = tuple(str(p) for p in path[1:])
+    below = [o for o in module.declarations.options if o.path[:-1] == rest]
+    return [Child(o.path[-1], None, o.type, False, o.doc) for o in below]
 
 
 _GROUPS: dict[tuple[int, Variant], tuple[Catalog, frozenset[OptionPath]]] = {}

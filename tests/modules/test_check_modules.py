@@ -114,3 +114,23 @@ def test_hover_on_a_modules_key_says_its_type_default_and_doc(project: Path) -> 
     text = found.contents.value  # type: ignore[union-attr]
     assert "an option of the module `@fwk/color-mode 4.0.1`" in text and "The default storage" in text
     assert "'localStorage' | 'sessionStorage' | 'cookie'" in text
+
+
+def test_completion_offers_a_modules_key_and_its_options_with_their_docs(project: Path) -> None:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.complete import complete
+    from fwk_tui.lsp.knowledge import Knowledge
+    from fwk_tui.project import Project
+    from fwk_tui.source import load_document
+    from tests.lsp.knowledge_helpers import position_in
+
+    file = project / "fwk.config.ts"
+    file.write_text("export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { pre } })\n")
+    doc = load_document(file)
+    known = Knowledge.of(load_catalog(), doc, Project.at(file))
+    inside = complete(doc, doc.text.index("pre }") + 3, known, position_in(doc.text))
+    storage = next(i for i in inside.items if i.label == "storage")
+    assert "The default storage" in storage.documentation.value  # type: ignore[union-attr]
+    assert {"preference", "cookieAttrs", "disableTransition", "nested"} <= {i.label for i in inside.items}
+    top = complete(doc, doc.text.index("modules"), known, position_in(doc.text))
+    assert "colorMode" not in {i.label for i in top.items}  # written already
