@@ -516,3 +516,28 @@ def _first(node: Node | None, kind: str) -> Node | None:
     if node.type == kind:
         return node
     return next((c for c in node.named_children if c.type == kind), None)
+
+
+def default_value(written: str | None) -> object:
+    """The value an ``@default`` writes (``'nuxt-color-mode'``, `` `system` ``, ``false``, ``3``, ``[]``), or
+    ``MISSING_DEFAULT`` when it is words or code (``the locale of the browser``, ``process.env.X``)."""
+    if written is None:
+        return MISSING_DEFAULT
+    text = written.strip().rstrip(".")
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"`":
+        inner = text[1:-1]
+        if text[0] == "`" and len(inner) >= 2 and inner[0] == inner[-1] and inner[0] in "'\"":
+            inner = inner[1:-1]  # `'x'`: the quotes are the value's own
+        return inner
+    words: dict[str, object] = {"true": True, "false": False, "null": None, "[]": [], "{}": {}}
+    if text in words:
+        return words[text]
+    try:
+        number = float(text)
+    except ValueError:
+        return MISSING_DEFAULT
+    return int(number) if number.is_integer() and "." not in text else number
+
+
+MISSING_DEFAULT = object()
+"""What :func:`default_value` gives for an ``@default`` that is no plain value."""

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
 from fwk_tui.modules.installed import InstalledModule, NotInstalled, modules_of
 from fwk_tui.project.reading import read_layout_noted, read_package
 from fwk_tui.resolve.check import MergedCheck, check_merged
+from fwk_tui.resolve.defaults import ModuleDefault
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
 from fwk_tui.resolve.variables import DotenvFile
 from fwk_tui.source import ConfigDocument
@@ -130,6 +132,16 @@ class Project:
             kept = self._modules[key] = modules_of(values, folder, dependencies)
         return kept
 
+    def module_defaults(self, values: dict[str, Any]) -> list[ModuleDefault]:
+        """The defaults the installed modules declare (``@default`` that is a plain value), under their keys."""
+        found: list[ModuleDefault] = []
+        for module in self.modules(values)[0]:
+            for option in module.declarations.options if module.config_key else ():
+                value = default_value(option.default)
+                if value is not MISSING_DEFAULT:
+                    found.append(((str(module.config_key), *option.path), value, module.label))  # type: ignore[arg-type]
+        return found
+
     def module_options(self, values: dict[str, Any]) -> list[ModuleOptions]:
         """What the checks need of the installed modules: each one's options under its key."""
         installed, _ = self.modules(values)
@@ -178,6 +190,7 @@ class Project:
             environ=self.environ,
             with_defaults=with_defaults,
             layout=self.layout,
+            module_defaults=self.module_defaults(doc.values()) if with_defaults else (),
         )
         self._effective.clear()  # one document at a time: an older one is not asked again
         self._effective[key] = (doc, effective)

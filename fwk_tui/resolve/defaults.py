@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 
 from fwk_tui.catalog.models import Catalog, Default, Option, Variant
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Leaf, Obj
+from fwk_tui.source.values import JSValue
 from fwk_tui.validate.sources import SourceFolder, inside_source_folder
 
 SOURCE_FOLDER = "srcDir"
@@ -95,3 +97,26 @@ def _from_source_folder(default: Default, folder: str) -> Default:
         return value
 
     return Default("value", moved(default.value))
+
+
+ModuleDefault = tuple[tuple[str, ...], JSValue, str]
+"""A default an installed module declares: the path (under its key), the value, the module (``@fwk/x 1.2.0``)."""
+
+
+def add_module_defaults(config: Obj, defaults: Sequence[ModuleDefault]) -> int:
+    """Put each module default where nothing is set (as :func:`add_defaults` does the catalogue's); how many."""
+    added = 0
+    for path, value, label in defaults:
+        node = config
+        for segment in path[:-1]:
+            child = node.members.get(segment)
+            if child is None:
+                child = node.members[segment] = Obj()
+            if not isinstance(child, Obj):
+                break
+            node = child
+        else:
+            if path and path[-1] not in node.members:
+                node.members[path[-1]] = Leaf(value, Origin("module-default", detail=label))
+                added += 1
+    return added

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path as FilePath
 
 from fwk_tui.catalog.models import Catalog, Variant
-from fwk_tui.resolve.defaults import add_defaults
+from fwk_tui.resolve.defaults import ModuleDefault, add_defaults, add_module_defaults
 from fwk_tui.resolve.loader import Resolved, resolve_layers
 from fwk_tui.resolve.tree import plain
 from fwk_tui.resolve.variables import DotenvFile, Runtime, Variable, apply_variables, read_environment
@@ -68,12 +68,16 @@ def effective_config(
     environ: Mapping[str, str] | None = None,
     with_defaults: bool = False,
     layout: Layout | None = None,
+    module_defaults: Sequence[ModuleDefault] = (),
 ) -> Effective:
     """The effective configuration of ``doc`` (read from ``file``) for environment ``env``; ``layout`` is the folder
-    beside the config, when read (the variant and the source folder follow it)."""
+    beside the config, when read (the variant and the source folder follow it); ``module_defaults``: what the
+    installed modules declare, added with the catalogue's defaults."""
     resolved = resolve_layers(file, doc, env)
     environment = read_environment(os.environ if environ is None else environ, dotenv, variable_prefixes(resolved))
-    return effective_of(resolved, catalog, environment, with_defaults=with_defaults, layout=layout)
+    return effective_of(
+        resolved, catalog, environment, with_defaults=with_defaults, layout=layout, module_defaults=module_defaults
+    )
 
 
 def variable_prefixes(resolved: Resolved) -> list[str]:
@@ -101,6 +105,7 @@ def effective_of(
     *,
     with_defaults: bool = False,
     layout: Layout | None = None,
+    module_defaults: Sequence[ModuleDefault] = (),
 ) -> Effective:
     """The effective configuration of a merge already made (see ``remerge``) and the variables read."""
     values = plain(resolved.config)
@@ -109,4 +114,5 @@ def effective_of(
     folder = source_folder(values, variant, layout) if layout is not None else None
     runtime = apply_variables(resolved.config, catalog, environment)
     added = add_defaults(resolved.config, catalog, variant, folder) if with_defaults else 0
+    added += add_module_defaults(resolved.config, module_defaults) if with_defaults else 0
     return Effective(resolved, runtime, environment, variant, added, folder)

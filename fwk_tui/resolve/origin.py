@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-OriginKind = Literal["file", "layer", "env-section", "env-var", "default"]
+OriginKind = Literal["file", "layer", "env-section", "env-var", "default", "module-default"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +39,8 @@ class Origin:
         where = self.where()
         if self.kind == "default":
             return "the catalogue's default" + (f" ({self.detail})" if self.detail else "")
+        if self.kind == "module-default":
+            return f"the default of module {self.detail} (its declarations)"
         if self.kind == "env-var":
             return f"{self.detail}" + (f" in {where}" if where else " in the environment")
         if self.kind == "env-section":
@@ -51,6 +53,8 @@ class Origin:
         """What kind of source this is, without where: ``layer ../base``, ``$production section``."""
         if self.kind == "default":
             return "the catalogue's default"
+        if self.kind == "module-default":
+            return f"module {self.detail}"
         if self.kind == "env-var":
             return self.detail
         if self.kind == "env-section":

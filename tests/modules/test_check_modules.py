@@ -134,3 +134,18 @@ def test_completion_offers_a_modules_key_and_its_options_with_their_docs(project
     assert {"preference", "cookieAttrs", "disableTransition", "nested"} <= {i.label for i in inside.items}
     top = complete(doc, doc.text.index("modules"), known, position_in(doc.text))
     assert "colorMode" not in {i.label for i in top.items}  # written already
+
+
+def test_resolve_with_defaults_fills_in_a_modules_defaults_naming_it(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("fwk.config.ts").write_text(
+        "export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { storage: 'cookie' } })\n"
+    )
+    _, out, _ = run(capsys, "resolve", "--with-defaults", "--json")
+    values = json.loads(out)["values"]["colorMode"]
+    assert (values["storage"], values["preference"], values["disableTransition"]) == ("cookie", "system", False)
+    _, text, _ = run(capsys, "resolve", "--with-defaults")
+    assert "colorMode.preference = 'system'    the default of module @fwk/color-mode 4.0.1" in text
+    _, plain, _ = run(capsys, "resolve")
+    assert "colorMode.preference" not in plain  # without --with-defaults: what is written
