@@ -31,7 +31,8 @@ def _declarations(n: int) -> str:
     members = []
     for i in range(50):
         kind = ("string", "boolean", "number", "'a' | 'b' | 'c'", "Record<string, string>", "string[]")[i % 6]
-        members.append(f"    /**\n     * Option {i} of module {n}.\n     * @default false\n     */\n    opt{i}?: {kind};")
+        doc = f"    /**\n     * Option {i} of module {n}.\n     * @default false\n     */\n"
+        members.append(f"{doc}    opt{i}?: {kind};")
     members.append("    nested?: { deep?: { flag?: boolean; mode?: 'x' | 'y' }; list?: Array<string> };")
     members.append("    shared?: Shared;")
     body = "\n".join(members)
@@ -52,7 +53,8 @@ def _project(root: Path) -> Path:
         (dist / "shared").mkdir(parents=True)
         (dist / "module.json").write_text(json.dumps({"name": name, "version": "1.0.0", "configKey": f"mod{n}"}))
         (dist / "module.d.mts").write_text(_declarations(n))
-        (dist / "shared" / "types.d.mts").write_text("interface Shared { a?: string; b?: number }\nexport { Shared as S };\n")
+        shared = "interface Shared { a?: string; b?: number }\nexport { Shared as S };\n"
+        (dist / "shared" / "types.d.mts").write_text(shared)
         entries.append(f"'{name}'")
         options.append(f"  mod{n}: {{ opt0: 'x', opt1: true, opt3: 'b', nested: {{ deep: {{ mode: 'x' }} }} }},")
     config = root / "fwk.config.ts"
