@@ -1,0 +1,132 @@
+"""The pieces of a TypeScript declaration the reader takes apart: literals, unions, members, JSDoc, the walk."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from tree_sitter import Node
+
+from fwk_tui.catalog.types.nodes import AnyType, BoolType, Field_, LiteralType, NumType, StrType, TypeExpr, UnionType
+
+_DEFAULT = re.compile(r"@default\s+(.*)")
+ANY = AnyType()
+
+PREDEFINED: dict[str, TypeExpr] = {
+    "string": StrType(),
+    "number": NumType(),
+    "boolean": BoolType(),
+    "any": ANY,
+    "unknown": ANY,
+    "null": LiteralType(None),
+}
+UNDEFINED = LiteralType("\0undefined")  # `undefined` in a union: the member is optional, not a value
+
+
+def literal(text: str) -> TypeExpr:
+    if text in ("true", "false"):
+        return LiteralType(text == "true")
+    if text == "null":
+        return LiteralType(None)
+    if text == "undefined":
+        return UNDEFINED
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"`":
+        return LiteralType(text[1:-1])
+    try:
+        number = float(text)
+    except ValueError:
+        return ANY
+    return LiteralType(int(number) if number.is_integer() and "." not in text else number)
+
+
+def merged(fields: list[Field_], more: tuple[Field_, ...]) -> list[Field_]:
+    """``fields`` with ``more`` added, a member of the same name replaced where it stands (TypeScript's extends and
+    ``&`` keep one member per name)."""
+    out = list(fields)
+    for extra in more:
+        at = next((n for n, f in enumerate(out) if f.name == extra.name), None)
+        if at is None:
+            out.append(extra)
+        else:
+            out[at] = extra
+    return out
+
+
+def flat_union(options: list[TypeExpr]) -> Iterator[TypeExpr]:
+    seen: list[TypeExpr] = []
+    for option in options:
+        for one in option.options if isinstance(option, UnionType) else (option,):
+            if one not in seen:
+                seen.append(one)
+                yield one
+
+
+def union_parts(node: Node) -> Iterator[Node]:
+    for child in node.named_children:
+        if child.type == "union_type":
+            yield from union_parts(child)
+        else:
+            yield child
+
+
+def unsplit(resolved: Node | None) -> Node | None:
+    """A resolved union is not split member by member: its parts are read on their own."""
+    return None if resolved is None or resolved.type == "union_type" else resolved
+
+
+def member_type(resolved: Node, name: str, text: Callable[[Node], str]) -> Node | None:
+    """The type ``resolved`` (an object type) gives its member ``name``."""
+    if resolved.type != "object_type":
+        return None
+    for member in resolved.named_children:
+        if member.type == "property_signature":
+            key = member.child_by_field_name("name")
+            if key is not None and text(key).strip("'\"") == name:
+                written = member.child_by_field_name("type")
+                return written.named_children[0] if written is not None and written.named_children else None
+    return None
+
+
+def jsdoc(comment: str) -> tuple[str, str | None]:
+    """The description of a ``/** ... */`` comment, and what its ``@default`` says."""
+    if not comment.startswith("/**"):
+        return "", None
+    lines = [line.strip().lstrip("*").strip() for line in comment[3:-2].splitlines()]
+    description: list[str] = []
+    default = None
+    in_tags = False
+    for line in lines:
+        tag = _DEFAULT.match(line)
+        if tag is not None:
+            default = tag.group(1).strip() or None
+        in_tags = in_tags or line.startswith("@")  # the description ends at the first tag (@see, @example...)
+        if line and not in_tags:
+            description.append(line)
+    return " ".join(description), default
+
+
+def top_declarations(root: Node) -> Iterator[Node]:
+    """Interfaces and type aliases of the file, at its top level (exported or not)."""
+    for node in root.named_children:
+        inner = node.named_children[-1] if node.type in ("export_statement", "ambient_declaration") else node
+        for candidate in (node, inner):
+            if candidate is not None and candidate.type in ("interface_declaration", "type_alias_declaration"):
+                yield candidate
+                break
+
+
+def walk(node: Node, types: tuple[str, ...]) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type in types:
+            yield current
+        stack.extend(reversed(current.named_children))
+
+
+def first_of(node: Node | None, kind: str) -> Node | None:
+    if node is None:
+        return None
+    if node.type == kind:
+        return node
+    return next((c for c in node.named_children if c.type == kind), None)
