@@ -12,6 +12,7 @@ from fwk_tui.tui.fields.expression import ExpressionEditor
 from fwk_tui.tui.fields.number import NumberEditor
 from fwk_tui.tui.widgets.safe_input import SafeInput, visible
 from tests.tui.fields.harness import FieldHarness, catalog, config, screen_text
+from tests.tui.test_editor import until
 
 SIZE = (80, 24)
 
@@ -192,8 +193,7 @@ async def test_focus_at_opens_the_rows_down_to_a_nested_path() -> None:
     app = FieldHarness("runtimeConfig", config("  runtimeConfig: { public: { apiBase: '/api' } },"))
     async with app.run_test(size=SIZE) as pilot:
         assert app.field.focus_at("runtimeConfig.public.apiBase")
-        await pilot.pause()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.focused, SafeInput))  # each level opens a moment after the last
         assert isinstance(app.focused, SafeInput)
         assert app.focused.value == "/api"  # any value goes in runtimeConfig: plain text, no quotes
         assert not app.field.focus_at("ssr")
