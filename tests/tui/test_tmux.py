@@ -31,6 +31,9 @@ class Terminal:
         # process that had them set passes them on): the app measures its terminal, as it does for a person.
         line = f"cd {_quote(str(cwd))} && env -u COLUMNS -u LINES {exports} " + " ".join(_quote(c) for c in command)
         subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "100", "-y", "32", line], check=True)
+        # An app that stops leaves its last screen (a traceback, its last words) for the failure to show: without
+        # this the session went with it, and a test could say only that it was gone.
+        subprocess.run(["tmux", "set-option", "-t", self.name, "remain-on-exit", "on"], capture_output=True)
 
     def keys(self, *keys: str) -> None:
         for key in keys:
@@ -54,7 +57,11 @@ class Terminal:
         raise AssertionError(f"{text!r} never showed; the screen was:\n{self.screen()}")
 
     def alive(self) -> bool:
-        return subprocess.run(["tmux", "has-session", "-t", self.name], capture_output=True).returncode == 0
+        """The app still runs (its pane is there and not dead)."""
+        out = subprocess.run(
+            ["tmux", "display-message", "-p", "-t", self.name, "#{pane_dead}"], capture_output=True, text=True
+        )
+        return out.returncode == 0 and out.stdout.strip() == "0"
 
     def close(self) -> None:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
