@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.modules.declarations import MAX_DECLARATION_BYTES, Declarations, read_declarations, unread
+from fwk_tui.modules.ts_reader import Load
 from fwk_tui.packages import is_package_name, package_root
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes, read_text_file
 
@@ -142,7 +143,7 @@ def _declarations(name: str, dist: Path) -> Declarations:
     return unread(f"{name}: no declarations in dist/ (its options are unknown)")
 
 
-def _loader(dist: Path):  # type: ignore[no-untyped-def]
+def _loader(dist: Path) -> Load:
     """``load(spec, by)`` for :func:`read_declarations`: the declarations a relative import of a file of ``dist``
     names, inside the package (a link out of it is not followed)."""
     inside = os.path.realpath(dist.parent)
