@@ -16,6 +16,10 @@ def split_package(source: str) -> tuple[str, str]:
     return "/".join(parts[:count]), "/".join(parts[count:])
 
 
+FRAMEWORK_PACKAGE = "fwk"
+"""The framework's own package, as package.json lists it."""
+
+
 def package_root(name: str, folder: Path) -> Path | None:
     """The folder of the package ``name`` seen from ``folder``: ``node_modules/<name>`` there or in a folder above."""
     for parent in (folder, *folder.parents):

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.modules.compatibility import FrameworkVersion, framework_version, incompatible
 from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
 from fwk_tui.modules.installed import InstalledModule, NotInstalled, modules_of
 from fwk_tui.project.reading import read_layout_noted, read_package
@@ -56,6 +57,8 @@ class Project:
     """The ``.env`` files named; none: ``.env`` beside the config, when there is one."""
     environ: Mapping[str, str] | None = None
     """The process's variables (None: this process's own; ``{}``: none, as ``check`` reads a project)."""
+    with_modules: bool = True
+    """Whether the installed modules' packages are read (the editor reads them after its first paint)."""
     _effective: dict[tuple[int, bool], tuple[ConfigDocument, Effective]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -91,7 +94,12 @@ class Project:
 
     def fresh(self) -> Project:
         """The same project read anew, its modules too (F5 in the editor, after folders moved)."""
-        return Project.at(self.file, env=self.env, dotenv=self.dotenv_paths, environ=self.environ)
+        again = Project.at(self.file, env=self.env, dotenv=self.dotenv_paths, environ=self.environ)
+        return again if self.with_modules else again.modules_read(False)
+
+    def modules_read(self, read: bool = True) -> Project:
+        """The same project with its installed modules read (``read``), or left unread until asked."""
+        return self if read == self.with_modules else replace(self, with_modules=read, _effective={}, _modules={})
 
     def in_env(self, env: str | None) -> Project:
         """The same project read in environment ``env`` (what lies beside the config is not read again)."""
@@ -122,7 +130,7 @@ class Project:
         """The modules a config writing ``values`` here installs (listed in ``modules``, or a dependency of
         package.json that is one), and those listed that cannot be read, with why."""
         folder = self.folder
-        if folder is None:
+        if folder is None or not self.with_modules:
             return [], []
         dependencies = sorted(self.package.dependencies | self.package.dev_dependencies) if self.package else []
         listed = values.get("modules")
@@ -143,9 +151,36 @@ class Project:
         return found
 
     def module_options(self, values: dict[str, Any]) -> list[ModuleOptions]:
-        """What the checks need of the installed modules: each one's options under its key."""
+        """What the checks need of the installed modules: each one's options under its key, whether its
+        compatibility range lets in the project's framework version, and where ``modules`` lists it."""
         installed, _ = self.modules(values)
-        return [ModuleOptions(m.config_key, m.label, m.declarations.type) for m in installed if m.config_key]
+        if not installed:
+            return []
+        framework = self.framework_version()
+        listed = values.get("modules")
+        places: dict[str, str] = {}
+        for i, entry in enumerate(listed if isinstance(listed, list) else ()):
+            name = entry[0] if isinstance(entry, list) and entry else entry
+            if isinstance(name, str):
+                places.setdefault(name, f"modules[{i}]")
+        return [
+            ModuleOptions(
+                m.config_key,
+                m.label,
+                m.declarations.type,
+                incompatible(m, framework),
+                places.get(m.name, "modules" if isinstance(listed, list) else ""),
+            )
+            for m in installed
+        ]
+
+    def framework_version(self) -> FrameworkVersion | None:
+        """The framework's version for this project: the one installed in node_modules, else the lowest the range
+        package.json writes lets in; None when neither says."""
+        folder = self.folder
+        if folder is None or not self.with_modules:
+            return None
+        return framework_version(folder, self.package.framework if self.package else None)
 
     # -------------------------------------------------------------- with what lies beside it
 

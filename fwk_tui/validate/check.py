@@ -49,7 +49,7 @@ def validate(
     """
     found = KeyChecker(index_of(catalog), variant, values).run()
     if modules:  # the options of an installed module: its declarations judge them, not "a module's options?"
-        names = {m.key for m in modules}
+        names = {m.key for m in modules if m.key}
         found = [d for d in found if not (d.rule == "unknown-group" and d.path in names)]
         found += module_diagnostics(values, modules)
     ctx = RuleContext(values, variant, catalog, package, unknown, layout)

@@ -30,6 +30,7 @@ _OTHER_CODES: dict[str, str] = {
     "undocumented-shape": "FWK202",
     "framework-refuses": "FWK203",
     "module-value": "FWK204",
+    "module-compatibility": "FWK205",
     # what could not be checked
     "not-checked": "FWK401",
     "code-value": "FWK402",

@@ -166,6 +166,17 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "Use one of the values the message lists.",
         "Not in the reference: the module's own declarations, in its installed package.",
     ),
+    "module-compatibility": (
+        "An installed module says it does not work with the project's framework version",
+        "A module's `dist/module.json` names the framework versions it works with (`compatibility`, an npm range "
+        "such as `^3.0.0 || ^4.0.0`). The project's version is the one installed in node_modules (else the lowest "
+        "package.json's range lets in). Outside the range the framework warns and the module may break; with "
+        "`experimental.enforceModuleCompatibility: true` the app stops at start (the reference, rule 5): then it "
+        "is an error.",
+        "Update the module (or the framework) to versions that fit each other, then install the packages again.",
+        "The reference, rule 5 (enforceModuleCompatibility); the range is the module's own, in its installed "
+        "package.",
+    ),
     "not-checked": (
         "The config is built by code",
         "When the exported config is made by a call, a function that does more than return an object, or a variable "

@@ -9,12 +9,13 @@ from typing import Any
 
 from fwk_tui.paths import format_path
 from fwk_tui.validate.diagnostics import Diagnostic
-from fwk_tui.validate.fix import Fix
+from fwk_tui.validate.fix import Fix, Severity
 from fwk_tui.validate.surroundings import ModuleOptions
 from fwk_tui.validate.typecheck import check_value
 
 RULE_KEY = "module-key"
 RULE_VALUE = "module-value"
+RULE_COMPATIBILITY = "module-compatibility"
 
 
 def module_diagnostics(values: dict[str, Any], modules: Iterable[ModuleOptions]) -> list[Diagnostic]:
@@ -22,7 +23,16 @@ def module_diagnostics(values: dict[str, Any], modules: Iterable[ModuleOptions])
     from fwk_tui.catalog.types.nodes import ObjectType
 
     out: list[Diagnostic] = []
+    experimental = values.get("experimental")
+    enforced = isinstance(experimental, dict) and experimental.get("enforceModuleCompatibility") is True
     for module in modules:
+        if module.incompatible is not None:
+            words = f"{module.incompatible}; with experimental.enforceModuleCompatibility the app does not start"
+            severity: Severity = "error" if enforced else "warning"
+            message = words if enforced else module.incompatible
+            out.append(Diagnostic(severity, module.listed_at, message, RULE_COMPATIBILITY))
+        if module.key is None:
+            continue
         value = values.get(module.key)
         if not isinstance(value, dict) or not isinstance(module.type, ObjectType) or not module.type.fields:
             continue

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from fwk_tui.packages import FRAMEWORK_PACKAGE
+
 
 @dataclass(frozen=True)
 class Package:
@@ -18,11 +20,16 @@ class Package:
 
     dependencies: frozenset[str] = frozenset()
     dev_dependencies: frozenset[str] = frozenset()
+    framework: str | None = None
+    """The version range package.json writes for the framework's package (``fwk``: ``^4.1.0``), when it does."""
 
     @classmethod
     def from_package_json(cls, data: Mapping[str, Any]) -> Package:
         """Read the dependency lists of a parsed package.json (other fields are ignored)."""
-        return cls(_names(data.get("dependencies")), _names(data.get("devDependencies")))
+        lists = (data.get("dependencies"), data.get("devDependencies"))
+        ranges = [s.get(FRAMEWORK_PACKAGE) for s in lists if isinstance(s, Mapping)]
+        framework = next((r for r in ranges if isinstance(r, str)), None)
+        return cls(_names(data.get("dependencies")), _names(data.get("devDependencies")), framework)
 
     def lists(self, package: str) -> bool:
         """True when ``package`` is a dependency of any kind."""
@@ -92,7 +99,13 @@ class ModuleOptions:
     """An installed module's options, as its package declares them: the top-level key they go under, the module
     (``@fwk/color-mode 4.0.1``) and their type. Declarations may be partial: what they refuse is a warning."""
 
-    key: str
+    key: str | None
+    """The top-level key its options go under; None: it declares none (only its compatibility is checked)."""
     label: str
     type: Any
     """An ``ObjectType`` of the catalogue's type model (any, to keep this module free of the catalogue)."""
+    incompatible: str | None = None
+    """Why the module's ``compatibility`` range shuts out the project's framework version (None: it does not,
+    or either is unknown)."""
+    listed_at: str = ""
+    """The path of its entry in ``modules`` (``modules[2]``); "" when package.json alone installs it."""
