@@ -99,6 +99,8 @@ class Option:
     type_note: TypeNote | None = None
     beyond_reference: str | None = None
     """Why the option is in the catalogue though the reference does not list it (``None``: the reference does)."""
+    module: str | None = None
+    """The module whose declarations give the option (``@fwk/color-mode 4.0.1``); None: the reference's."""
 
     def __post_init__(self) -> None:
         for v in self.variants:

@@ -16,6 +16,7 @@ from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
 from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.modules.installed import InstalledModule
 from fwk_tui.project import Project
 from fwk_tui.session.disk import FileHistory
 from fwk_tui.session.edit import Edit
@@ -117,7 +118,7 @@ class EditSession(FileHistory):
         the file is edited count from the next edit, as in the language server), and again when the file is saved
         elsewhere or :meth:`read_surroundings` is asked."""
         if self._project.file != self.path:
-            self._project = Project.at(self.path)
+            self._project = Project.at(self.path).modules_read(self._project.with_modules)
             self._project_of = self._document
         elif self._project_of is not self._document and self.path is not None:
             self._project = self._project.read_again()  # about 0.3 ms: a folder listed, package.json read
@@ -131,6 +132,23 @@ class EditSession(FileHistory):
             self._project_of = self._document
             self._check = None
             self._changed()
+
+    def defer_modules(self) -> None:
+        """Leave the installed modules' packages unread until :meth:`read_modules` (the editor's first paint does
+        not wait for them)."""
+        self._project = self._project.modules_read(False)
+        self._check = None
+
+    def read_modules(self) -> None:
+        """Read the installed modules' packages now: their options are checked and shown from here on."""
+        if not self._project.with_modules:
+            self._project = self._project.modules_read()
+            self._check = None
+            self._changed()
+
+    def modules(self) -> list[InstalledModule]:
+        """The modules the project installs whose packages are read (none while :meth:`defer_modules` holds)."""
+        return self.project.modules(self.values())[0]
 
     # ---------------------------------------------------------- diagnostics
 

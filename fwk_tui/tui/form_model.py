@@ -6,16 +6,19 @@ Textual), so the editor's layout decisions are tested directly.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from fwk_tui.catalog.models import Catalog, Option, Variant
 from fwk_tui.catalog.types import RecordType
+from fwk_tui.modules.as_options import MODULE_GROUP_PREFIX, module_catalog_options, module_group_id
+from fwk_tui.modules.installed import InstalledModule
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
 from fwk_tui.source.textutil import plain
 from fwk_tui.validate import Diagnostic, diagnostics_at, outer_paths, within
 from fwk_tui.validate.keys import ENV_BLOCKS
+from fwk_tui.validate.values import MISSING
 
 FormFilter = Literal["all", "modified", "errors", "experimental"]
 FILTERS: tuple[FormFilter, ...] = ("all", "modified", "errors", "experimental")
@@ -46,7 +49,8 @@ class FieldEntry:
 
 @dataclass(frozen=True)
 class TreeGroup:
-    """A group of the editor's tree: a catalogue group or one of the file's own top-level keys."""
+    """A group of the editor's tree: a catalogue group, an installed module's options or one of the file's own
+    top-level keys."""
 
     id: str
     title: str
@@ -55,6 +59,32 @@ class TreeGroup:
     @property
     def from_file(self) -> bool:
         return self.id.startswith(FILE_GROUP_PREFIX)
+
+    @property
+    def of_module(self) -> bool:
+        return self.id.startswith(MODULE_GROUP_PREFIX)
+
+
+@dataclass(frozen=True)
+class ModuleGroup:
+    """An installed module's options, as a group of the editor: its tree group and its top-level options."""
+
+    key: str
+    group: TreeGroup
+    options: tuple[Option, ...]
+
+    @classmethod
+    def of(cls, module: InstalledModule) -> ModuleGroup | None:
+        """The group of ``module``'s options (None when it declares no config key or no options)."""
+        options = module_catalog_options(module)
+        if not module.config_key or not options:
+            return None
+        summary = (
+            f"The options of module {module.label} (node_modules/{module.name}), read from its type declarations. "
+            "What they refuse is a warning: declarations can be partial."
+        )
+        key = module.config_key
+        return cls(key, TreeGroup(module_group_id(key), f"Modules › {key}", summary), options)
 
 
 @dataclass(frozen=True)
@@ -103,14 +133,37 @@ class FormModel:
         for o in catalog.options:
             if o.path not in self._parents and o.path not in self._children_of_record:
                 self._group_options[o.group].append(o)
+        self._modules: dict[str, ModuleGroup] = {}
+        self._module_options: dict[tuple[Segment, ...], Option] = {}
+
+    def set_modules(self, modules: Sequence[InstalledModule]) -> None:
+        """The modules the project installs: each with a config key and options is a group of its own, after the
+        catalogue's (a key the catalogue knows stays the catalogue's)."""
+        groups = [g for g in (ModuleGroup.of(m) for m in modules) if g is not None]
+        known = self._top_groups.keys() | {p[0] for p in self._prefixes}
+        self._modules = {g.key: g for g in groups if g.key not in known}
+        self._module_options = {o.segments: o for g in self._modules.values() for o in g.options}
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The config keys of the modules shown as groups."""
+        return tuple(self._modules)
+
+    def module_option(self, path: str) -> Option | None:
+        """The module option at ``path`` (``colorMode.preference``), or None."""
+        try:
+            return self._module_options.get(parse_path(path))
+        except PathError:
+            return None
 
     # ------------------------------------------------------------------ tree
 
     def groups(self, values: dict[str, Any]) -> list[TreeGroup]:
         """The catalogue's groups, then one group per top-level key of the file the catalogue does not know."""
         out = [TreeGroup(g.id, g.title, g.summary) for g in self.catalog.groups]
+        out.extend(g.group for g in self._modules.values())
         for key in values:
-            if self._group_of((key,)) is None:
+            if self._group_of((key,)) is None and key not in self._modules:
                 out.append(
                     TreeGroup(
                         FILE_GROUP_PREFIX + key,
@@ -141,6 +194,8 @@ class FormModel:
             alias = self.catalog.get(format_path(segments[:1]))
             if alias is not None:
                 return alias.group
+            if segments[0] in self._modules:
+                return module_group_id(str(segments[0]))
             return FILE_GROUP_PREFIX + str(segments[0])
         return group
 
@@ -156,6 +211,10 @@ class FormModel:
                 extra.setdefault(group_id, []).append(FieldEntry(path, option, True))
         fields: dict[str, list[FieldEntry]] = {}
         for group in groups:
+            if group.of_module:
+                key = group.id[len(MODULE_GROUP_PREFIX) :]
+                fields[group.id] = self._module_fields(self._modules[key], values.get(key, MISSING))
+                continue
             if group.from_file:
                 key = group.id[len(FILE_GROUP_PREFIX) :]
                 fields[group.id] = [FieldEntry(format_path((key,)), None, True)]
@@ -167,6 +226,17 @@ class FormModel:
                     entries.append(FieldEntry(option.path, option, is_set))
             fields[group.id] = entries + extra.get(group.id, [])
         return FormLayout(groups, fields)
+
+    def _module_fields(self, module: ModuleGroup, value: Any) -> list[FieldEntry]:
+        """A field per option of the module, then one per key of the file the module does not declare (or one
+        for the whole value when it is no object: code, ``false``)."""
+        if value is not MISSING and not isinstance(value, dict):
+            return [FieldEntry(format_path((module.key,)), None, True)]
+        written = value if isinstance(value, dict) else {}
+        entries = [FieldEntry(o.path, o, o.key in written) for o in module.options]
+        known = {o.key for o in module.options}
+        entries.extend(FieldEntry(format_path((module.key, k)), None, True) for k in written if k not in known)
+        return entries
 
     def fields(self, group_id: str, values: dict[str, Any], variant: Variant) -> list[FieldEntry]:
         """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's unknown keys."""
@@ -193,7 +263,7 @@ class FormModel:
                     and self._group_of(path) is None
                     and self.catalog.get(str(key)) is None
                 ):
-                    continue  # a top-level unknown key is a group of its own
+                    continue  # a top-level unknown key (or a module's) is a group of its own
                 text = format_path(path)
                 yield text, self.catalog.get(text)
 

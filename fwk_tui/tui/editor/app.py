@@ -6,6 +6,7 @@ its controllers, each a module of one purpose beside this one.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
@@ -37,7 +38,7 @@ from fwk_tui.tui.editor.widgets.layers_panel import LayersPanel
 from fwk_tui.tui.editor.wizard_launch import WizardLaunch
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
-from fwk_tui.tui.form_model import FormFilter, FormLayout, FormModel, TreeGroup
+from fwk_tui.tui.form_model import FILE_GROUP_PREFIX, FormFilter, FormLayout, FormModel, TreeGroup
 from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 from fwk_tui.tui.widgets.related_links import RelatedLinks
@@ -109,6 +110,7 @@ class EditorApp(KeyActions):
         self.journal = options.get("journal")
         self.label = options.get("label") or (str(session.path) if session.path else "new fwk.config.ts")
         self.model = FormModel(session.catalog)
+        session.defer_modules()  # read once the first screen is painted (_read_modules)
         self._watch_disk = options.get("watch_disk", True)
         self._offer_wizard = options.get("offer_wizard", False)
         self._start_path = options.get("start_path")
@@ -180,8 +182,38 @@ class EditorApp(KeyActions):
         self._journal.offer_recovery()
         # Layers, sections and .env are read once the first screen is painted: the start does not wait for them.
         self.call_after_refresh(self._effective.load)
+        self.call_after_refresh(self._read_modules)
         if self._offer_wizard:
             self._wizard.offer()
+
+    def _read_modules(self) -> None:
+        """The packages of the modules the project installs, read in a thread once the first screen is painted;
+        then their groups join the tree and their options are checked."""
+        session = self.session
+        project, values, document = session.project.modules_read(), session.values(), session.document
+
+        def read() -> None:
+            project.modules(values)  # fills the cache of read packages: the session's reading finds them there
+            try:
+                self.call_from_thread(self._modules_read, session, document)
+            except RuntimeError:
+                pass  # the app has closed meanwhile
+
+        threading.Thread(target=read, daemon=True).start()  # a daemon: Ctrl+Q does not wait for a slow disk
+
+    def _modules_read(self, session: EditSession, document: object) -> None:
+        session.read_modules()
+        if session is not self.session:
+            return  # a layer's session is shown: its own reads its modules
+        form = self.query_one(ConfigForm)
+        group = form.group
+        untouched = session.document is document and not form.unread
+        if group is not None and group.from_file and untouched:
+            # The form shows a module's key as the file's own: nothing typed yet, so its group replaces it.
+            key = group.id.removeprefix(FILE_GROUP_PREFIX)
+            if key in self.model.modules:
+                target = self._start_path if self._start_path and self._start_path.startswith(key) else key
+                self.call_later(self.go_to, target, quiet=True)
 
     def _session_changed(self, session: EditSession) -> None:
         if session is not self.session:

@@ -44,6 +44,7 @@ class FormSync:
         self.focused_path: str | None = None
         """The field last focused."""
         self._layout_cache: tuple[tuple[object, str], FormLayout] | None = None
+        self._modules: list[int] = []  # the installed modules the model shows, by identity (read once per package)
         self.effective: EffectiveView | None = None
         """The layers' view: its group joins the tree, its notes go under the fields."""
         self._bindings_state: tuple[bool, ...] = ()
@@ -61,6 +62,11 @@ class FormSync:
     def layout(self) -> FormLayout:
         """Groups and fields for the current document and variant (computed once per change)."""
         session = self.app.session
+        modules = session.modules()
+        if [id(m) for m in modules] != self._modules:
+            self._modules = [id(m) for m in modules]
+            self.app.model.set_modules(modules)
+            self._layout_cache = None
         key = (session.document, session.variant)
         cache = self._layout_cache
         if cache is not None and cache[0] != key:
@@ -243,6 +249,8 @@ class FormSync:
         form_filter = self.app.form_filter
         if group.from_file:
             notes.append("The catalogue does not know this key (a module's options?): it is kept as written.")
+        elif group.of_module:
+            notes.append("Options this module's declarations do not list are kept as written (a warning).")
         else:
             variant = self.app.session.variant
             absent = [o for o in self.app.session.catalog.in_group(group.id) if not o.in_variant(variant)]

@@ -115,7 +115,7 @@ def header(
         second.append("not in the catalogue: kept as written")
     else:
         default = option.default_for(variant) if option.in_variant(variant) else None
-        second.append(f"default ({variant}): ")
+        second.append("default: " if option.module is not None else f"default ({variant}): ")
         second.append(plain(default_text(default)))
         if option.env:
             second.append("  env ")

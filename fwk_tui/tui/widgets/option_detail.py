@@ -113,7 +113,10 @@ class OptionDetail(Vertical):
     def _option_title(self, option: Option) -> Text:
         text = Text(option.path, style="bold")
         text.append("\n")
-        text.append(self._catalog.group(option.group).title, style="dim")
+        if option.module is not None:
+            text.append(f"module {option.module}", style="dim")
+        else:
+            text.append(self._catalog.group(option.group).title, style="dim")
         return text
 
     def _absent_banner(self, option: Option) -> Text | None:
@@ -125,6 +128,11 @@ class OptionDetail(Vertical):
     def _option_fields(self, option: Option) -> RenderableType:
         variant, other = self.variant, other_variant(self.variant)
         grid = _grid()
+        if option.module is not None:  # the same in both variants: the module's declarations say it
+            grid.add_row("type", Text(option.type_text(variant)))
+            grid.add_row("default", default_renderable(option.default_for(variant)))
+            grid.add_row("source", Text(f"the declarations of module {option.module}"))
+            return grid
         types_differ = option.in_variant(other) and option.type_text(variant) != option.type_text(other)
         if types_differ and option.in_variant(variant):
             grid.add_row(f"type ({variant})", Text(option.type_text(variant)))

@@ -1,0 +1,64 @@
+"""An installed module's options as options of the catalogue: what the editor's forms and the docs pane show.
+
+Each top-level member of the module's options is one option at ``<configKey>.<member>`` (nested members are its
+value's fields), in the group ``module:<configKey>``, the same in both variants (a module's options do not
+depend on the layout), with its description and ``@default``: a plain value is the default, words are said as
+the module writes them.
+"""
+
+from __future__ import annotations
+
+from fwk_tui.catalog.models import Default, Option
+from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
+from fwk_tui.modules.declarations import Option as Declared
+from fwk_tui.modules.installed import InstalledModule
+from fwk_tui.paths import format_path
+
+MODULE_GROUP_PREFIX = "module:"
+
+_OPTIONS: dict[int, tuple[InstalledModule, tuple[Option, ...]]] = {}
+
+
+def module_group_id(key: str) -> str:
+    return MODULE_GROUP_PREFIX + key
+
+
+def module_catalog_options(module: InstalledModule) -> tuple[Option, ...]:
+    """The top-level options of ``module`` as catalogue options (none without a config key); made once per
+    reading of the package (a module read again, a new version, makes them again)."""
+    kept = _OPTIONS.get(id(module))
+    if kept is not None and kept[0] is module:
+        return kept[1]
+    key = module.config_key
+    made = tuple(_option(key, module, o) for o in module.declarations.options if len(o.path) == 1) if key else ()
+    if len(_OPTIONS) > 256:
+        _OPTIONS.clear()  # modules read again and again (packages updated while an editor runs)
+    _OPTIONS[id(module)] = (module, made)
+    return made
+
+
+def _option(key: str, module: InstalledModule, declared: Declared) -> Option:
+    segments = (key, *declared.path)
+    default = _default(declared.default)
+    doc = declared.doc
+    if declared.declared:
+        doc = f"{doc}\n\nDeclared as {declared.declared}.".strip()
+    return Option(
+        path=format_path(segments),
+        group=module_group_id(key),
+        types={"A": declared.type, "B": declared.type},
+        variants=("A", "B"),
+        defaults={"A": default, "B": default},
+        doc=doc,
+        segments=segments,
+        module=module.label,
+    )
+
+
+def _default(written: str | None) -> Default:
+    if written is None:
+        return Default("computed", note="its declarations give no @default")
+    value = default_value(written)
+    if value is MISSING_DEFAULT:
+        return Default("computed", note=written.strip())
+    return Default("value", value)
