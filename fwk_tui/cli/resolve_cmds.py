@@ -161,12 +161,20 @@ def _describe(origin: Origin | None) -> str:
 
 def _why(ns: argparse.Namespace) -> int:
     path = option_path(ns.path)
-    effective = project_from_flags(ns.file, ns).effective
-    answer = why(effective, path, load_catalog())
+    opened = project_from_flags(ns.file, ns)
+    effective = opened.effective
+    values = opened.doc.values()
+    module_defaults = opened.project.module_defaults(values)
+    answer = why(effective, path, load_catalog(), module_defaults)
     answer.notes += variable_notes(effective.environment)
     if not answer.steps:
         asked = format_path(path)
-        near = did_you_mean(asked, (format_path(p) for p, _ in walk(effective.resolved.config) if p))
+        written = [format_path(p) for p, _ in walk(effective.resolved.config) if p]
+        installed = opened.project.modules(values)[0]
+        options = [
+            format_path((m.config_key, *o.path)) for m in installed if m.config_key for o in m.declarations.options
+        ]
+        near = did_you_mean(asked, [*written, *options])
         if near:
             answer.notes.insert(0, near.removeprefix("; "))
     if ns.json:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fwk_tui.catalog.models import Catalog
 from fwk_tui.paths import OptionPath, format_path
-from fwk_tui.resolve.defaults import option_default
+from fwk_tui.resolve.defaults import ModuleDefault, option_default
 from fwk_tui.resolve.effective import Effective
 from fwk_tui.resolve.origin import Origin
 from fwk_tui.resolve.tree import Arr, Leaf, Node, Obj, node_at
@@ -42,8 +43,11 @@ class Answer:
         return won if won is not None else self.effective
 
 
-def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
-    """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables)."""
+def why(
+    effective: Effective, path: OptionPath, catalog: Catalog, module_defaults: Sequence[ModuleDefault] = ()
+) -> Answer:
+    """The answer for ``path`` (``runtimeConfig`` and ``app`` keys include the variables); ``module_defaults``: the
+    defaults the installed modules declare, the weakest step of their options."""
     answer = Answer(path)
     resolved = effective.resolved
     answer.effective = node_at(resolved.config, path)
@@ -61,6 +65,11 @@ def why(effective: Effective, path: OptionPath, catalog: Catalog) -> Answer:
         default, origin = option_default(option, effective.variant, effective.source_folder)
         if default is not None and default.kind == "value":
             found.insert(0, Step(origin, Leaf(default.value, origin)))
+    else:
+        declared = next(((v, label) for p, v, label in module_defaults if p == tuple(path)), None)
+        if declared is not None:
+            origin = Origin("module-default", detail=declared[1])
+            found.insert(0, Step(origin, Leaf(declared[0], origin)))
     # runtimeConfig and app after the variables: what the app gets there.
     at_run_time = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
     override = _variable_step(at_run_time)
@@ -135,7 +144,7 @@ def _mark_winner(steps: list[Step], effective: Node | None, overridden: bool) ->
         return steps
     if overridden:
         return [*steps[:-1], Step(steps[-1].origin, steps[-1].node, wins=True)]
-    if effective is None and steps[0].origin.kind == "default":
+    if effective is None and steps[0].origin.kind in ("default", "module-default"):
         return [Step(steps[0].origin, steps[0].node, wins=True), *steps[1:]]
     if isinstance(effective, Leaf):
         for i in range(len(steps) - 1, -1, -1):

@@ -149,3 +149,21 @@ def test_resolve_with_defaults_fills_in_a_modules_defaults_naming_it(
     assert "colorMode.preference = 'system'    the default of module @fwk/color-mode 4.0.1" in text
     _, plain, _ = run(capsys, "resolve")
     assert "colorMode.preference" not in plain  # without --with-defaults: what is written
+
+
+def test_why_names_a_modules_default_and_suggests_its_near_key(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("fwk.config.ts").write_text(
+        "export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { storage: 'cookie' } })\n"
+    )
+    code, out, _ = run(capsys, "why", "colorMode.preference")
+    assert code == 0
+    assert "1. the default of module @fwk/color-mode 4.0.1 (its declarations): 'system'  <- the app gets this" in out
+    code, out, _ = run(capsys, "why", "colorMode.preference", "--json")
+    assert json.loads(out)["value"] == "system"
+    code, out, _ = run(capsys, "why", "colorMode.storage")
+    assert code == 0 and "1. the default of module @fwk/color-mode 4.0.1 (its declarations): 'localStorage'\n" in out
+    assert "2. fwk.config.ts:1:86: 'cookie'  <- the app gets this" in out  # written: stronger than the module's
+    code, out, _ = run(capsys, "why", "colorMode.prefrence")
+    assert code == 4 and "did you mean colorMode.preference?" in out
