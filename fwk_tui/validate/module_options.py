@@ -31,23 +31,43 @@ def module_diagnostics(values: dict[str, Any], modules: Iterable[ModuleOptions])
             severity: Severity = "error" if enforced else "warning"
             message = words if enforced else module.incompatible
             out.append(Diagnostic(severity, module.listed_at, message, RULE_COMPATIBILITY))
-        if module.key is None:
+        if not isinstance(module.type, ObjectType) or not module.type.fields:
             continue
-        value = values.get(module.key)
-        if not isinstance(value, dict) or not isinstance(module.type, ObjectType) or not module.type.fields:
-            continue
-        for issue in check_value(module.type, value, (module.key,)):
-            if issue.message.startswith("missing "):
-                continue  # a member the builder's type calls required has its default: the module fills it in
-            where = f" ({module.label})"
-            if issue.about_key:
-                fix = None
-                if issue.new_key is not None:
-                    key = issue.path[-1]
-                    words = f"Rename {key} to {issue.new_key}"
-                    fix = Fix("rename", format_path(issue.path), words, new_key=issue.new_key)
-                message = issue.message.replace("the reference lists", "the module declares") + where
-                out.append(Diagnostic("warning", format_path(issue.path), message, RULE_KEY, fix, about_key=True))
-            elif issue.severity != "info":
-                out.append(Diagnostic("warning", format_path(issue.path), issue.message + where, RULE_VALUE))
+        for value, at in _given(values, module):
+            out += _judged(module, value, at)
+    return out
+
+
+def _given(values: dict[str, Any], module: ModuleOptions) -> list[tuple[dict[str, Any], tuple[str | int, ...]]]:
+    """The objects of options the config gives ``module``: under its key, and in its ``[name, {...}]`` entry of
+    ``modules`` (the same type), with their paths."""
+    found: list[tuple[dict[str, Any], tuple[str | int, ...]]] = []
+    value = values.get(module.key) if module.key else None
+    if isinstance(value, dict):
+        found.append((value, (module.key,)))  # type: ignore[arg-type]
+    listed = values.get("modules")
+    place = module.listed_at.removeprefix("modules[").removesuffix("]")
+    if place.isdigit() and isinstance(listed, list) and int(place) < len(listed):
+        entry = listed[int(place)]
+        if isinstance(entry, list) and len(entry) > 1 and isinstance(entry[1], dict):
+            found.append((entry[1], ("modules", int(place), 1)))
+    return found
+
+
+def _judged(module: ModuleOptions, value: dict[str, Any], at: tuple[str | int, ...]) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for issue in check_value(module.type, value, at):
+        if issue.message.startswith("missing "):
+            continue  # a member the builder's type calls required has its default: the module fills it in
+        where = f" ({module.label})"
+        if issue.about_key:
+            fix = None
+            if issue.new_key is not None:
+                key = issue.path[-1]
+                words = f"Rename {key} to {issue.new_key}"
+                fix = Fix("rename", format_path(issue.path), words, new_key=issue.new_key)
+            message = issue.message.replace("the reference lists", "the module declares") + where
+            out.append(Diagnostic("warning", format_path(issue.path), message, RULE_KEY, fix, about_key=True))
+        elif issue.severity != "info":
+            out.append(Diagnostic("warning", format_path(issue.path), issue.message + where, RULE_VALUE))
     return out

@@ -167,3 +167,15 @@ def test_why_names_a_modules_default_and_suggests_its_near_key(
     assert "2. fwk.config.ts:1:86: 'cookie'  <- the app gets this" in out  # written: stronger than the module's
     code, out, _ = run(capsys, "why", "colorMode.prefrence")
     assert code == 4 and "did you mean colorMode.preference?" in out
+
+
+def test_options_in_the_modules_entry_are_judged_by_the_same_type(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, found, _ = _check(capsys, "modules: [['@fwk/color-mode', { storag: 'cookie', preference: 3 }]]")
+    assert code == 0
+    assert [(d["code"], d["path"], d["severity"]) for d in found] == [
+        ("FWK110", "modules[0][1].storag", "warning"),
+        ("FWK204", "modules[0][1].preference", "warning"),
+    ]
+    assert "did you mean storage?" in str(found[0]["message"])
