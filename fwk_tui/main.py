@@ -44,7 +44,7 @@ def _long_lived_imports() -> Iterator[None]:
 
 with _long_lived_imports():
     from fwk_tui import cli
-    from fwk_tui.catalog import Variant
+    from fwk_tui.catalog import Catalog, Variant
     from fwk_tui.cli.launch import BrowserEnd, EditorStart, ServerStart, WizardStart
 signal.signal(signal.SIGINT, signal.default_int_handler)  # loaded: Ctrl+C is KeyboardInterrupt, as commands take it
 
@@ -68,11 +68,11 @@ class TextualLaunchers:
         # Textual shows an exception inside the app and returns; the exit code must still say it failed.
         return app.return_code or 0
 
-    def browser(self, variant: Variant, start: str | None) -> BrowserEnd:
+    def browser(self, variant: Variant, start: str | None, catalog: Catalog | None = None) -> BrowserEnd:
         with _long_lived_imports():
             from fwk_tui.tui.browse import BrowseApp
 
-        app = BrowseApp(variant=variant, start=start)
+        app = BrowseApp(variant=variant, catalog=catalog, start=start)
         app.run()
         return BrowserEnd(app.return_code or 0, app.edit_path, app.variant)
 

@@ -11,7 +11,7 @@ from fwk_tui.catalog.present import default_text, explain_json, explain_text, op
 from fwk_tui.cli.config_file import guard
 from fwk_tui.cli.launch import launchers
 from fwk_tui.cli.output import err, out, out_json
-from fwk_tui.cli.project_args import variant_flags, variant_here
+from fwk_tui.cli.project_args import catalog_here, variant_flags, variant_here
 from fwk_tui.exits import Exit
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
 
@@ -146,7 +146,7 @@ def _search(ns: argparse.Namespace) -> int:
     # Imported here: the search engine (and its fuzzy matcher) is not needed by any other command, nor at the editor's start.
     from fwk_tui.catalog.search import SearchIndex
 
-    catalog = load_catalog()
+    catalog = catalog_here()  # the options of the modules the project here installs too
     hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
     if ns.json:
         out_json(
@@ -156,6 +156,7 @@ def _search(ns: argparse.Namespace) -> int:
                     "score": round(h.score, 1),
                     "matched": h.field,
                     "doc": h.option.doc if h.option else "",
+                    "module": h.option.module if h.option else None,
                     "words": list(h.words),
                     "path_spans": [list(s) for s in h.path_spans],
                     "excerpt": h.excerpt,
@@ -179,9 +180,10 @@ def _search(ns: argparse.Namespace) -> int:
         line = Text(h.path.ljust(width))
         for start, end in h.path_spans:
             line.stylize("bold underline", start, end)
-        excerpt = Text(h.excerpt)
+        module = f"[module {h.option.module}] " if h.option is not None and h.option.module else ""
+        excerpt = Text(module + h.excerpt)
         for start, end in h.excerpt_spans:
-            excerpt.stylize("bold", start, end)
+            excerpt.stylize("bold", start + len(module), end + len(module))
         excerpt.truncate(room, overflow="ellipsis")
         console.print(Text.assemble(line, "  ", excerpt))
     return Exit.OK
@@ -196,8 +198,9 @@ def _browse(ns: argparse.Namespace) -> int:
 
     at: str | None = None
     variant = variant_here(ns.variant, None, load_catalog())[0]
+    catalog = catalog_here()  # the options of the modules the project here installs too
     while True:
-        end = launchers(ns).browser(variant, at)
+        end = launchers(ns).browser(variant, at, catalog)
         if end.edit_path is None or end.return_code:
             return end.return_code
         # "Edit in fwk.config.ts": the editor on this folder's config (offering to start one when there

@@ -67,8 +67,9 @@ class Launchers(Protocol):
         """Run the editor; its exit code."""
         ...
 
-    def browser(self, variant: Variant, start: str | None) -> BrowserEnd:
-        """Run the catalogue browser in ``variant``, at option ``start`` (None: the first)."""
+    def browser(self, variant: Variant, start: str | None, catalog: Catalog | None = None) -> BrowserEnd:
+        """Run the catalogue browser in ``variant``, at option ``start`` (None: the first), over ``catalog`` (the
+        project's, its modules' options with it; None: the catalogue's own)."""
         ...
 
     def wizard(self, start: WizardStart) -> list[str] | None:

@@ -92,6 +92,22 @@ def variant_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def catalog_here(file_option: str | None = None) -> Catalog:
+    """The catalogue with the options of the modules the project here (or ``file_option``'s) installs; the
+    catalogue alone when there is no config here or it does not read (``search`` and ``browse`` answer anyway)."""
+    from fwk_tui.modules.as_options import with_modules
+    from fwk_tui.source import DocumentError, find_config_file
+
+    catalog = load_catalog()
+    if file_option is None and find_config_file(".") is None:
+        return catalog
+    try:
+        file, doc = open_config(file_option)
+    except (Stop, DocumentError):
+        return catalog
+    return with_modules(catalog, Project.at(file).modules(doc.values())[0])
+
+
 def variant_here(
     chosen: Variant | None, file_option: str | None, catalog: Catalog
 ) -> tuple[Variant, str | None, str | None]:

@@ -36,6 +36,8 @@ class Knowledge:
     """Computes the effective configuration, or None when nothing besides the file gives values."""
     load_modules: Callable[[], list[InstalledModule]] | None = None
     """Reads the modules the project installs (their options, from their packages)."""
+    listed: Callable[[], object] | None = None
+    """The config's ``modules`` (its ``[name, {...}]`` entries give a module its options too)."""
     _effective: Effective | None = field(default=None, init=False, repr=False)
     _loaded: bool = field(default=False, init=False, repr=False)
     _modules: list[InstalledModule] | None = field(default=None, init=False, repr=False)
@@ -61,13 +63,25 @@ class Knowledge:
             self._modules = self.load_modules() if self.load_modules is not None else []
         return self._modules
 
+    def module_at(self, path: tuple[str | int, ...]) -> tuple[InstalledModule, tuple[str, ...]] | None:
+        """The installed module whose options ``path`` is in (under its key, ``colorMode.storage``, or in its
+        entry of ``modules``, ``modules[0][1].storage``), and the path inside its options."""
+        if len(path) >= 3 and path[0] == "modules" and isinstance(path[1], int) and path[2] == 1:
+            listed = self.listed() if self.listed is not None else None
+            entry = listed[path[1]] if isinstance(listed, list) and 0 <= path[1] < len(listed) else None
+            name = entry[0] if isinstance(entry, list) and entry else None
+            module = next((m for m in self.modules() if m.name == name), None) if isinstance(name, str) else None
+            return (module, tuple(str(p) for p in path[3:])) if module is not None else None
+        if path and isinstance(path[0], str):
+            module = next((m for m in self.modules() if m.config_key == path[0]), None)
+            return (module, tuple(str(p) for p in path[1:])) if module is not None else None
+        return None
+
     def module_option(self, path: tuple[str | int, ...]) -> tuple[InstalledModule, Option] | None:
-        """The installed module whose key ``path`` starts with, and its option at the rest of ``path``."""
-        if len(path) < 2 or not isinstance(path[0], str):
-            return None
-        module = next((m for m in self.modules() if m.config_key == path[0]), None)
-        option = module.declarations.option(tuple(str(p) for p in path[1:])) if module is not None else None
-        return (module, option) if module is not None and option is not None else None
+        """The installed module whose options ``path`` is in, and its option there."""
+        found = self.module_at(path)
+        option = found[0].declarations.option(found[1]) if found is not None and found[1] else None
+        return (found[0], option) if found is not None and option is not None else None
 
     @property
     def folder(self) -> FilePath | None:
@@ -88,6 +102,7 @@ class Knowledge:
             project.file,
             lambda: effective_for(project, doc, catalog),
             lambda: project.modules(doc.values())[0],
+            lambda: doc.values().get("modules"),
         )
 
 

@@ -58,13 +58,24 @@ def canonical(index: CatalogIndex, path: OptionPath) -> OptionPath:
 def spot(ctx: Knowledge, path: OptionPath) -> Spot:
     """The option at (or around) ``path`` and the types at ``path``."""
     index = ctx.index
+    if len(path) >= 3 and path[0] == "modules" and (inline := _module_spot(ctx, path)) is not None:
+        return inline  # options in a module's entry: its declarations say them, not modules' own type
     canon = canonical(index, path)
     for depth in range(len(canon), 0, -1):
         option = index.options.get(canon[:depth])
         if option is not None:
             rest = canon[depth:]
             return Spot(canon, option, rest, tuple(types_at(option.type_for(_variant_of(option, ctx.variant)), rest)))
-    return Spot(canon, None, canon, ())
+    return _module_spot(ctx, path) or Spot(canon, None, canon, ())
+
+
+def _module_spot(ctx: Knowledge, path: OptionPath) -> Spot | None:
+    """Where ``path`` is among an installed module's options: the types its declarations give there."""
+    found = ctx.module_at(path)
+    if found is None:
+        return None
+    module, rest = found
+    return Spot(path, None, rest, tuple(types_at(module.declarations.type, rest)))
 
 
 def _variant_of(option: Option, variant: Variant) -> Variant:
@@ -140,10 +151,10 @@ def _module_children(ctx: Knowledge, path: OptionPath) -> list[Child]:
     if not path:
         return [Child(m.config_key, None, m.declarations.type, False, f"The options of {m.label}.")
                 for m in modules if m.config_key]  # fmt: skip
-    module = next((m for m in modules if m.config_key == path[0]), None)
-    if module is None:
+    found = ctx.module_at(path)
+    if found is None:
         return []
-    rest = tuple(str(p) for p in path[1:])
+    module, rest = found
     below = [o for o in module.declarations.options if o.path[:-1] == rest]
     return [Child(o.path[-1], None, o.type, False, o.doc) for o in below]
 

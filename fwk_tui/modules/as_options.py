@@ -8,7 +8,9 @@ the module writes them.
 
 from __future__ import annotations
 
-from fwk_tui.catalog.models import Default, Option
+from collections.abc import Sequence
+
+from fwk_tui.catalog.models import Catalog, Default, Group, Option
 from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
 from fwk_tui.modules.declarations import Option as Declared
 from fwk_tui.modules.installed import InstalledModule
@@ -62,3 +64,23 @@ def _default(written: str | None) -> Default:
     if value is MISSING_DEFAULT:
         return Default("computed", note=written.strip())
     return Default("value", value)
+
+
+def with_modules(catalog: Catalog, modules: Sequence[InstalledModule]) -> Catalog:
+    """``catalog`` with the options of ``modules``, each module a group after the catalogue's (``search`` and
+    ``browse`` in a project); a module whose key is the catalogue's own is left out (the catalogue's stays)."""
+    known = {str(o.segments[0]) for o in catalog.options if o.segments} | set(catalog.by_alias)
+    groups: list[Group] = []
+    options: list[Option] = []
+    for module in modules:
+        made = module_catalog_options(module)
+        key = module.config_key
+        if not made or key is None or key in known:
+            continue
+        known.add(key)
+        summary = f"The options of module {module.label}, read from its package's type declarations."
+        groups.append(Group(module_group_id(key), f"Modules › {key}", summary, order=len(catalog.groups) + len(groups)))
+        options.extend(made)
+    if not groups:
+        return catalog
+    return Catalog((*catalog.groups, *groups), (*catalog.options, *options))

@@ -179,3 +179,31 @@ def test_options_in_the_modules_entry_are_judged_by_the_same_type(
         ("FWK204", "modules[0][1].preference", "warning"),
     ]
     assert "did you mean storage?" in str(found[0]["message"])
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "modules: ['@fwk/color-mode'], colorMode: { storage: '' }",
+        "modules: [['@fwk/color-mode', { storage: '' }]]",
+    ],
+)
+def test_completion_and_hover_in_a_modules_options_under_its_key_and_in_its_entry(project: Path, config: str) -> None:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.complete import complete
+    from fwk_tui.lsp.hover import hover
+    from fwk_tui.lsp.knowledge import Knowledge
+    from fwk_tui.project import Project
+    from fwk_tui.source import load_document
+    from tests.lsp.knowledge_helpers import position_in
+
+    file = project / "fwk.config.ts"
+    file.write_text(f"export default defineFwkConfig({{ {config} }})\n")
+    doc = load_document(file)
+    known = Knowledge.of(load_catalog(), doc, Project.at(file))
+    values = complete(doc, doc.text.index("storage: ''") + 10, known, position_in(doc.text))
+    assert [i.label for i in values.items] == ["localStorage", "sessionStorage", "cookie"]
+    keys = complete(doc, doc.text.index("storage"), known, position_in(doc.text))
+    assert {"preference", "storage", "disableTransition"} <= {i.label for i in keys.items}
+    found = hover(doc, doc.text.index("storage") + 2, known, position_in(doc.text))
+    assert found is not None and "an option of the module `@fwk/color-mode 4.0.1`" in found.contents.value  # type: ignore[union-attr]

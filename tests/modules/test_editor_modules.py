@@ -100,3 +100,48 @@ async def test_the_first_paint_does_not_wait_for_the_modules(project: Path) -> N
     async with app.run_test(size=(100, 32)) as pilot:
         await until(pilot, lambda: [m.name for m in session.modules()] == ["@fwk/color-mode"])
         await until(pilot, lambda: any(d.path == "colorMode.preferenc" for d in session.diagnostics))
+
+
+async def test_search_finds_a_modules_option_and_goes_to_its_field(project: Path) -> None:
+    app = _app(project)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: "module:colorMode" in _groups(app))
+        await pilot.press("ctrl+f", *"disable transition")
+        await until(pilot, lambda: "Modules › colorMode" in screen_text(app))  # the hit, with its group
+        await pilot.press("enter")
+        await until(pilot, lambda: app.query_one(ConfigForm).focused_path() == "colorMode.disableTransition")
+
+
+def test_search_and_browse_in_a_project_include_its_modules_options(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from fwk_tui.cli.project_args import catalog_here
+    from tests.cli.helpers import run
+
+    monkeypatch.chdir(project.parent)
+    code, out, _ = run(capsys, "search", "disable", "transition", "--json")
+    first = json.loads(out)[0]
+    assert code == 0 and (first["path"], first["module"]) == ("colorMode.disableTransition", "@fwk/color-mode 4.0.1")
+    code, out, _ = run(capsys, "search", "color", "mode", "storage")
+    first_line = "colorMode.storage [module @fwk/color-mode 4.0.1] The default storage"
+    assert " ".join(out.splitlines()[0].split()) == first_line
+    catalog = catalog_here()
+    assert catalog.get("colorMode.storage") is not None
+    assert [g.title for g in catalog.groups][-1] == "Modules › colorMode"
+    monkeypatch.chdir(project.parent.parent)
+    assert catalog_here().get("colorMode.storage") is None  # no project here: the catalogue alone
+
+
+async def test_the_browser_shows_a_modules_group(project: Path) -> None:
+    from fwk_tui.modules.as_options import with_modules
+    from fwk_tui.modules.installed import read_module
+    from fwk_tui.tui.browse import BrowseApp
+
+    module = read_module("@fwk/color-mode", project.parent)
+    app = BrowseApp(catalog=with_modules(load_catalog(), [module]), start="colorMode.storage")  # type: ignore[list-item]
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: "colorMode.storage" in screen_text(app))  # type: ignore[arg-type]
+        text = screen_text(app)  # type: ignore[arg-type]
+        assert "Modules › colorMode" in text and "the declarations of module @fwk/color-mode 4.0.1" in text

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import Input, OptionList
 
+from fwk_tui.modules.as_options import with_modules
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.editor.widgets.group_tree import GroupTree
@@ -33,6 +34,9 @@ class Navigator:
         self.app = app
         self.sync = sync
         self._search_index: SearchIndex | None = None
+        self._search_key: list[int] = []
+        self.search_catalog = app.session.catalog
+        """The catalogue the search ranks: with the installed modules' options."""
 
     # ------------------------------------------------------------------ tree
 
@@ -123,10 +127,16 @@ class Navigator:
 
     @property
     def search_index(self) -> SearchIndex:
-        if self._search_index is None:
+        """The search over the catalogue and the options of the modules the project installs (made again when
+        those change: they are read after the first paint)."""
+        modules = self.app.session.modules()
+        key = [id(m) for m in modules]
+        if self._search_index is None or key != self._search_key:
             from fwk_tui.catalog.search import SearchIndex
 
-            self._search_index = SearchIndex(self.app.session.catalog)
+            self.search_catalog = with_modules(self.app.session.catalog, modules)
+            self._search_index = SearchIndex(self.search_catalog)
+            self._search_key = key
         return self._search_index
 
     def search(self) -> None:
@@ -138,7 +148,8 @@ class Navigator:
         # Keys of the file the catalogue does not know (a module's options), and the keys inside them,
         # which lead to the field that holds them.
         fields = (e for entries in self.sync.layout().fields.values() for e in entries)
-        catalog = session.catalog
+        index = self.search_index
+        catalog = self.search_catalog
         own, goes_to = file_search_entries(fields, session.values(), lambda p: catalog.get(p) is not None)
 
         def chosen(path: str | None) -> None:
@@ -146,7 +157,7 @@ class Navigator:
                 self.app.run_worker(self._go_to_chosen(goes_to.get(path, path), path))
 
         self.app.push_screen(
-            SearchScreen(catalog, self.search_index, session.variant, file_keys=own, title="Go to option"),
+            SearchScreen(catalog, index, session.variant, file_keys=own, title="Go to option"),
             chosen,
         )
 
