@@ -107,6 +107,7 @@ def _check(ns: argparse.Namespace) -> int:
                 doc, result = outcome.doc, check(outcome.doc)
     diagnostics = result.diagnostics
     _say_modules_not_installed(project, doc, diagnostics)
+    _say_modules_unread(project, doc)
     heading, findings = effective_findings(project, doc, catalog, result)
     merged = [f.diagnostic for f in findings]
     if ns.format == "json":
@@ -137,6 +138,16 @@ def _check(ns: argparse.Namespace) -> int:
     if any(d.severity == "error" for d in diagnostics + merged):
         return Exit.FINDINGS
     return Exit.NOT_CHECKED if any(d.rule == NOT_CHECKED for d in diagnostics) else Exit.OK
+
+
+def _say_modules_unread(project: Project, doc: ConfigDocument) -> None:
+    """A module the config gives options to, installed but whose declarations could not be read (too big, not a
+    file, a link out of its package): one note each, saying why its options are not checked (stderr)."""
+    values = doc.values()
+    for module in project.modules(values)[0]:
+        declarations = module.declarations
+        if module.config_key in values and not declarations.options and declarations.notes:
+            err(f"note: {declarations.notes[0]}: the options of {module.label} are not checked")
 
 
 def _say_modules_not_installed(project: Project, doc: ConfigDocument, diagnostics: list[Diagnostic]) -> None:

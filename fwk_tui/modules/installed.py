@@ -132,7 +132,11 @@ def _read(name: str, root: Path, dist: Path) -> InstalledModule | NotInstalled:
 
 
 def _declarations(name: str, dist: Path) -> Declarations:
+    inside = os.path.realpath(dist.parent)
     for candidate in DECLARATION_NAMES:
+        real = os.path.realpath(dist / candidate)
+        if os.path.commonpath([real, inside]) != inside:
+            return unread(f"{name}: dist/{candidate} leads out of its package (a link): not read")
         try:
             data = read_file_bytes(dist / candidate, MAX_DECLARATION_BYTES)
         except FileNotThere:

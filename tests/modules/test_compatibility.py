@@ -5,6 +5,8 @@ the lowest package.json's range lets in; nothing is said when either is unknown.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -69,3 +71,26 @@ def test_with_enforced_compatibility_it_is_an_error(tmp_path: Path, capsys: pyte
     code, found = _check(capsys, tmp_path, "\n  experimental: { enforceModuleCompatibility: true },")
     assert code == 1 and [d["severity"] for d in found] == ["error"]
     assert "the app does not start" in str(found[0]["message"])
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda f: f.write_bytes(b"interface ModuleOptions { a: string }\n" + b"// x\n" * 2_500_000), "too big"),
+        (lambda f: os.mkfifo(f), "not a regular file"),
+        (lambda f: f.symlink_to("/etc/passwd"), "leads out of its package (a link): not read"),
+    ],
+    ids=["10 MB", "fifo", "link out"],
+)
+def test_declarations_that_cannot_be_read_are_one_note_never_a_hang(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Callable[[Path], object], words: str
+) -> None:
+    _project(tmp_path, {"fwk": ">=3"}, installed=None, written=None)
+    declarations = tmp_path / "node_modules" / "@fwk" / "color-mode" / "dist" / "module.d.mts"
+    declarations.unlink()
+    make(declarations)
+    (tmp_path / "fwk.config.ts").write_text("export default defineFwkConfig({ colorMode: { storag: 1 } })\n")
+    code, _, err = run(capsys, "check", str(tmp_path / "fwk.config.ts"))
+    assert code == 0
+    notes = [line for line in err.splitlines() if "@fwk/color-mode 4.0.1 are not checked" in line]
+    assert len(notes) == 1 and words in notes[0]
