@@ -139,6 +139,14 @@ class CodeEditor(ValueEditor):
 
         return self.query_one(CodeArea)
 
+    def _shown_area(self) -> CodeArea | None:
+        """The area, when it is there: messages and the footer's questions can come before it is composed or
+        after it went with a record closed."""
+        from fwk_tui.tui.fields.code_area import CodeArea
+
+        areas = self.query_children(CodeArea)
+        return areas.first() if areas else None
+
     def hint(self) -> Text:
         hint = "Tab or Ctrl+J: accept · Esc: revert"
         if self.typed:
@@ -160,17 +168,19 @@ class CodeEditor(ValueEditor):
             return self.typed
         if action == "revert":
             # Nothing to revert: Esc goes on to the list or record holding this editor.
-            return self.problem is not None or self.area.text.strip() != self.file_text().strip()
+            area = self._shown_area()
+            return self.problem is not None or (area is not None and area.text.strip() != self.file_text().strip())
         return True
 
     # -- accepting ------------------------------------------------------------------
 
     def accept(self) -> bool:
         """Write the text when it changed and parses; ``False`` when it was refused."""
-        source = self.area.text
-        if self._untouched(source):
+        area = self._shown_area()
+        if area is None or self._untouched(area.text):
             self._status(None)
             return True
+        source = area.text
         problem = parse_problem(source, self.path)
         self._status(problem)
         if problem is not None:
@@ -179,10 +189,10 @@ class CodeEditor(ValueEditor):
         return True
 
     def pending_text(self) -> str | None:
-        if not self.query_children("CodeArea"):
+        area = self._shown_area()
+        if area is None:
             return None  # not composed: nothing typed
-        source = self.area.text
-        return None if self._untouched(source) else source
+        return None if self._untouched(area.text) else area.text
 
     def action_accept(self) -> None:
         """Parse the code and write it."""
@@ -190,7 +200,8 @@ class CodeEditor(ValueEditor):
 
     def action_revert(self) -> None:
         """Back to the file's text."""
-        self.area.load_text(self.file_text())
+        if (area := self._shown_area()) is not None:
+            area.load_text(self.file_text())
         self._status(None)
 
     discard_text = action_revert
@@ -218,7 +229,7 @@ class CodeEditor(ValueEditor):
             self.refresh_bindings()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        if event.widget is self.area:
+        if event.widget is self._shown_area():
             self.accept()
 
     # -- the file's value -----------------------------------------------------------
@@ -230,8 +241,8 @@ class CodeEditor(ValueEditor):
         if same_value(previous, value):
             return  # the user's text stays, accepted or not
         self._source = self._rendered = None
-        area = self.area
-        if area.text.strip() in (shown.strip(), self.file_text().strip()):
+        area = self._shown_area()
+        if area is not None and area.text.strip() in (shown.strip(), self.file_text().strip()):
             area.load_text(self.file_text())  # not typed over: the new value (as written, once the app says)
             self._status(None)
         self._ask_source()  # also after this editor's own text was written: it is then what the file holds
@@ -250,10 +261,14 @@ class CodeEditor(ValueEditor):
         the value rendered, so a change writes back only what was changed; kept as the text typed over."""
         if self._source == text or not self.is_mounted:
             return
-        untouched = self._untouched(self.area.text)
+        area = self._shown_area()
+        if area is None:  # its area not composed yet (it shows the text then), or removed with the editor (a
+            self._source = text  # record closed, a deeper one opened as code) by the time the answer comes
+            return
+        untouched = self._untouched(area.text)
         self._source = text
         if untouched:
-            self.area.load_text(text)
+            area.load_text(text)
 
     def _untouched(self, source: str) -> bool:
         """``source`` is what the file holds (nothing typed over it, or nothing for a value not set)."""

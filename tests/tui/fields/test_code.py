@@ -141,3 +141,19 @@ async def test_code_that_does_not_parse_is_said_as_it_is_typed_and_counted() -> 
         await pilot.pause()
         assert code(app).problem is None and not code(app).has_class("-invalid")
         assert app.edits == []  # nothing written while typing
+
+
+async def test_the_files_text_arriving_after_the_area_went_is_kept_not_a_crash() -> None:
+    """The file's text of an object shown as code is asked for at mount and answered later; a record closed (or
+    opened deeper) meanwhile took the editor's area away: the answer is kept for when an area shows it again
+    (opening records twenty deep one Enter at a time stopped the editor on this)."""
+    app = FieldHarness("appConfig", config("  appConfig: { a: 1 },"))
+    async with app.run_test(size=SIZE) as pilot:
+        editor = CodeEditor("appConfig", None, {"a": 1})
+        await app.field.mount(editor)
+        await pilot.pause()
+        await editor.query_one(CodeArea).remove()
+        editor.written_as("{ a: 1 /* as written */ }")  # no area: no NoMatches
+        assert editor.file_text() == "{ a: 1 /* as written */ }"
+        await editor.mount(CodeArea(editor.file_text()))
+        assert editor.query_one(CodeArea).text == "{ a: 1 /* as written */ }"
