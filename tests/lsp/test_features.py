@@ -125,3 +125,29 @@ async def test_go_to_definition_goes_to_the_layer_that_sets_a_key(client: Langua
     assert target.range.start == position(layer_text, layer_text.index("ssr"))
     source = await client.text_document_definition_async(types.DefinitionParams(_id(doc), _at(doc, "./base", 2)))
     assert isinstance(source, list) and source[0].uri == layer.as_uri()  # the layer's config file
+
+
+async def test_a_real_client_is_offered_an_installed_modules_key_options_and_values(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    from tests.modules.test_declarations import COLOR_MODE
+    from tests.modules.test_installed import _install
+
+    manifest = {"name": "@fwk/color-mode", "version": "4.0.1", "configKey": "colorMode"}
+    _install(tmp_path, "@fwk/color-mode", {"module.d.mts": COLOR_MODE}, manifest)
+    text = "export default defineFwkConfig({\n  modules: ['@fwk/color-mode'],\n  colo\n})\n"
+    doc = await _opened(client, tmp_path, text)
+    top = await client.text_document_completion_async(types.CompletionParams(_id(doc), _at(doc, "colo\n", 4)))
+    assert isinstance(top, types.CompletionList)
+    module_key = [i for i in top.items if i.label == "colorMode"]
+    assert module_key and "@fwk/color-mode 4.0.1" in str(module_key[0].documentation)
+    await doc.replace("  colo\n", "  colorMode: { storage: '' },\n")
+    inside = await client.text_document_completion_async(types.CompletionParams(_id(doc), _at(doc, "storage", 0)))
+    assert isinstance(inside, types.CompletionList)
+    assert {"preference", "disableTransition", "cookieAttrs"} <= {i.label for i in inside.items}
+    values = await client.text_document_completion_async(types.CompletionParams(_id(doc), _at(doc, "storage: ''", 10)))
+    assert isinstance(values, types.CompletionList)
+    assert [i.label for i in values.items] == ["localStorage", "sessionStorage", "cookie"]
+    await doc.replace("storage: ''", "storag: 'cookie'")
+    warnings = [d for d in await doc.diagnostics() if d.code == "FWK110"]
+    assert len(warnings) == 1 and "did you mean storage?" in warnings[0].message
