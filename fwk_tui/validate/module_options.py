@@ -12,6 +12,7 @@ from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.fix import Fix, Severity
 from fwk_tui.validate.surroundings import ModuleOptions
 from fwk_tui.validate.typecheck import check_value
+from fwk_tui.validate.text import js_text
 
 RULE_KEY = "module-key"
 RULE_VALUE = "module-value"
@@ -69,5 +70,12 @@ def _judged(module: ModuleOptions, value: dict[str, Any], at: tuple[str | int, .
             message = issue.message.replace("the reference lists", "the module declares") + where
             out.append(Diagnostic("warning", format_path(issue.path), message, RULE_KEY, fix, about_key=True))
         elif issue.severity != "info":
-            out.append(Diagnostic("warning", format_path(issue.path), issue.message + where, RULE_VALUE))
+            path = format_path(issue.path)
+            fix = None
+            message = issue.message
+            if isinstance(issue.fix_value, str):  # a choice misspelt: the near one
+                near = js_text(issue.fix_value)
+                message += f"; did you mean {near}?"
+                fix = Fix("set", path, f"Set {path} to {near}", value=issue.fix_value)
+            out.append(Diagnostic("warning", path, message + where, RULE_VALUE, fix))
     return out

@@ -207,3 +207,13 @@ def test_completion_and_hover_in_a_modules_options_under_its_key_and_in_its_entr
     assert {"preference", "storage", "disableTransition"} <= {i.label for i in keys.items}
     found = hover(doc, doc.text.index("storage") + 2, known, position_in(doc.text))
     assert found is not None and "an option of the module `@fwk/color-mode 4.0.1`" in found.contents.value  # type: ignore[union-attr]
+
+
+def test_a_misspelt_choice_of_a_modules_option_names_the_near_one_with_a_fix(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, found, _ = _check(capsys, "modules: ['@fwk/color-mode'], colorMode: { storage: 'cokie' }")
+    assert code == 0 and [(d["code"], d["path"]) for d in found] == [("FWK204", "colorMode.storage")]
+    assert "got 'cokie'; did you mean 'cookie'? (@fwk/color-mode 4.0.1)" in str(found[0]["message"])
+    code, _, _ = run(capsys, "check", "--fix")
+    assert "storage: 'cokie'" in Path("fwk.config.ts").read_text()  # it changes what the module does: not safe
