@@ -11,8 +11,8 @@ from fwk_tui.paths import format_path
 from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.fix import Fix, Severity
 from fwk_tui.validate.surroundings import ModuleOptions
-from fwk_tui.validate.typecheck import check_value
 from fwk_tui.validate.text import js_text
+from fwk_tui.validate.typecheck import check_value
 
 RULE_KEY = "module-key"
 RULE_VALUE = "module-value"
