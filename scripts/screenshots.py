@@ -8,6 +8,7 @@ the editor, a live error, a code field, the save preview, the command palette, t
 search by words, and the editor in an 80x24 terminal.
 The layers shots open a copy of tests/resolve/projects/questions (a layer, a
 ``$production`` section and a ``.env``): a field in production, the Layers group.
+The modules shot opens a project with a module installed: its group of typed fields.
 The move shot opens a small layout-B project: "Move to layout A..." with the
 sources moving into app/ and the first option adopted.
 Names given on the command line regenerate only those shots.
@@ -155,6 +156,28 @@ LAYERS_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
 }
 
 
+def _modules(folder: Path) -> Path:
+    """A project with a module installed (its package as the builder makes it) and a misspelt key of it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from tests.modules.test_declarations import COLOR_MODE
+    from tests.modules.test_installed import _install
+    from tests.tui.test_editor_modules_snapshots import SOURCE
+
+    manifest = {"name": "@fwk/color-mode", "version": "4.0.1", "configKey": "colorMode"}
+    _install(folder, "@fwk/color-mode", {"module.d.mts": COLOR_MODE}, manifest)
+    file = folder / "fwk.config.ts"
+    file.write_text(SOURCE)
+    return file
+
+
+async def _modules_group(pilot: Pilot[None]) -> None:
+    from tests.tui.test_editor_modules_snapshots import _at_storage
+
+    await _at_storage(pilot)
+
+
 async def _migrate(pilot: Pilot[None]) -> None:
     await pilot.pause()
     pilot.app.clear_notifications()  # the offer of the move in variant B
@@ -216,6 +239,8 @@ def main(only: list[str]) -> None:
     for name, steps in LAYERS_SHOTS.items():
         if wanted(name):
             print(asyncio.run(_shoot_editor(name, steps, _questions)).relative_to(ROOT))
+    if wanted("editor-modules.svg"):
+        print(asyncio.run(_shoot_editor("editor-modules.svg", _modules_group, _modules)).relative_to(ROOT))
     if wanted("editor-migrate.svg"):
         print(asyncio.run(_shoot_editor("editor-migrate.svg", _migrate, _layout_b)).relative_to(ROOT))
     for name, step_id in WIZARD_SHOTS.items():
