@@ -5,7 +5,11 @@ import pytest
 from tests.source.conftest import real_client  # noqa: F401  (node evaluates the files we write)
 
 
-_SUMMARY_MODULES = ("tests.validate.test_framework_differential", "tests.test_framework_types")
+_SUMMARY_MODULES = (
+    "tests.validate.test_framework_differential",
+    "tests.test_framework_types",
+    "tests.modules.test_real_packages",
+)
 _WORKER_LINES: list[str] = []
 """The summary lines the test workers sent (with pytest-xdist): each worker runs part of the tests."""
 _WORKER_ORACLE: dict[str, float] = {}

@@ -9,7 +9,7 @@ from tree_sitter import Node
 
 from fwk_tui.catalog.types.nodes import AnyType, BoolType, Field_, LiteralType, NumType, StrType, TypeExpr, UnionType
 
-_DEFAULT = re.compile(r"@default\s+(.*)")
+_DEFAULT = re.compile(r"@default(?:\s+(.*))?$")
 ANY = AnyType()
 
 PREDEFINED: dict[str, TypeExpr] = {
@@ -21,6 +21,7 @@ PREDEFINED: dict[str, TypeExpr] = {
     "null": LiteralType(None),
 }
 UNDEFINED = LiteralType("\0undefined")  # `undefined` in a union: the member is optional, not a value
+NEVER = LiteralType("\0never")  # `keyof` an interface without members: no value; in a union, nothing
 
 
 def literal(text: str) -> TypeExpr:
@@ -75,8 +76,8 @@ def unsplit(resolved: Node | None) -> Node | None:
 
 
 def member_type(resolved: Node, name: str, text: Callable[[Node], str]) -> Node | None:
-    """The type ``resolved`` (an object type) gives its member ``name``."""
-    if resolved.type != "object_type":
+    """The type ``resolved`` (an object type, an interface's body) gives its member ``name``."""
+    if resolved.type not in ("object_type", "interface_body"):
         return None
     for member in resolved.named_children:
         if member.type == "property_signature":
@@ -88,21 +89,28 @@ def member_type(resolved: Node, name: str, text: Callable[[Node], str]) -> Node 
 
 
 def jsdoc(comment: str) -> tuple[str, str | None]:
-    """The description of a ``/** ... */`` comment, and what its ``@default`` says."""
+    """The description of a ``/** ... */`` comment, and what its ``@default`` says (to the next tag: a value
+    written over several lines, ``@default`` alone on its line and the value below, are read whole, on one
+    line)."""
     if not comment.startswith("/**"):
         return "", None
     lines = [line.strip().lstrip("*").strip() for line in comment[3:-2].splitlines()]
     description: list[str] = []
-    default = None
-    in_tags = False
+    default: list[str] | None = None
+    in_tags = in_default = False
     for line in lines:
         tag = _DEFAULT.match(line)
         if tag is not None:
-            default = tag.group(1).strip() or None
+            default, in_default = [(tag.group(1) or "").strip()], True
+        elif line.startswith("@"):
+            in_default = False
+        elif in_default and default is not None:
+            default.append(line)
         in_tags = in_tags or line.startswith("@")  # the description ends at the first tag (@see, @example...)
         if line and not in_tags:
             description.append(line)
-    return " ".join(description), default
+    written = " ".join(part for part in default if part) if default is not None else ""
+    return " ".join(description), written or None
 
 
 def top_declarations(root: Node) -> Iterator[Node]:

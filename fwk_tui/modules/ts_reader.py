@@ -7,7 +7,8 @@ exports); :class:`Files` holds the files one module's options lead through, each
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TypeAlias
 
 from tree_sitter import Node
 
@@ -15,14 +16,17 @@ from fwk_tui.catalog.types.nodes import (
     ArrayType,
     CodeType,
     Field_,
+    LiteralType,
     ObjectType,
     RecordType,
+    StrType,
     TupleType,
     TypeExpr,
     UnionType,
 )
 from fwk_tui.modules.ts_nodes import (
     ANY,
+    NEVER,
     PREDEFINED,
     UNDEFINED,
     first_of,
@@ -42,6 +46,9 @@ MAX_DECLARATION_BYTES = 2 * 1024 * 1024
 """A declarations file past this is not read (a module's are some kilobytes)."""
 MAX_TYPE_DEPTH = 24
 """Types nested deeper than this (or names leading through more than this) are *any*."""
+MAX_EXPANSIONS = 5000
+"""Times one module's options go into a declaration (an interface, an alias, a generic with its arguments): a real
+module's take some hundreds; types that branch into each other many times over stop there."""
 MAX_FILES = 16
 """Declaration files one module's options may lead through (its own and those it imports from its package)."""
 
@@ -59,6 +66,9 @@ class Option:
     """The type as the declarations write it, where the catalogue's model cannot say it (it is then *any*)."""
 
 
+Binding: TypeAlias = "tuple[Reader, Node, int]"
+"""What a type parameter stands for: a type written in a file (its reader, its node), read with the scopes up to
+the given one (those of where it is written)."""
 Load = Callable[[str, str], "tuple[str, bytes] | None"]
 """``load(spec, filename)``: the declarations a relative import ``spec`` of ``filename`` names, as (its name, its
 bytes), or None: the package reader finds them (``./shared/x.mjs`` is ``./shared/x.d.mts``) and caps them."""
@@ -79,8 +89,13 @@ class Files:
         self.load = load
         self.readers: dict[str, Reader | None] = {}
         self.notes: list[str] = []
-        self.expanding: set[tuple[str, int]] = set()
-        """The declarations being read now (file, where): one met again holds itself."""
+        self.expanding: set[tuple[str, int, tuple[tuple[str, int], ...]]] = set()
+        """The declarations being read now (file, where, the arguments given): one met again holds itself."""
+        self.expansions = 0
+        """Declarations read so far (each time one is gone into): the reading stops at :data:`MAX_EXPANSIONS`."""
+        self.scopes: list[dict[str, Binding | None]] = []
+        """The type parameters of each declaration being read, innermost last: what each is bound to (None:
+        nothing, it is *any*)."""
 
     def reader(self, filename: str, data: bytes) -> Reader:
         reader = Reader(data, parse_bytes(data).root_node, self, filename)
@@ -113,6 +128,8 @@ class Files:
 
 
 _WRAPPERS = {"Partial", "Required", "Readonly", "NonNullable"}
+_OPTIONALITY = {"Partial": True, "Required": False}
+"""The wrappers that change whether the members of the type they wrap are optional, and to what."""
 
 
 @dataclass
@@ -164,21 +181,50 @@ class Reader:
         return other.lookup(there, depth + 1) if other is not None else None
 
     def type_of_declared(
-        self, node: Node, path: tuple[str, ...], resolved: Node | None, found: list[Option], depth: int
+        self,
+        node: Node,
+        path: tuple[str, ...],
+        resolved: Node | None,
+        found: list[Option],
+        depth: int,
+        arguments: tuple[tuple[Reader, Node], ...] = (),
     ) -> tuple[TypeExpr, str]:
-        """The type an interface or a type alias of this file declares; one that holds itself (``overrides?:
-        Partial<Options>`` inside ``Options``) is *any* where it comes again."""
-        key = (self.filename, node.start_byte)
-        if key in self.files.expanding:
+        """The type an interface or a type alias of this file declares, its type parameters taken as
+        ``arguments`` (each read where it is written), their defaults, or *any*; one that holds itself
+        (``overrides?: Partial<Options>`` inside ``Options``) is *any* where it comes again."""
+        key = (self.filename, node.start_byte, tuple((r.filename, a.start_byte) for r, a in arguments))
+        if key in self.files.expanding:  # (the same generic with other arguments is another type)
             name = node.child_by_field_name("name")
             return ANY, f"{self.text(name) if name is not None else 'a type'} (again, inside itself)"
+        self.files.expansions += 1
+        if self.files.expansions > MAX_EXPANSIONS:
+            self.files.note(f"{'.'.join(path) or 'the options'}: types lead through more than {MAX_EXPANSIONS:,} "
+                            "declarations: any")  # fmt: skip
+            return ANY, "(too many declarations to read)"
         self.files.expanding.add(key)
+        scopes = self.files.scopes
+        caller = len(scopes)
+        frame: dict[str, Binding | None] = {}
+        parameters = node.child_by_field_name("type_parameters")
+        for at, parameter in enumerate(parameters.named_children if parameters is not None else ()):
+            name = parameter.child_by_field_name("name")
+            if name is None:
+                continue
+            default = parameter.child_by_field_name("value")
+            if at < len(arguments):
+                frame[self.text(name)] = (*arguments[at], caller)  # read in the scope it is written in
+            elif default is not None and default.named_children:
+                frame[self.text(name)] = (self, default.named_children[0], caller + 1)  # in the declaration's
+            else:
+                frame[self.text(name)] = None
+        scopes.append(frame)
         try:
             if node.type == "interface_declaration":
                 return self.object_of(node, path, resolved, found, depth), ""
             value = node.child_by_field_name("value")
             return self.type_of(value, path, resolved, found, depth + 1)
         finally:
+            scopes.pop()
             self.files.expanding.discard(key)
 
     def text(self, node: Node) -> str:
@@ -211,6 +257,8 @@ class Reader:
                 kind, _ = self.type_of(base, path, resolved, found, depth + 1)
                 if isinstance(kind, ObjectType):
                     fields, open_ = merged(fields, kind.fields), open_ or kind.open
+                else:  # a base it cannot read (another package's): its members are unknown, not wrong
+                    open_ = True
         doc = ""
         for member in body.named_children if body is not None else ():
             if member.type == "comment":
@@ -255,16 +303,19 @@ class Reader:
             return self.type_of(inner, path, resolved, found, depth)
         if kind == "union_type":
             options = [self.type_of(c, path, unsplit(resolved), found, depth)[0] for c in union_parts(node)]
-            options = [o for o in options if o != UNDEFINED]
+            options = [o for o in options if o not in (UNDEFINED, NEVER)]
+            if not options:
+                return ANY, self.text(node)[:200]
             return (options[0] if len(options) == 1 else UnionType(tuple(flat_union(options)))), ""
         if kind == "intersection_type":
             parts = [self.type_of(c, path, resolved, found, depth + 1)[0] for c in node.named_children]
             objects = [p for p in parts if isinstance(p, ObjectType)]
-            if objects and len(objects) == len(parts):
+            unknown = [p for p in parts if p == ANY]  # another package's type, say: it adds members unknown here
+            if objects and len(objects) + len(unknown) == len(parts):
                 joined: list[Field_] = []
                 for part in objects:
                     joined = merged(joined, part.fields)
-                return ObjectType(tuple(joined), open=any(o.open for o in objects)), ""
+                return ObjectType(tuple(joined), open=bool(unknown) or any(o.open for o in objects)), ""
             return next((p for p in parts if p != ANY), ANY), ""
         if kind == "array_type":
             item, _ = self.type_of(node.named_children[0], (*path, "[]"), None, [], depth + 1)
@@ -279,6 +330,17 @@ class Reader:
             if values is not None:
                 parts = [self.type_of(v, path, None, [], depth + 1)[0] for v in values]
                 return (parts[0] if len(parts) == 1 else UnionType(tuple(flat_union(parts)))), ""
+            member = self._indexed(node, depth)
+            if member is not None:  # Options['screens']: the member of a type of the package
+                reader, written = member
+                return reader.type_of(written, path, resolved, found, depth + 1)
+        if kind == "index_type_query":  # keyof Options: the names of its members
+            names = self._member_names(node.named_children[0] if node.named_children else None)
+            if names is not None:
+                keys = [LiteralType(n) for n in names]
+                return (NEVER if not keys else keys[0] if len(keys) == 1 else UnionType(tuple(keys))), ""
+        if kind == "template_literal_type":  # `/${string}`
+            return StrType(), ""
         if kind == "function_type":
             return CodeType(), ""
         if kind == "generic_type":
@@ -300,26 +362,93 @@ class Reader:
         if name == "Record" and len(args) == 2:
             return RecordType(self.type_of(args[1], (*path, "*"), None, [], depth + 1)[0]), ""
         if name in ("Omit", "Pick") and len(args) == 2:
-            kind, declared = self.type_of(args[0], path, resolved, found, depth + 1)
+            inner: list[Option] = []
+            kind, declared = self.type_of(args[0], path, resolved, inner, depth + 1)
             keys = {self.text(k).strip("'\"") for k in union_parts(args[1])} if args[1].type != "literal_type" else {
                 self.text(args[1]).strip("'\"")
             }
+
+            def kept_name(key: str) -> bool:
+                return (key in keys) == (name == "Pick")
+
+            found.extend(o for o in inner if len(o.path) <= len(path) or kept_name(o.path[len(path)]))
             if isinstance(kind, ObjectType):
-                kept = [f for f in kind.fields if (f.name in keys) == (name == "Pick")]
+                kept = [f for f in kind.fields if kept_name(f.name)]
                 return ObjectType(tuple(kept), kind.open), ""
             return kind, declared
         if name in _WRAPPERS and len(args) == 1:
-            kind, declared = self.type_of(args[0], path, resolved, found, depth + 1)
-            if name == "Partial" and isinstance(kind, ObjectType):
-                kind = ObjectType(tuple(Field_(f.name, f.type, True) for f in kind.fields), kind.open)
+            inner = []
+            kind, declared = self.type_of(args[0], path, resolved, inner, depth + 1)
+            if name in _OPTIONALITY:  # Partial<> / Required<>: its members' own options say so too
+                optional = _OPTIONALITY[name]
+                found.extend(replace(o, optional=optional) if len(o.path) == len(path) + 1 else o for o in inner)
+                if isinstance(kind, ObjectType):
+                    kind = ObjectType(tuple(Field_(f.name, f.type, optional) for f in kind.fields), kind.open)
+            else:
+                found.extend(inner)
             return kind, declared
         found_at = self.lookup(name)
-        if found_at is not None:  # a generic alias or interface of the package: its parameters are taken as any
+        if found_at is not None:  # a generic alias or interface of the package, its parameters bound to the arguments
             reader, generic = found_at
-            return reader.type_of_declared(generic, path, resolved, found, depth + 1)
+            bound = tuple((self, argument) for argument in args)
+            return reader.type_of_declared(generic, path, resolved, found, depth + 1, bound)
         if resolved is not None:
             return self.type_of(resolved, path, None, found, depth)
         return ANY, self.text(node)[:200]
+
+    def _body(self, node: Node | None, depth: int) -> tuple[Reader, Node] | None:
+        """The members ``node`` (a name of the package, ``X['k']``) stands for: its reader and object type or
+        interface body."""
+        if node is None or depth > MAX_TYPE_DEPTH:
+            return None
+        if node.type == "type_identifier":
+            found_at = self.lookup(self.text(node))
+            if found_at is None:
+                return None
+            reader, declared = found_at
+            if declared.type == "interface_declaration":
+                body = declared.child_by_field_name("body")
+            else:
+                body = declared.child_by_field_name("value")
+                if body is not None and body.type != "object_type":
+                    return reader._body(body, depth + 1)
+            return (reader, body) if body is not None else None
+        if node.type == "lookup_type":
+            member = self._indexed(node, depth + 1)
+            return member[0]._body(member[1], depth + 1) if member is not None else None
+        if node.type == "object_type":
+            return self, node
+        return None
+
+    def _indexed(self, node: Node, depth: int) -> tuple[Reader, Node] | None:
+        """The type written for member ``k`` of ``X['k']``, where ``X`` is a type of the package; or None."""
+        parts = node.named_children
+        if len(parts) != 2 or parts[1].type != "literal_type":
+            return None
+        key = self.text(parts[1])
+        if len(key) < 2 or key[0] != key[-1] or key[0] not in "'\"":
+            return None
+        body = self._body(parts[0], depth + 1)
+        if body is None:
+            return None
+        reader, members = body
+        written = member_type(members, key[1:-1], reader.text)
+        return (reader, written) if written is not None else None
+
+    def _member_names(self, node: Node | None) -> list[str] | None:
+        """The names of the members of ``node`` (a name of the package), or None where they are not known."""
+        body = self._body(node, 0) if node is not None and node.type == "type_identifier" else None
+        if body is None:
+            return None
+        reader, members = body
+        names = []
+        for member in members.named_children:
+            if member.type == "index_signature":
+                return None
+            key = member.child_by_field_name("name") if member.type == "property_signature" else None
+            if key is not None:
+                names.append(reader.text(key).strip("'\""))
+        return names
 
     def _values_of_const(self, node: Node) -> list[Node] | None:
         """The member types of the const object a ``(typeof X)[keyof typeof X]`` lookup names, or None."""
@@ -339,6 +468,18 @@ class Reader:
     def name(
         self, name: str, path: tuple[str, ...], resolved: Node | None, found: list[Option], depth: int
     ) -> tuple[TypeExpr, str]:
+        scopes = self.files.scopes
+        if scopes and name in scopes[-1]:  # a type parameter of the declaration being read
+            binding = scopes[-1][name]
+            if binding is None:
+                return ANY, name
+            reader, written, keep = binding
+            outer = scopes[keep:]
+            del scopes[keep:]
+            try:
+                return reader.type_of(written, path, resolved, found, depth + 1)
+            finally:
+                scopes.extend(outer)
         found_at = self.lookup(name)
         if found_at is None:  # another package's type: the module's own type writes it out
             if resolved is not None:

@@ -7,6 +7,7 @@ from fwk_tui.catalog.types.nodes import (
     ArrayType,
     BoolType,
     LiteralType,
+    NumType,
     ObjectType,
     RecordType,
     StrType,
@@ -154,3 +155,104 @@ def test_a_type_the_model_cannot_say_is_any_and_says_how_it_was_declared() -> No
     assert found.option(("re",)).declared == "RegExp"  # type: ignore[union-attr]
     assert found.option(("at",)).declared == "Options['x']"  # type: ignore[union-attr]
     assert all(isinstance(o.type, AnyType) for o in found.options)
+
+
+# The shapes below are those of real modules' declarations (tests/modules/test_real_packages.py reads the packages
+# themselves and compares with TypeScript): each test is one thing TypeScript showed the reader got wrong.
+
+
+def test_partial_required_omit_and_pick_say_so_of_the_options_they_wrap_too() -> None:
+    found = read_declarations(b"""interface Runtime { size: string; mode: 'css' | 'svg'; customize: () => void }
+interface Url { loc: string; lastmod?: string; news?: { title: string } }
+interface ModuleOptions extends Partial<Omit<Runtime, 'customize'>> {
+    defaults?: Omit<Url, 'loc'>;
+    strict?: Required<Pick<Url, 'lastmod'>>;
+}""")
+    assert found.option(("size",)).optional and found.option(("mode",)).optional  # type: ignore[union-attr]
+    assert found.option(("customize",)) is None and found.option(("defaults", "loc")) is None
+    assert found.option(("defaults", "news", "title")) is not None  # a member kept keeps its own members
+    assert found.option(("strict", "lastmod")).optional is False  # type: ignore[union-attr]
+    assert found.option(("strict", "loc")) is None
+
+
+def test_a_default_written_over_several_lines_is_read_whole() -> None:
+    found = read_declarations(b"""interface ModuleOptions {
+    /**
+     * Redirection options
+     * @default
+     * {
+        login: '/login',
+        exclude: [],
+      }
+     * @type RedirectOptions
+     */
+    redirectOptions?: { login: string };
+    /**
+     * @default false // if true, { as: 'tw' }
+     *
+     * @see https://example.org
+     */
+    util?: boolean;
+}""")
+    redirect = found.option(("redirectOptions",))
+    assert redirect is not None and redirect.default == "{ login: '/login', exclude: [], }"
+    assert redirect.doc == "Redirection options"
+    assert found.option(("util",)).default == "false // if true, { as: 'tw' }"  # type: ignore[union-attr]
+
+
+def test_a_generic_of_the_package_reads_its_arguments() -> None:
+    found = read_declarations(b"""type BoolObj<T extends Record<string, any>> = boolean | Partial<T>;
+type Arrayable<T = string> = T | T[];
+type Viewer = { endpoint: `/${string}`; exportViewer: boolean };
+type Editor = { autocompleteUtil: BoolObj<{ as: string }> };
+interface ModuleOptions {
+    viewer: BoolObj<Viewer>;
+    editorSupport: BoolObj<Editor>;
+    config: Arrayable;
+}""")
+    endpoint = found.option(("viewer", "endpoint"))
+    assert endpoint is not None and endpoint.optional and endpoint.type == StrType()  # Partial<T>, a template
+    viewer = found.option(("viewer",))
+    assert viewer is not None and isinstance(viewer.type, UnionType) and BoolType() in viewer.type.options
+    # the same generic with other arguments inside itself is another type, not the same one again
+    assert found.option(("editorSupport", "autocompleteUtil", "as")) is not None
+    assert found.option(("config",)).type == UnionType((StrType(), ArrayType(StrType())))  # type: ignore[union-attr]
+
+
+def test_indexed_access_and_keyof_of_the_packages_types() -> None:
+    found = read_declarations(b"""interface ProviderNames {}
+interface Sizes { sm: number; md: number }
+interface CreateImageOptions {
+    provider: (string & {}) | keyof ProviderNames;
+    screens: Record<string, number>;
+    nested: { format: string[] };
+}
+interface ModuleOptions {
+    provider: CreateImageOptions['provider'];
+    screens: CreateImageOptions['screens'];
+    format: CreateImageOptions['nested']['format'];
+    size?: keyof Sizes;
+    other?: Elsewhere['x'];
+}""")
+    assert found.option(("provider",)).type == StrType()  # type: ignore[union-attr]
+    assert found.option(("screens",)).type == RecordType(NumType())  # type: ignore[union-attr]
+    assert found.option(("format",)).type == ArrayType(StrType())  # type: ignore[union-attr]
+    assert found.option(("size",)).type == UnionType((LiteralType("sm"), LiteralType("md")))  # type: ignore[union-attr]
+    assert found.option(("other",)).declared == "Elsewhere['x']"  # type: ignore[union-attr]
+
+
+def test_options_extending_another_packages_type_are_open() -> None:
+    found = read_declarations(b"""import { FontlessOptions } from 'fontless';
+interface ModuleOptions extends FontlessOptions { devtools?: boolean }""")
+    assert found.type.open  # `families` may be one of fontless's: no key is called misspelt
+    mixed = read_declarations(b"type ModuleOptions = { a?: string } & Elsewhere")
+    assert mixed.type.open and [f.name for f in mixed.type.fields] == ["a"]
+    assert not read_declarations(b"interface ModuleOptions { a?: string }").type.open
+
+
+def test_types_that_branch_into_each_other_stop_at_a_budget() -> None:
+    text = "interface ModuleOptions { a: T0 }\n" + "".join(
+        f"interface T{i} {{ x: T{i + 1}; y: T{i + 1}; z: T{i + 1} }}\n" for i in range(40)
+    )
+    found = read_declarations(text.encode())
+    assert 0 < len(found.options) < 20_000
