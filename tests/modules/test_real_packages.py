@@ -300,3 +300,40 @@ def test_every_class_of_difference_is_said_and_the_list_is_real() -> None:
     """The classes are words a reader of a failure acts on; the list holds at least eight pinned packages."""
     assert all(len(words) > 40 for words in CLASSES.values())
     assert len(SPECS) >= 8 and all(re.search(r"@\d+\.\d+\.\d+$", spec) for spec in SPECS)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_editors_group_and_the_language_servers_completion_show_its_options(
+    spec: str, fetched: Fetched, tmp_path: Path
+) -> None:
+    """The editor's group of the module has a typed field per top-level option (its docs and default from the
+    declarations); the language server completes the same options inside the module's key."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.lsp.complete import complete
+    from fwk_tui.lsp.knowledge import Knowledge
+    from fwk_tui.paths import format_path
+    from fwk_tui.project import Project
+    from fwk_tui.source import load_document
+    from fwk_tui.tui.form_model import FormModel
+    from tests.lsp.knowledge_helpers import position_in
+
+    module, config = _read(tmp_path, fetched, spec)
+    key = module.config_key
+    assert key
+    top = {o.path[0] for o in module.declarations.options if len(o.path) == 1}
+    catalog = load_catalog()
+    model = FormModel(catalog)
+    model.set_modules([module])
+    layout = model.layout({"modules": [neutral_name(spec)]}, "A")
+    group = next(g for g in layout.groups if g.id == f"module:{key}")
+    assert group.title == f"Modules › {key}"
+    fields = layout.fields[group.id]
+    assert {e.path for e in fields} == {format_path((key, name)) for name in top}
+    assert {e.option.key for e in fields if e.option is not None} == top
+    assert all(e.option is not None and e.option.module == module.label for e in fields)
+    listed = f"  modules: ['{neutral_name(spec)}'],\n"
+    config.write_text(f"export default defineFwkConfig({{\n{listed}  {key}: {{  }},\n}})\n")
+    doc = load_document(config)
+    known = Knowledge.of(catalog, doc, Project.at(config))
+    offered = complete(doc, doc.text.index(f"{key}: {{  }}") + len(key) + 4, known, position_in(doc.text))
+    assert top <= {i.label for i in offered.items}
