@@ -10,6 +10,8 @@ from tree_sitter import Node
 from fwk_tui.catalog.types.nodes import AnyType, BoolType, Field_, LiteralType, NumType, StrType, TypeExpr, UnionType
 
 _DEFAULT = re.compile(r"@default(?:\s+(.*))?$")
+MAX_TYPE_DEPTH = 24
+"""Types nested deeper than this (or names leading through more than this) are *any*."""
 ANY = AnyType()
 
 PREDEFINED: dict[str, TypeExpr] = {

@@ -24,8 +24,10 @@ from fwk_tui.catalog.types.nodes import (
     TypeExpr,
     UnionType,
 )
+from fwk_tui.modules.ts_lookups import indexed, member_names, values_of_const
 from fwk_tui.modules.ts_nodes import (
     ANY,
+    MAX_TYPE_DEPTH,
     NEVER,
     PREDEFINED,
     UNDEFINED,
@@ -44,8 +46,6 @@ from fwk_tui.source.parse import parse_bytes
 
 MAX_DECLARATION_BYTES = 2 * 1024 * 1024
 """A declarations file past this is not read (a module's are some kilobytes)."""
-MAX_TYPE_DEPTH = 24
-"""Types nested deeper than this (or names leading through more than this) are *any*."""
 MAX_EXPANSIONS = 5000
 """Times one module's options go into a declaration (an interface, an alias, a generic with its arguments): a real
 module's take some hundreds; types that branch into each other many times over stop there."""
@@ -326,16 +326,15 @@ class Reader:
         if kind == "object_type":
             return self.object_of(node, path, resolved, found, depth), ""
         if kind == "lookup_type":  # (typeof STRATEGIES)[keyof typeof STRATEGIES]: the values of a const object
-            values = self._values_of_const(node)
+            values = values_of_const(self, node)
             if values is not None:
                 parts = [self.type_of(v, path, None, [], depth + 1)[0] for v in values]
                 return (parts[0] if len(parts) == 1 else UnionType(tuple(flat_union(parts)))), ""
-            member = self._indexed(node, depth)
-            if member is not None:  # Options['screens']: the member of a type of the package
-                reader, written = member
-                return reader.type_of(written, path, resolved, found, depth + 1)
+            member = indexed(self, node, depth)
+            if member is not None and isinstance(member[0], Reader):  # Options['screens']: a member of the package's
+                return member[0].type_of(member[1], path, resolved, found, depth + 1)
         if kind == "index_type_query":  # keyof Options: the names of its members
-            names = self._member_names(node.named_children[0] if node.named_children else None)
+            names = member_names(self, node.named_children[0] if node.named_children else None)
             if names is not None:
                 keys = [LiteralType(n) for n in names]
                 return (NEVER if not keys else keys[0] if len(keys) == 1 else UnionType(tuple(keys))), ""
@@ -395,75 +394,6 @@ class Reader:
         if resolved is not None:
             return self.type_of(resolved, path, None, found, depth)
         return ANY, self.text(node)[:200]
-
-    def _body(self, node: Node | None, depth: int) -> tuple[Reader, Node] | None:
-        """The members ``node`` (a name of the package, ``X['k']``) stands for: its reader and object type or
-        interface body."""
-        if node is None or depth > MAX_TYPE_DEPTH:
-            return None
-        if node.type == "type_identifier":
-            found_at = self.lookup(self.text(node))
-            if found_at is None:
-                return None
-            reader, declared = found_at
-            if declared.type == "interface_declaration":
-                body = declared.child_by_field_name("body")
-            else:
-                body = declared.child_by_field_name("value")
-                if body is not None and body.type != "object_type":
-                    return reader._body(body, depth + 1)
-            return (reader, body) if body is not None else None
-        if node.type == "lookup_type":
-            member = self._indexed(node, depth + 1)
-            return member[0]._body(member[1], depth + 1) if member is not None else None
-        if node.type == "object_type":
-            return self, node
-        return None
-
-    def _indexed(self, node: Node, depth: int) -> tuple[Reader, Node] | None:
-        """The type written for member ``k`` of ``X['k']``, where ``X`` is a type of the package; or None."""
-        parts = node.named_children
-        if len(parts) != 2 or parts[1].type != "literal_type":
-            return None
-        key = self.text(parts[1])
-        if len(key) < 2 or key[0] != key[-1] or key[0] not in "'\"":
-            return None
-        body = self._body(parts[0], depth + 1)
-        if body is None:
-            return None
-        reader, members = body
-        written = member_type(members, key[1:-1], reader.text)
-        return (reader, written) if written is not None else None
-
-    def _member_names(self, node: Node | None) -> list[str] | None:
-        """The names of the members of ``node`` (a name of the package), or None where they are not known."""
-        body = self._body(node, 0) if node is not None and node.type == "type_identifier" else None
-        if body is None:
-            return None
-        reader, members = body
-        names = []
-        for member in members.named_children:
-            if member.type == "index_signature":
-                return None
-            key = member.child_by_field_name("name") if member.type == "property_signature" else None
-            if key is not None:
-                names.append(reader.text(key).strip("'\""))
-        return names
-
-    def _values_of_const(self, node: Node) -> list[Node] | None:
-        """The member types of the const object a ``(typeof X)[keyof typeof X]`` lookup names, or None."""
-        queries = [self.text(q).removeprefix("typeof").strip() for q in walk(node, ("type_query",))]
-        if len(queries) != 2 or queries[0] != queries[1] or queries[0] not in self.consts:
-            return None
-        shape = self.consts[queries[0]]
-        if shape.type != "object_type":
-            return None
-        values = []
-        for member in shape.named_children:
-            written = member.child_by_field_name("type") if member.type == "property_signature" else None
-            if written is not None and written.named_children:
-                values.append(written.named_children[0])
-        return values or None
 
     def name(
         self, name: str, path: tuple[str, ...], resolved: Node | None, found: list[Option], depth: int
