@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
-from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.modules.installed import InstalledModule
+from fwk_tui.paths import PathError, format_path, parse_path
 from fwk_tui.project import Project
 from fwk_tui.session.disk import FileHistory
 from fwk_tui.session.edit import Edit

@@ -134,7 +134,6 @@ class FormModel:
             if o.path not in self._parents and o.path not in self._children_of_record:
                 self._group_options[o.group].append(o)
         self._modules: dict[str, ModuleGroup] = {}
-        self._module_options: dict[tuple[Segment, ...], Option] = {}
 
     def set_modules(self, modules: Sequence[InstalledModule]) -> None:
         """The modules the project installs: each with a config key and options is a group of its own, after the
@@ -142,19 +141,11 @@ class FormModel:
         groups = [g for g in (ModuleGroup.of(m) for m in modules) if g is not None]
         known = self._top_groups.keys() | {p[0] for p in self._prefixes}
         self._modules = {g.key: g for g in groups if g.key not in known}
-        self._module_options = {o.segments: o for g in self._modules.values() for o in g.options}
 
     @property
     def modules(self) -> tuple[str, ...]:
         """The config keys of the modules shown as groups."""
         return tuple(self._modules)
-
-    def module_option(self, path: str) -> Option | None:
-        """The module option at ``path`` (``colorMode.preference``), or None."""
-        try:
-            return self._module_options.get(parse_path(path))
-        except PathError:
-            return None
 
     # ------------------------------------------------------------------ tree
 
