@@ -22,6 +22,7 @@ from fwk_tui.resolve.why import Answer, why
 from fwk_tui.source import STARTER_STYLE
 from fwk_tui.source.render import Renderer
 from fwk_tui.source.summary import one_line
+from fwk_tui.validate.codes import code_of
 from fwk_tui.validate.env import MASK
 
 RESOLVE = (
@@ -165,8 +166,17 @@ def _why(ns: argparse.Namespace) -> int:
     effective = opened.effective
     values = opened.doc.values()
     module_defaults = opened.project.module_defaults(values)
-    answer = why(effective, path, load_catalog(), module_defaults)
+    catalog = load_catalog()
+    answer = why(effective, path, catalog, module_defaults)
     answer.notes += variable_notes(effective.environment)
+    if answer.steps:  # what check says of the value the file writes there: the app may ignore it or fail on it
+        asked = format_path(path)
+        checked = opened.project.check(opened.doc, catalog, effective.variant).diagnostics
+        answer.notes += [
+            f"check: {d.severity} {code_of(d.rule)}: {d.message}"
+            for d in checked
+            if d.path == asked and d.severity in ("error", "warning")
+        ]
     if not answer.steps:
         asked = format_path(path)
         written = [format_path(p) for p, _ in walk(effective.resolved.config) if p]

@@ -104,12 +104,18 @@ ModuleDefault = tuple[tuple[str, ...], JSValue, str]
 
 
 def add_module_defaults(config: Obj, defaults: Sequence[ModuleDefault]) -> int:
-    """Put each module default where nothing is set (as :func:`add_defaults` does the catalogue's); how many."""
+    """Put each module default where nothing is set (as :func:`add_defaults` does the catalogue's); how many.
+
+    A default of a member nested in an option applies where that option's object is given: the module's key is
+    there as soon as the module is installed, an object below it only when the config (or a default) gives it
+    (``i18n.overrides.defaultLocale`` is no value of a config that sets no ``overrides``)."""
     added = 0
     for path, value, label in defaults:
         node = config
-        for segment in path[:-1]:
+        for depth, segment in enumerate(path[:-1]):
             child = node.members.get(segment)
+            if child is None and depth > 0:
+                break
             if child is None:
                 child = node.members[segment] = Obj()
             if not isinstance(child, Obj):

@@ -67,6 +67,9 @@ def why(
             found.insert(0, Step(origin, Leaf(default.value, origin)))
     else:
         declared = next(((v, label) for p, v, label in module_defaults if p == tuple(path)), None)
+        holder = node_at(resolved.config, path[:-1]) if len(path) > 2 else None
+        if len(path) > 2 and not isinstance(holder, Obj):
+            declared = None  # a member of an object the config does not give: no value of the app's
         if declared is not None:
             origin = Origin("module-default", detail=declared[1])
             found.insert(0, Step(origin, Leaf(declared[0], origin)))

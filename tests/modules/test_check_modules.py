@@ -217,3 +217,30 @@ def test_a_misspelt_choice_of_a_modules_option_names_the_near_one_with_a_fix(
     assert "got 'cokie'; did you mean 'cookie'? (@fwk/color-mode 4.0.1)" in str(found[0]["message"])
     code, _, _ = run(capsys, "check", "--fix")
     assert "storage: 'cokie'" in Path("fwk.config.ts").read_text()  # it changes what the module does: not safe
+
+
+def test_why_says_what_check_says_of_the_value_and_nested_defaults_need_their_object(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("fwk.config.ts").write_text(
+        "export default defineFwkConfig({ modules: ['@fwk/color-mode'], colorMode: { storag: 'cookie' } })\n"
+    )
+    code, out, _ = run(capsys, "why", "colorMode.storag")
+    assert code == 0
+    assert "note: check: warning FWK110: unknown field storag in colorMode; did you mean storage?" in out
+    # nested.deep.flag has no @default; nested has none either: none of its members is a value of the app's
+    _, text, _ = run(capsys, "resolve", "--with-defaults")
+    assert "colorMode.preference = 'system'" in text and "colorMode.nested" not in text
+
+
+def test_a_nested_default_applies_where_its_object_is_given() -> None:
+    from fwk_tui.resolve.defaults import add_module_defaults
+    from fwk_tui.resolve.tree import Leaf, Obj
+
+    label = "@fwk/i18n 10.6.0"
+    defaults = [(("i18n", "strategy"), "prefix", label), (("i18n", "overrides", "locale"), "", label)]
+    bare = Obj()
+    assert add_module_defaults(bare, defaults) == 1  # the module's key comes with it; overrides does not
+    assert set(bare.members["i18n"].members) == {"strategy"}  # type: ignore[union-attr]
+    given = Obj({"i18n": Obj({"overrides": Obj({"other": Leaf(1, None)})})})
+    assert add_module_defaults(given, defaults) == 2
