@@ -80,8 +80,9 @@ def _text(module: InstalledModule, path: str, option: Option | None) -> str:
     lines.append(f"  type         {option.type}{declared}")
     if option.default is not None:
         lines.append(f"  default      {option.default}")
-    lines.append(f"  optional     {'yes' if option.optional else 'no (the module fills in its default)'}")
+    required = "yes, in its type (the module fills in its default when the config does not set it)"
+    lines.append(f"  required     {required if not option.optional else 'no'}")
     if option.doc:
-        lines += ["", f"  {option.doc}"]
+        lines += ["", *(f"  {line}" if line else "" for line in option.doc.splitlines())]
     lines += ["", f"  From the declarations of {module.label} ({module.folder})."]
     return "\n".join(lines)

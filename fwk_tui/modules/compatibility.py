@@ -45,7 +45,7 @@ def framework_version(folder: Path, written: str | None) -> FrameworkVersion | N
     if written is not None:
         least = lowest(written)
         if least is not None:
-            return FrameworkVersion(least, f"the lowest package.json's {written!r} lets in")
+            return FrameworkVersion(least, f"the lowest version package.json's range {written!r} allows")
     return None
 
 

@@ -93,7 +93,8 @@ def member_type(resolved: Node, name: str, text: Callable[[Node], str]) -> Node 
 def jsdoc(comment: str) -> tuple[str, str | None]:
     """The description of a ``/** ... */`` comment, and what its ``@default`` says (to the next tag: a value
     written over several lines, ``@default`` alone on its line and the value below, are read whole, on one
-    line)."""
+    line). The description's lines run on as one paragraph; a blank line starts another and a list item
+    (``- x``, ``* x``, ``1. x``) a line of its own, as Markdown shows them."""
     if not comment.startswith("/**"):
         return "", None
     lines = [line.strip().lstrip("*").strip() for line in comment[3:-2].splitlines()]
@@ -109,10 +110,25 @@ def jsdoc(comment: str) -> tuple[str, str | None]:
         elif in_default and default is not None:
             default.append(line)
         in_tags = in_tags or line.startswith("@")  # the description ends at the first tag (@see, @example...)
-        if line and not in_tags:
+        if not in_tags:
             description.append(line)
     written = " ".join(part for part in default if part) if default is not None else ""
-    return " ".join(description), written or None
+    return _paragraphs(description), written or None
+
+
+_LIST_ITEM = re.compile(r"^(?:[-*+]|\d+[.)])\s")
+
+
+def _paragraphs(lines: list[str]) -> str:
+    text = ""
+    for line in lines:
+        if not line:
+            text = text.rstrip(" ") + ("\n\n" if text and not text.endswith("\n\n") else "")
+        elif _LIST_ITEM.match(line) and text and not text.endswith("\n"):
+            text += "\n" + line
+        else:
+            text += (" " if text and not text.endswith("\n") else "") + line
+    return text.strip()
 
 
 def top_declarations(root: Node) -> Iterator[Node]:

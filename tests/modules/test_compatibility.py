@@ -38,7 +38,7 @@ def _check(capsys: pytest.CaptureFixture[str], root: Path, extra: str = "") -> t
     ("compatibility", "installed", "written", "said"),
     [
         ({"fwk": "^3.0.0"}, "4.2.1", "^3.16.0", "this project has fwk 4.2.1 (node_modules/fwk)"),
-        ({"fwk": ">=3.10.0 <4"}, None, "^4.1.0", "fwk 4.1.0 (the lowest package.json's '^4.1.0' lets in)"),
+        ({"fwk": ">=3.10.0 <4"}, None, "^4.1.0", "fwk 4.1.0 (the lowest version package.json's range '^4.1.0' allows)"),
         ({"fwk": "^3.0.0 || ^4.0.0-0"}, "4.0.0-rc.2", None, None),
         ({"fwk": "^3.0.0 || ^4.0.0"}, "4.2.1", None, None),
         ({"fwk": "^3.0.0"}, None, None, None),  # the project's version unknown: nothing guessed

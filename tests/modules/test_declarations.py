@@ -256,3 +256,25 @@ def test_types_that_branch_into_each_other_stop_at_a_budget() -> None:
     )
     found = read_declarations(text.encode())
     assert 0 < len(found.options) < 20_000
+
+
+def test_a_descriptions_list_items_and_paragraphs_keep_their_lines() -> None:
+    from fwk_tui.modules.ts_nodes import jsdoc
+
+    comment = """/**
+     * Routes strategy
+     * - `no_prefix`: no locale prefix
+     * - `prefix`: a prefix for every locale,
+     *   the default's too
+     *
+     * Read on
+     * here.
+     * @see https://example.org
+     * @default 'prefix'
+     */"""
+    description, default = jsdoc(comment)
+    assert description == (
+        "Routes strategy\n- `no_prefix`: no locale prefix\n- `prefix`: a prefix for every locale, the default's too"
+        "\n\nRead on here."
+    )
+    assert default == "'prefix'"
