@@ -1,9 +1,10 @@
 """An installed module's options as options of the catalogue: what the editor's forms and the docs pane show.
 
-Each top-level member of the module's options is one option at ``<configKey>.<member>`` (nested members are its
-value's fields), in the group ``module:<configKey>``, the same in both variants (a module's options do not
-depend on the layout), with its description and ``@default``: a plain value is the default, words are said as
-the module writes them.
+Each member of the module's options is one option at ``<configKey>.<member>`` (and ``<configKey>.<a>.<b>`` for a
+nested one: the editor's fields are the top-level ones, their values' editors the nested; search and browse list
+them all), in the group ``module:<configKey>``, the same in both variants (a module's options do not depend on
+the layout), with its description and ``@default``: a plain value is the default, words are said as the module
+writes them.
 """
 
 from __future__ import annotations
@@ -26,17 +27,27 @@ def module_group_id(key: str) -> str:
 
 
 def module_catalog_options(module: InstalledModule) -> tuple[Option, ...]:
-    """The top-level options of ``module`` as catalogue options (none without a config key); made once per
+    """The options of ``module`` as catalogue options, nested ones too (none without a config key); made once per
     reading of the package (a module read again, a new version, makes them again)."""
     kept = _OPTIONS.get(id(module))
     if kept is not None and kept[0] is module:
         return kept[1]
     key = module.config_key
-    made = tuple(_option(key, module, o) for o in module.declarations.options if len(o.path) == 1) if key else ()
+    made = tuple(_option(key, module, o) for o in _parents_first(module.declarations.options)) if key else ()
     if len(_OPTIONS) > 256:
         _OPTIONS.clear()  # modules read again and again (packages updated while an editor runs)
     _OPTIONS[id(module)] = (module, made)
     return made
+
+
+def _parents_first(options: Sequence[Declared]) -> list[Declared]:
+    """``options`` in their declared order, each object before its members (the reader lists members first)."""
+    place = {o.path: i for i, o in enumerate(options)}
+
+    def rank(o: Declared) -> tuple[int, ...]:
+        return tuple(place.get(o.path[: k + 1], place[o.path]) for k in range(len(o.path)))
+
+    return sorted(options, key=rank)
 
 
 def _option(key: str, module: InstalledModule, declared: Declared) -> Option:

@@ -76,7 +76,7 @@ class ModuleGroup:
     @classmethod
     def of(cls, module: InstalledModule) -> ModuleGroup | None:
         """The group of ``module``'s options (None when it declares no config key or no options)."""
-        options = module_catalog_options(module)
+        options = tuple(o for o in module_catalog_options(module) if len(o.segments) == 2)  # its fields: the top
         if not module.config_key or not options:
             return None
         summary = (

@@ -145,3 +145,15 @@ async def test_the_browser_shows_a_modules_group(project: Path) -> None:
         await until(pilot, lambda: "colorMode.storage" in screen_text(app))  # type: ignore[arg-type]
         text = screen_text(app)  # type: ignore[arg-type]
         assert "Modules › colorMode" in text and "the declarations of module @fwk/color-mode 4.0.1" in text
+
+
+async def test_search_finds_a_nested_option_of_a_module_and_goes_inside_its_field(project: Path) -> None:
+    app = _app(project)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: "module:colorMode" in _groups(app))
+        hits = app.search_index.search("deep flag")
+        assert hits and hits[0].path == "colorMode.nested.deep.flag"
+        await pilot.press("ctrl+f", *"nested deep flag")
+        await until(pilot, lambda: "colorMode.nested.deep.flag" in screen_text(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: (app.query_one(ConfigForm).focused_path() or "").startswith("colorMode.nested"))
