@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FWK_TUI = Path(sys.executable).with_name("fwk-tui")
 MODULES = 20
-ROUNDS = 7
+ROUNDS = 15
 BUDGET_MS = 50.0
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -42,17 +42,11 @@ def literal(text: str) -> TypeExpr:
     return LiteralType(int(number) if number.is_integer() and "." not in text else number)
 
 
-def merged(fields: list[Field_], more: tuple[Field_, ...]) -> list[Field_]:
-    """``fields`` with ``more`` added, a member of the same name replaced where it stands (TypeScript's extends and
-    ``&`` keep one member per name)."""
-    out = list(fields)
+def merge(fields: dict[str, Field_], more: Iterable[Field_]) -> None:
+    """Add ``more`` to ``fields`` (by name), a member of the same name replaced where it stands (TypeScript's
+    extends and ``&`` keep one member per name)."""
     for extra in more:
-        at = next((n for n, f in enumerate(out) if f.name == extra.name), None)
-        if at is None:
-            out.append(extra)
-        else:
-            out[at] = extra
-    return out
+        fields[extra.name] = extra
 
 
 def flat_union(options: list[TypeExpr]) -> Iterator[TypeExpr]:
@@ -79,15 +73,22 @@ def unsplit(resolved: Node | None) -> Node | None:
 
 def member_type(resolved: Node, name: str, text: Callable[[Node], str]) -> Node | None:
     """The type ``resolved`` (an object type, an interface's body) gives its member ``name``."""
+    return member_types(resolved, text).get(name)
+
+
+def member_types(resolved: Node, text: Callable[[Node], str]) -> dict[str, Node]:
+    """The type ``resolved`` (an object type, an interface's body) gives each of its members, by name (the first
+    written of a name)."""
+    out: dict[str, Node] = {}
     if resolved.type not in ("object_type", "interface_body"):
-        return None
+        return out
     for member in resolved.named_children:
         if member.type == "property_signature":
             key = member.child_by_field_name("name")
-            if key is not None and text(key).strip("'\"") == name:
-                written = member.child_by_field_name("type")
-                return written.named_children[0] if written is not None and written.named_children else None
-    return None
+            written = member.child_by_field_name("type")
+            if key is not None and written is not None and written.named_children:
+                out.setdefault(text(key).strip("'\""), written.named_children[0])
+    return out
 
 
 def jsdoc(comment: str) -> tuple[str, str | None]:
@@ -139,6 +140,20 @@ def top_declarations(root: Node) -> Iterator[Node]:
             if candidate is not None and candidate.type in ("interface_declaration", "type_alias_declaration"):
                 yield candidate
                 break
+
+
+_DECLARATIONS = ("lexical_declaration", "variable_declaration")
+
+
+def top_declarators(root: Node) -> Iterator[Node]:
+    """The ``const x: T`` of the file's top level (``declare const``, exported or not): not the whole tree's (a
+    module's own type is a large object; walking it for declarators cost most of a read)."""
+    for node in root.named_children:
+        inner = node
+        while inner.type in ("export_statement", "ambient_declaration") and inner.named_children:
+            inner = inner.named_children[-1]
+        if inner.type in _DECLARATIONS:
+            yield from (c for c in inner.named_children if c.type == "variable_declarator")
 
 
 def walk(node: Node, types: tuple[str, ...]) -> Iterator[Node]:

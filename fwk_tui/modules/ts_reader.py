@@ -35,9 +35,10 @@ from fwk_tui.modules.ts_nodes import (
     flat_union,
     jsdoc,
     literal,
-    member_type,
-    merged,
+    member_types,
+    merge,
     top_declarations,
+    top_declarators,
     union_parts,
     unsplit,
     walk,
@@ -151,7 +152,7 @@ class Reader:
             name = node.child_by_field_name("name")
             if name is not None:
                 self.named.setdefault(self.text(name), node)
-        for declarator in walk(self.root, ("variable_declarator",)):
+        for declarator in top_declarators(self.root):
             name, annotation = declarator.child_by_field_name("name"), declarator.child_by_field_name("type")
             if name is not None and annotation is not None and annotation.named_children:
                 self.consts.setdefault(self.text(name), annotation.named_children[0])
@@ -232,7 +233,7 @@ class Reader:
 
     def module_type(self) -> Node | None:
         """The first type argument of the module's own type (``declare const _default: X.FwkModule<{...}, ...>``)."""
-        for node in walk(self.root, ("variable_declarator",)):
+        for node in top_declarators(self.root):
             annotation = node.child_by_field_name("type")
             generic = first_of(annotation, "generic_type") if annotation is not None else None
             if generic is None or not self.text(generic.children[0]).endswith("Module"):
@@ -250,16 +251,18 @@ class Reader:
     ) -> ObjectType:
         """The object type ``node`` (an interface, an object type) declares; each member an :class:`Option`."""
         body = node.child_by_field_name("body") if node.type == "interface_declaration" else node
-        fields: list[Field_] = []
+        fields: dict[str, Field_] = {}
         open_ = False
         for clause in (c for c in node.children if c.type == "extends_type_clause"):
             for base in clause.named_children:  # `interface ModuleOptions extends Base, Partial<Other>`
                 kind, _ = self.type_of(base, path, resolved, found, depth + 1)
                 if isinstance(kind, ObjectType):
-                    fields, open_ = merged(fields, kind.fields), open_ or kind.open
+                    merge(fields, kind.fields)
+                    open_ = open_ or kind.open
                 else:  # a base it cannot read (another package's): its members are unknown, not wrong
                     open_ = True
         doc = ""
+        written_out = member_types(resolved, self.text) if resolved is not None else {}
         for member in body.named_children if body is not None else ():
             if member.type == "comment":
                 doc = self.text(member)
@@ -274,13 +277,12 @@ class Reader:
                 optional = any(c.type == "?" for c in member.children)
                 written = member.child_by_field_name("type")
                 kind_node = written.named_children[0] if written is not None and written.named_children else None
-                other = member_type(resolved, name, self.text) if resolved is not None else None
-                kind, declared = self.type_of(kind_node, (*path, name), other, found, depth + 1)
+                kind, declared = self.type_of(kind_node, (*path, name), written_out.get(name), found, depth + 1)
                 description, default = jsdoc(doc)
                 found.append(Option((*path, name), kind, optional, description, default, declared))
-                fields = merged(fields, (Field_(name, kind, optional),))
+                fields[name] = Field_(name, kind, optional)
             doc = ""
-        return ObjectType(tuple(fields), open=open_)
+        return ObjectType(tuple(fields.values()), open=open_)
 
     # -- types -----------------------------------------------------------------------------------
 
@@ -312,10 +314,10 @@ class Reader:
             objects = [p for p in parts if isinstance(p, ObjectType)]
             unknown = [p for p in parts if p == ANY]  # another package's type, say: it adds members unknown here
             if objects and len(objects) + len(unknown) == len(parts):
-                joined: list[Field_] = []
+                joined: dict[str, Field_] = {}
                 for part in objects:
-                    joined = merged(joined, part.fields)
-                return ObjectType(tuple(joined), open=bool(unknown) or any(o.open for o in objects)), ""
+                    merge(joined, part.fields)
+                return ObjectType(tuple(joined.values()), open=bool(unknown) or any(o.open for o in objects)), ""
             return next((p for p in parts if p != ANY), ANY), ""
         if kind == "array_type":
             item, _ = self.type_of(node.named_children[0], (*path, "[]"), None, [], depth + 1)

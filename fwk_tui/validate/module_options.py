@@ -12,7 +12,7 @@ from fwk_tui.validate.diagnostics import Diagnostic
 from fwk_tui.validate.fix import Fix, Severity
 from fwk_tui.validate.surroundings import ModuleOptions
 from fwk_tui.validate.text import js_text
-from fwk_tui.validate.typecheck import check_value
+from fwk_tui.validate.typecheck import Checker, Issue, compile_type
 
 RULE_KEY = "module-key"
 RULE_VALUE = "module-value"
@@ -55,9 +55,25 @@ def _given(values: dict[str, Any], module: ModuleOptions) -> list[tuple[dict[str
     return found
 
 
+_CHECKERS: dict[int, tuple[object, Checker]] = {}
+"""The checker of each module's type, by the type's identity: a type is read once per version of its package,
+and hashing a module's whole type at each check (the editor checks at each key) cost more than the check."""
+
+
+def _checker(kind: Any) -> Checker:
+    kept = _CHECKERS.get(id(kind))
+    if kept is None or kept[0] is not kind:
+        if len(_CHECKERS) > 256:
+            _CHECKERS.clear()
+        kept = _CHECKERS[id(kind)] = (kind, compile_type(kind))
+    return kept[1]
+
+
 def _judged(module: ModuleOptions, value: dict[str, Any], at: tuple[str | int, ...]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for issue in check_value(module.type, value, at):
+    issues: list[Issue] = []
+    _checker(module.type)(value, at, issues)
+    for issue in issues:
         if issue.message.startswith("missing "):
             continue  # a member the builder's type calls required has its default: the module fills it in
         where = f" ({module.label})"

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 # At start the form mounts enough fields to fill the screen (a field is at
 # least three lines); the rest come when the form is first used.
 MIN_START_FIELDS = 6
+MODULES_AFTER_START = 0.1
+"""Seconds after the first screen is painted when the installed modules' packages are read (in a thread)."""
 
 
 class EditorOptions(TypedDict, total=False):
@@ -182,7 +184,8 @@ class EditorApp(KeyActions):
         self._journal.offer_recovery()
         # Layers, sections and .env are read once the first screen is painted: the start does not wait for them.
         self.call_after_refresh(self._effective.load)
-        self.call_after_refresh(self._read_modules)
+        # The modules' packages a moment later: the first screen is whole and answers keys before they are read.
+        self.call_after_refresh(self.set_timer, MODULES_AFTER_START, self._read_modules)
         if self._offer_wizard:
             self._wizard.offer()
 
