@@ -2,7 +2,7 @@
 
 Like the corpus (tests/corpus.py), the project fetches them itself: each package is downloaded with ``npm pack``
 once, and what the module reader reads of it (``package.json``, ``dist/module.json`` and the type declarations
-``*.d.ts``/``*.d.mts``/``*.d.cts``; no code) is unpacked under
+``*.d.ts``/``*.d.mts``/``*.d.cts``, and the built ``dist/module.mjs`` whose ``defaults`` it reads) is unpacked under
 ``${XDG_CACHE_HOME:-~/.cache}/fwk-module-packages/project/node_modules/<name>/``, laid out as a project installs
 it, with the brand words renamed by the naming convention (:func:`tests.framework_types.to_neutral`), in the
 text and in the file names alike: ``@nuxtjs/color-mode`` lands as ``node_modules/@fwkjs/color-mode``. Later runs
@@ -28,10 +28,12 @@ from tests.framework_types import to_neutral
 
 HERE = Path(__file__).resolve().parent
 PACKAGES = HERE / "module_packages.txt"
-KEPT = re.compile(r"^(package\.json|dist/module\.json|.*\.d\.(ts|mts|cts))$")
+KEPT = re.compile(r"^(package\.json|dist/module\.(json|mjs|js|cjs)|.*\.d\.(ts|mts|cts))$")
 """What is unpacked of a package (its path inside the tarball, ``package/`` taken off): what the reader reads."""
 STAMP = ".fwk-test-spec"
-"""The file of an unpacked package that says which spec it was unpacked from."""
+"""The file of an unpacked package that says which spec it was unpacked from (and what of it: ``KEPT_AS``)."""
+KEPT_AS = "with its built module"
+"""Said in the stamp: a package unpacked before the built module (its ``defaults``) was kept is unpacked again."""
 MAX_MEMBER_BYTES = 4 * 1024 * 1024
 NETWORK_ERRORS = re.compile(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|offline")
 
@@ -85,7 +87,7 @@ def module_packages() -> Fetched:
         stop: str | None = None  # after a failure of the network or of npm, the others are not tried
         for spec in package_specs():
             folder = node_modules / neutral_name(spec)
-            if _unpacked(folder) == spec:
+            if _unpacked(folder) == f"{spec} {KEPT_AS}":
                 packages[spec] = folder
                 continue
             if stop is not None:
@@ -159,7 +161,7 @@ def _unpack(tgz: Path, spec: str, folder: Path) -> None:
             target = partial / to_neutral(rel)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(to_neutral(text).encode("utf-8", "surrogateescape"))
-    (partial / STAMP).write_text(spec + "\n", encoding="utf-8")
+    (partial / STAMP).write_text(f"{spec} {KEPT_AS}\n", encoding="utf-8")
     shutil.rmtree(folder, ignore_errors=True)
     folder.parent.mkdir(parents=True, exist_ok=True)
     partial.rename(folder)

@@ -52,7 +52,7 @@ def _parents_first(options: Sequence[Declared]) -> list[Declared]:
 
 def _option(key: str, module: InstalledModule, declared: Declared) -> Option:
     segments = (key, *declared.path)
-    default = _default(declared.default)
+    default = _default(declared.default, _built_value(module.defaults, declared.path))
     doc = declared.doc
     if declared.declared:
         doc = f"{doc}\n\nDeclared as {declared.declared}.".strip()
@@ -68,7 +68,20 @@ def _option(key: str, module: InstalledModule, declared: Declared) -> Option:
     )
 
 
-def _default(written: str | None) -> Default:
+def _built_value(defaults: dict[str, object], path: tuple[str, ...]) -> object:
+    """The value the module's own ``defaults`` give at ``path``, or MISSING_DEFAULT."""
+    node: object = defaults
+    for segment in path:
+        if not isinstance(node, dict) or segment not in node:
+            return MISSING_DEFAULT
+        node = node[segment]
+    return node
+
+
+def _default(written: str | None, built: object = MISSING_DEFAULT) -> Default:
+    """The option's default: its value in the module's own defaults, else what ``@default`` says."""
+    if built is not MISSING_DEFAULT:
+        return Default("value", built)
     if written is None:
         return Default("computed", note="its declarations give no @default")
     value = default_value(written)

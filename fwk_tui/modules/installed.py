@@ -12,15 +12,19 @@ import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from fwk_tui.modules.built_defaults import MAX_BUILT_BYTES, built_defaults
 from fwk_tui.modules.declarations import MAX_DECLARATION_BYTES, Declarations, read_declarations, unread
 from fwk_tui.modules.ts_reader import Load
 from fwk_tui.packages import is_package_name, package_root
 from fwk_tui.userfiles import FileNotThere, UnreadableFile, read_file_bytes, read_text_file
 
 MAX_MODULE_JSON_BYTES = 64 * 1024
+BUILT_NAMES = ("module.mjs", "module.js", "module.cjs")
+"""Where the builder writes a module's code, in ``dist/``: its ``defaults`` are read from it."""
 DECLARATION_NAMES = ("module.d.mts", "module.d.ts", "module.d.cts", "types.d.mts", "types.d.ts")
 """Where the builder writes a module's declarations, in ``dist/``, in the order they are looked for."""
 
@@ -37,6 +41,21 @@ class InstalledModule:
     declarations: Declarations
     compatibility: str | None = None
     """The framework versions it says it works with (``>=3.0.0``), when it says."""
+    built: Path | None = None
+    """Its built code (``dist/module.mjs``), where its own ``defaults`` are written."""
+
+    @cached_property
+    def defaults(self) -> dict[str, Any]:
+        """The plain defaults its built code gives its options (read on first use: ``check`` needs none)."""
+        if self.built is None:
+            return {}
+        inside = os.path.realpath(self.folder)
+        if os.path.commonpath([os.path.realpath(self.built), inside]) != inside:
+            return {}  # a link out of the package: not its code
+        try:
+            return built_defaults(read_file_bytes(self.built, MAX_BUILT_BYTES))
+        except UnreadableFile:
+            return {}
 
     @property
     def label(self) -> str:
@@ -128,6 +147,7 @@ def _read(name: str, root: Path, dist: Path) -> InstalledModule | NotInstalled:
         root,
         declarations,
         framework if isinstance(framework, str) else None,
+        next((dist / n for n in BUILT_NAMES if (dist / n).is_file()), None),
     )
 
 

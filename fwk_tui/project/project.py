@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.modules.built_defaults import leaf_values
 from fwk_tui.modules.compatibility import FrameworkVersion, framework_version, incompatible
 from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
 from fwk_tui.modules.installed import InstalledModule, NotInstalled, modules_of
@@ -141,13 +142,21 @@ class Project:
         return kept
 
     def module_defaults(self, values: dict[str, Any]) -> list[ModuleDefault]:
-        """The defaults the installed modules declare (``@default`` that is a plain value), under their keys."""
+        """The defaults of the installed modules, under their keys: those their own ``defaults`` object gives (a
+        plain value there), then ``@default`` of their declarations where it says a plain value and the module's
+        object says nothing."""
         found: list[ModuleDefault] = []
         for module in self.modules(values)[0]:
-            for option in module.declarations.options if module.config_key else ():
+            key = module.config_key
+            if not key:
+                continue
+            built = list(leaf_values(module.defaults))
+            found += [ModuleDefault((key, *path), value, module.label, built=True) for path, value in built]
+            given = {path[: i + 1] for path, _ in built for i in range(len(path))}
+            for option in module.declarations.options:
                 value = default_value(option.default)
-                if value is not MISSING_DEFAULT:
-                    found.append(((str(module.config_key), *option.path), value, module.label))  # type: ignore[arg-type]
+                if value is not MISSING_DEFAULT and option.path not in given:
+                    found.append(ModuleDefault((key, *option.path), value, module.label))  # type: ignore[arg-type]
         return found
 
     def module_options(self, values: dict[str, Any]) -> list[ModuleOptions]:

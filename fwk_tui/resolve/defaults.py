@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from fwk_tui.catalog.models import Catalog, Default, Option, Variant
 from fwk_tui.resolve.origin import Origin
@@ -99,22 +100,32 @@ def _from_source_folder(default: Default, folder: str) -> Default:
     return Default("value", moved(default.value))
 
 
-ModuleDefault = tuple[tuple[str, ...], JSValue, str]
-"""A default an installed module declares: the path (under its key), the value, the module (``@fwk/x 1.2.0``)."""
+@dataclass(frozen=True)
+class ModuleDefault:
+    """A default an installed module gives: the path (under its key), the value, the module (``@fwk/x 1.2.0``)."""
+
+    path: tuple[str, ...]
+    value: JSValue
+    module: str
+    built: bool = False
+    """From the module's own ``defaults`` object (its built code): the objects holding it are the module's
+    defaults too. Else from ``@default`` of its declarations: it applies where the config gives its object."""
 
 
 def add_module_defaults(config: Obj, defaults: Sequence[ModuleDefault]) -> int:
     """Put each module default where nothing is set (as :func:`add_defaults` does the catalogue's); how many.
 
-    A default of a member nested in an option applies where that option's object is given: the module's key is
-    there as soon as the module is installed, an object below it only when the config (or a default) gives it
-    (``i18n.overrides.defaultLocale`` is no value of a config that sets no ``overrides``)."""
+    A declared default of a member nested in an option applies where that option's object is given: the module's
+    key is there as soon as the module is installed, an object below it only when the config (or the module's
+    own defaults) gives it (``i18n.overrides.defaultLocale`` is no value of a config that sets no
+    ``overrides``)."""
     added = 0
-    for path, value, label in defaults:
+    for default in defaults:
+        path, value, label = default.path, default.value, default.module
         node = config
         for depth, segment in enumerate(path[:-1]):
             child = node.members.get(segment)
-            if child is None and depth > 0:
+            if child is None and depth > 0 and not default.built:
                 break
             if child is None:
                 child = node.members[segment] = Obj()

@@ -40,7 +40,7 @@ class Origin:
         if self.kind == "default":
             return "the catalogue's default" + (f" ({self.detail})" if self.detail else "")
         if self.kind == "module-default":
-            return f"the default of module {self.detail} (its declarations)"
+            return f"the default of module {self.detail}"
         if self.kind == "env-var":
             return f"{self.detail}" + (f" in {where}" if where else " in the environment")
         if self.kind == "env-section":

@@ -66,13 +66,13 @@ def why(
         if default is not None and default.kind == "value":
             found.insert(0, Step(origin, Leaf(default.value, origin)))
     else:
-        declared = next(((v, label) for p, v, label in module_defaults if p == tuple(path)), None)
+        declared = next((d for d in module_defaults if d.path == tuple(path)), None)
         holder = node_at(resolved.config, path[:-1]) if len(path) > 2 else None
-        if len(path) > 2 and not isinstance(holder, Obj):
+        if declared is not None and not declared.built and len(path) > 2 and not isinstance(holder, Obj):
             declared = None  # a member of an object the config does not give: no value of the app's
         if declared is not None:
-            origin = Origin("module-default", detail=declared[1])
-            found.insert(0, Step(origin, Leaf(declared[0], origin)))
+            origin = Origin("module-default", detail=declared.module)
+            found.insert(0, Step(origin, Leaf(declared.value, origin)))
     # runtimeConfig and app after the variables: what the app gets there.
     at_run_time = node_at(effective.runtime.values, path) if path and path[0] in ("runtimeConfig", "app") else None
     override = _variable_step(at_run_time)

@@ -159,11 +159,11 @@ def test_why_names_a_modules_default_and_suggests_its_near_key(
     )
     code, out, _ = run(capsys, "why", "colorMode.preference")
     assert code == 0
-    assert "1. the default of module @fwk/color-mode 4.0.1 (its declarations): 'system'  <- the app gets this" in out
+    assert "1. the default of module @fwk/color-mode 4.0.1: 'system'  <- the app gets this" in out
     code, out, _ = run(capsys, "why", "colorMode.preference", "--json")
     assert json.loads(out)["value"] == "system"
     code, out, _ = run(capsys, "why", "colorMode.storage")
-    assert code == 0 and "1. the default of module @fwk/color-mode 4.0.1 (its declarations): 'localStorage'\n" in out
+    assert code == 0 and "1. the default of module @fwk/color-mode 4.0.1: 'localStorage'\n" in out
     assert "2. fwk.config.ts:1:86: 'cookie'  <- the app gets this" in out  # written: stronger than the module's
     code, out, _ = run(capsys, "why", "colorMode.prefrence")
     assert code == 4 and "did you mean colorMode.preference?" in out
@@ -234,11 +234,11 @@ def test_why_says_what_check_says_of_the_value_and_nested_defaults_need_their_ob
 
 
 def test_a_nested_default_applies_where_its_object_is_given() -> None:
-    from fwk_tui.resolve.defaults import add_module_defaults
+    from fwk_tui.resolve.defaults import ModuleDefault, add_module_defaults
     from fwk_tui.resolve.tree import Leaf, Obj
 
     label = "@fwk/i18n 10.6.0"
-    defaults = [(("i18n", "strategy"), "prefix", label), (("i18n", "overrides", "locale"), "", label)]
+    defaults = [ModuleDefault(("i18n", "strategy"), "prefix", label), ModuleDefault(("i18n", "overrides", "locale"), "", label)]
     bare = Obj()
     assert add_module_defaults(bare, defaults) == 1  # the module's key comes with it; overrides does not
     assert set(bare.members["i18n"].members) == {"strategy"}  # type: ignore[union-attr]

@@ -337,3 +337,18 @@ def test_the_editors_group_and_the_language_servers_completion_show_its_options(
     known = Knowledge.of(catalog, doc, Project.at(config))
     offered = complete(doc, doc.text.index(f"{key}: {{  }}") + len(key) + 4, known, position_in(doc.text))
     assert top <= {i.label for i in offered.items}
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_modules_own_defaults_fit_its_declared_types(spec: str, fetched: Fetched, tmp_path: Path) -> None:
+    """Two readings of one package agree: the defaults of its built code (read from its ``define...Module`` call)
+    are values its declarations' types take (a wrong reading of either would show as a value refused)."""
+    from fwk_tui.modules.built_defaults import leaf_values
+    from fwk_tui.validate.typecheck import check_value
+
+    module, _ = _read(tmp_path, fetched, spec)
+    defaults = module.defaults
+    refused = [i for i in check_value(module.declarations.type, defaults, ()) if i.severity == "error"]
+    assert not [i for i in refused if not i.message.startswith("missing ")], refused
+    if defaults:
+        SUMMARY.append(f"real modules: {spec}: {len(list(leaf_values(defaults)))} defaults from its built code")

@@ -196,7 +196,8 @@ class EditorApp(KeyActions):
         project, values, document = session.project.modules_read(), session.values(), session.document
 
         def read() -> None:
-            project.modules(values)  # fills the cache of read packages: the session's reading finds them there
+            for module in project.modules(values)[0]:  # kept per package: the session's reading finds them there
+                _ = module.defaults  # its built code's defaults, read here rather than by the first form
             try:
                 self.call_from_thread(self._modules_read, session, document)
             except RuntimeError:
