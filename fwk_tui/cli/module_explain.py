@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from fwk_tui.catalog.present import value_text
 from fwk_tui.catalog.types.nodes import ObjectType, to_json
 from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.exits import Exit
-from fwk_tui.modules.declarations import Option
+from fwk_tui.modules.as_options import built_value
+from fwk_tui.modules.declarations import MISSING_DEFAULT, Option
 from fwk_tui.modules.installed import InstalledModule
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.validate.text import closest
@@ -64,6 +66,7 @@ def _json(module: InstalledModule, path: str, option: Option | None) -> dict[str
         "schema": to_json(option.type),
         "optional": option.optional,
         "default": option.default,
+        "built_default": built if (built := built_value(module.defaults, option.path)) is not MISSING_DEFAULT else None,
         "doc": option.doc,
         "declared": option.declared or None,
     }
@@ -78,8 +81,11 @@ def _text(module: InstalledModule, path: str, option: Option | None) -> str:
         return "\n".join(lines)
     declared = f"  (declared as {option.declared})" if option.declared else ""
     lines.append(f"  type         {option.type}{declared}")
-    if option.default is not None:
-        lines.append(f"  default      {option.default}")
+    built = built_value(module.defaults, option.path)
+    if built is not MISSING_DEFAULT:
+        lines.append(f"  default      {value_text(built)}  (the module's own defaults, in its built code)")
+    elif option.default is not None:
+        lines.append(f"  default      {option.default}  (@default of its declarations)")
     required = "yes, in its type (the module fills in its default when the config does not set it)"
     lines.append(f"  required     {required if not option.optional else 'no'}")
     if option.doc:

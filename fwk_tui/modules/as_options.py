@@ -52,7 +52,7 @@ def _parents_first(options: Sequence[Declared]) -> list[Declared]:
 
 def _option(key: str, module: InstalledModule, declared: Declared) -> Option:
     segments = (key, *declared.path)
-    default = _default(declared.default, _built_value(module.defaults, declared.path))
+    default = _default(declared.default, built_value(module.defaults, declared.path))
     doc = declared.doc
     if declared.declared:
         doc = f"{doc}\n\nDeclared as {declared.declared}.".strip()
@@ -68,7 +68,7 @@ def _option(key: str, module: InstalledModule, declared: Declared) -> Option:
     )
 
 
-def _built_value(defaults: dict[str, object], path: tuple[str, ...]) -> object:
+def built_value(defaults: dict[str, object], path: tuple[str, ...]) -> object:
     """The value the module's own ``defaults`` give at ``path``, or MISSING_DEFAULT."""
     node: object = defaults
     for segment in path:
