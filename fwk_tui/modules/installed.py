@@ -72,22 +72,31 @@ class NotInstalled:
 
 
 def modules_of(
-    values: dict[str, Any], folder: Path, dependencies: Iterable[str] = ()
+    values: dict[str, Any],
+    folder: Path,
+    dependencies: Iterable[str] = (),
+    in_layers: Iterable[tuple[str, Path]] = (),
 ) -> tuple[list[InstalledModule], list[NotInstalled]]:
     """The modules of a config: those its ``modules`` lists by package name (``'@fwk/i18n'``,
-    ``['@fwk/image', {...}]``), and those of its package.json ``dependencies`` that are modules (they give
+    ``['@fwk/image', {...}]``), those its layers list (``in_layers``: each name with the layer's folder, its
+    package looked for from there), and those of its package.json ``dependencies`` that are modules (they give
     ``dist/module.json``), read from ``folder`` upward; a listed one that cannot be read says why."""
-    listed = []
+    wanted: dict[str, Path] = {}
     for entry in values.get("modules") or () if isinstance(values.get("modules"), list) else ():
         name = entry[0] if isinstance(entry, list) and entry else entry
-        if isinstance(name, str) and is_package_name(name) and name not in listed:
-            listed.append(name)
+        if isinstance(name, str):
+            wanted.setdefault(name, folder)
+    for name, where in in_layers:
+        wanted.setdefault(name, where)
+    listed = {name: where for name, where in wanted.items() if is_package_name(name)}
     installed: list[InstalledModule] = []
     missing: list[NotInstalled] = []
-    for name in [*listed, *(d for d in dependencies if d not in listed)][:MAX_MODULES]:
-        found = read_module(name, folder)
+    looked = [*listed.items(), *((d, folder) for d in dependencies if d not in listed)][:MAX_MODULES]
+    for name, where in looked:
+        found = read_module(name, where)
         if isinstance(found, InstalledModule):
-            installed.append(found)
+            if all(m is not found for m in installed):  # one package, listed by the config and a layer
+                installed.append(found)
         elif name in listed:
             missing.append(found)
     return installed, missing

@@ -28,10 +28,12 @@ from fwk_tui.modules.built_defaults import leaf_values
 from fwk_tui.modules.compatibility import FrameworkVersion, framework_version, incompatible
 from fwk_tui.modules.declarations import MISSING_DEFAULT, default_value
 from fwk_tui.modules.installed import InstalledModule, NotInstalled, modules_of
+from fwk_tui.project.layer_modules import layer_modules
 from fwk_tui.project.reading import read_layout_noted, read_package
 from fwk_tui.resolve.check import MergedCheck, check_merged
 from fwk_tui.resolve.defaults import ModuleDefault
 from fwk_tui.resolve.effective import Effective, dotenv_files, effective_config
+from fwk_tui.resolve.loader import LAYER_KEYS
 from fwk_tui.resolve.variables import DotenvFile
 from fwk_tui.source import ConfigDocument
 from fwk_tui.userfiles import UnreadableFile
@@ -134,11 +136,12 @@ class Project:
         if folder is None or not self.with_modules:
             return [], []
         dependencies = sorted(self.package.dependencies | self.package.dev_dependencies) if self.package else []
-        listed = values.get("modules")
-        key = (repr(listed)[:10_000], tuple(dependencies))
+        in_layers = layer_modules(values, folder)  # each layer file read once per version of it
+        layers = {key: values.get(key) for key in LAYER_KEYS}
+        key = (repr(values.get("modules"))[:10_000], repr(layers)[:10_000], tuple(dependencies), tuple(in_layers))
         kept = self._modules.get(key)
         if kept is None:
-            kept = self._modules[key] = modules_of(values, folder, dependencies)
+            kept = self._modules[key] = modules_of(values, folder, dependencies, in_layers)
         return kept
 
     def module_defaults(self, values: dict[str, Any]) -> list[ModuleDefault]:

@@ -244,3 +244,26 @@ def test_a_nested_default_applies_where_its_object_is_given() -> None:
     assert set(bare.members["i18n"].members) == {"strategy"}  # type: ignore[union-attr]
     given = Obj({"i18n": Obj({"overrides": Obj({"other": Leaf(1, None)})})})
     assert add_module_defaults(given, defaults) == 2
+
+
+def test_a_module_a_layer_lists_is_known_in_the_app_that_extends_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The base layer lists the module (its package installed beside it, as a workspace installs it); the app
+    sets the module's options: they are checked, completed and explained as the app's own."""
+    manifest = {"name": "@fwk/color-mode", "version": "4.0.1", "configKey": "colorMode"}
+    base = tmp_path / "layers" / "base"
+    base.mkdir(parents=True)
+    _install(base, "@fwk/color-mode", {"module.d.mts": COLOR_MODE}, manifest)
+    (base / "fwk.config.ts").write_text("export default defineFwkConfig({ modules: ['@fwk/color-mode'] })\n")
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "fwk.config.ts").write_text(
+        "export default defineFwkConfig({ extends: ['../layers/base'], colorMode: { storag: 'cookie' } })\n"
+    )
+    monkeypatch.chdir(app)
+    code, out, _ = run(capsys, "check", "--format", "json")
+    found = [(d["code"], d["path"]) for d in json.loads(out)]
+    assert ("FWK110", "colorMode.storag") in found and ("FWK102", "colorMode") not in found
+    code, out, _ = run(capsys, "explain", "colorMode.storage")
+    assert code == 0 and "[module @fwk/color-mode 4.0.1]" in out
