@@ -85,6 +85,15 @@ async def test_a_module_is_a_group_of_typed_fields_and_an_edit_there_is_written(
     )
 
 
+async def test_reset_takes_a_modules_option_out_of_the_file_and_its_default_shows(project: Path) -> None:
+    app = _app(project, start_path="colorMode.storage")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.query_one(ConfigForm).focused_path() == "colorMode.storage")
+        await pilot.press("ctrl+r")
+        await until(pilot, lambda: not app.session.has("colorMode.storage"))
+        await until(pilot, lambda: 'default: "localStorage"' in screen_text(app))
+
+
 async def test_a_start_at_a_modules_option_opens_its_typed_field(project: Path) -> None:
     app = _app(project, start_path="colorMode.storage")
     async with app.run_test(size=(100, 32)) as pilot:
