@@ -62,6 +62,8 @@ class EditSession(FileHistory):
         """(document, its values, whether an object of it writes a key twice)."""
         self._spreads: tuple[ConfigDocument, ConfigDocument, list[tuple[str, SpreadNote]]] | None = None
         self._contents: tuple[ConfigDocument, SpreadContents | None] | None = None
+        self._modules: tuple[Project, list[InstalledModule]] | None = None
+        """The modules read, for the project read for the current document (the forms ask at every layout)."""
 
     @classmethod
     def open(cls, path: Path, catalog: Catalog, *, variant: Variant | None = None) -> EditSession:
@@ -140,15 +142,21 @@ class EditSession(FileHistory):
         self._check = None
 
     def read_modules(self) -> None:
-        """Read the installed modules' packages now: their options are checked and shown from here on."""
+        """Read the installed modules' packages now: their options are checked and shown from here on (the
+        listeners are told only when one is installed: else nothing they show changes)."""
         if not self._project.with_modules:
             self._project = self._project.modules_read()
-            self._check = None
-            self._changed()
+            if self.modules():
+                self._check = None
+                self._changed()
 
     def modules(self) -> list[InstalledModule]:
-        """The modules the project installs whose packages are read (none while :meth:`defer_modules` holds)."""
-        return self.project.modules(self.values())[0]
+        """The modules the project installs whose packages are read (none while :meth:`defer_modules` holds);
+        asked once per document."""
+        project = self.project
+        if self._modules is None or self._modules[0] is not project:
+            self._modules = (project, project.modules(self.values())[0] if project.with_modules else [])
+        return self._modules[1]
 
     # ---------------------------------------------------------- diagnostics
 

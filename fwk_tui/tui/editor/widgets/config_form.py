@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from rich.text import Text
@@ -82,6 +83,7 @@ class ConfigForm(VerticalScroll):
         self._sought: OptionField | None = None  # the field focus_path went to, kept in view while laid out
         self._sought_focus: Widget | None = None
         self._page = 0
+        self._showing = asyncio.Lock()
 
     @property
     def fields(self) -> dict[str, OptionField]:
@@ -115,54 +117,59 @@ class ConfigForm(VerticalScroll):
         first used (focus, scroll): at start the screen shows a handful of a
         group's dozens of fields, and each mounted widget costs.
         """
-        if self.group is not None and self.group.id == group.id and self.is_mounted and page == self._page:
-            await self._reconcile(entries, get, variant, diagnostics, note, keep_focused)
-            self._place_turns(turns)
-            return
-        self._page = page
-        self.group = group
-        self.unread.update(self.pending_texts())
-        with self.app.batch_update():
-            await self.remove_children()
-            widgets: list[Static | OptionField] = [
-                Static(Text(group.title), classes="form-title", markup=False)
-            ]
-            if group.summary:
-                widgets.append(
-                    Static(Text(group.summary), classes="form-summary", markup=False)
+        async with self._showing:  # one show at a time: two interleaved mounted the same panel twice
+            if self.group is not None and self.group.id == group.id and self.is_mounted and page == self._page:
+                await self._reconcile(entries, get, variant, diagnostics, note, keep_focused)
+                self._place_turns(turns)
+                return
+            self._page = page
+            self.group = group
+            self.unread.update(self.pending_texts())
+            with self.app.batch_update():
+                await self.remove_children()
+                widgets: list[Static | OptionField] = [
+                    Static(Text(group.title), classes="form-title", markup=False)
+                ]
+                if group.summary:
+                    widgets.append(
+                        Static(Text(group.summary), classes="form-summary", markup=False)
+                    )
+                if turns[0] is not None:
+                    widgets.append(PageTurn(turns[0], -1))
+                heading = len(widgets)
+                self._fields = {}
+                self._states = {}
+                problems = fields_diagnostics(diagnostics, {e.path for e in entries})
+                for entry in entries:
+                    value = get(entry.path, MISSING)
+                    at = problems[entry.path]
+                    self._states[entry.path] = (value, variant, at)
+                    field = field_for(entry.path, entry.option, value, variant, at)
+                    self._fields[entry.path] = field
+                    widgets.append(field)
+                if turns[1] is not None:
+                    widgets.append(PageTurn(turns[1], 1))
+                if note:
+                    widgets.append(Static(Text(note), classes="form-note", markup=False))
+                cut = (
+                    len(widgets)
+                    if first is None or first >= len(entries)
+                    else heading + first
                 )
-            if turns[0] is not None:
-                widgets.append(PageTurn(turns[0], -1))
-            heading = len(widgets)
-            self._fields = {}
-            self._states = {}
-            problems = fields_diagnostics(diagnostics, {e.path for e in entries})
-            for entry in entries:
-                value = get(entry.path, MISSING)
-                at = problems[entry.path]
-                self._states[entry.path] = (value, variant, at)
-                field = field_for(entry.path, entry.option, value, variant, at)
-                self._fields[entry.path] = field
-                widgets.append(field)
-            if turns[1] is not None:
-                widgets.append(PageTurn(turns[1], 1))
-            if note:
-                widgets.append(Static(Text(note), classes="form-note", markup=False))
-            cut = (
-                len(widgets)
-                if first is None or first >= len(entries)
-                else heading + first
-            )
-            self._later = widgets[cut:]
-            await self.mount_all(widgets[:cut])
-        self.scroll_home(animate=False)
-        for path in [p for p in self.unread if p in self._fields]:
-            if not self._fields[path].is_attached:
-                await self.mount_rest()
-            self._fields[path].restore_text(self.unread.pop(path))
+                self._later = widgets[cut:]
+                await self.mount_all(widgets[:cut])
+            self.scroll_home(animate=False)
+            for path in [p for p in self.unread if p in self._fields]:
+                if not self._fields[path].is_attached:
+                    await self.mount_rest()
+                self._fields[path].restore_text(self.unread.pop(path))
 
     async def show_panel(self, group: TreeGroup, panel: Widget) -> None:
         """Show ``panel`` (a group that is not a list of fields: the layers) in place of the form."""
+        async with self._showing:
+            await self._show_panel(group, panel)
+
+    async def _show_panel(self, group: TreeGroup, panel: Widget) -> None:
         self.unread.update(self.pending_texts())
         self.group = group
         self._fields = {}
