@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
+from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from textual import events, on
@@ -200,16 +201,17 @@ class EditorApp(KeyActions):
                 _ = module.defaults  # its built code's defaults, read here rather than by the first form
             try:
                 self.call_from_thread(self._modules_read, session, document)
-            except RuntimeError:
-                pass  # the app has closed meanwhile
+            except (RuntimeError, CancelledError):
+                pass  # the app has closed, or is closing, meanwhile
 
         threading.Thread(target=read, daemon=True).start()  # a daemon: Ctrl+Q does not wait for a slow disk
 
     def _modules_read(self, session: EditSession, document: object) -> None:
         session.read_modules()
-        if session is not self.session:
-            return  # a layer's session is shown: its own reads its modules
-        form = self.query_one(ConfigForm)
+        forms = self.screen_stack[0].query(ConfigForm) if self.screen_stack else None
+        if session is not self.session or not forms:
+            return  # a layer's session is shown (its own reads its modules), or the app is closing
+        form = forms.first()
         group = form.group
         untouched = session.document is document and not form.unread
         if group is not None and group.from_file and untouched:
