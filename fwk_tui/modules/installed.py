@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -81,11 +81,7 @@ def modules_of(
     ``['@fwk/image', {...}]``), those its layers list (``in_layers``: each name with the layer's folder, its
     package looked for from there), and those of its package.json ``dependencies`` that are modules (they give
     ``dist/module.json``), read from ``folder`` upward; a listed one that cannot be read says why."""
-    wanted: dict[str, Path] = {}
-    for entry in values.get("modules") or () if isinstance(values.get("modules"), list) else ():
-        name = entry[0] if isinstance(entry, list) and entry else entry
-        if isinstance(name, str):
-            wanted.setdefault(name, folder)
+    wanted: dict[str, Path] = dict.fromkeys(module_names(values), folder)
     for name, where in in_layers:
         wanted.setdefault(name, where)
     listed = {name: where for name, where in wanted.items() if is_package_name(name)}
@@ -100,6 +96,15 @@ def modules_of(
         elif name in listed:
             missing.append(found)
     return installed, missing
+
+
+def module_names(values: dict[str, Any]) -> Iterator[str]:
+    """The names ``modules`` lists (``'@fwk/i18n'``, ``['@fwk/image', {...}]``), in order."""
+    listed = values.get("modules")
+    for entry in listed if isinstance(listed, list) else ():
+        name = entry[0] if isinstance(entry, list) and entry else entry
+        if isinstance(name, str):
+            yield name
 
 
 MAX_MODULES = 200

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from fwk_tui.modules.installed import module_names
 from fwk_tui.resolve.loader import LAYER_KEYS
 from fwk_tui.resolve.sources import find_source
 from fwk_tui.source import DocumentError, load_document
@@ -44,15 +45,6 @@ def layer_modules(values: dict[str, Any], folder: Path) -> list[tuple[str, Path]
             if len(seen) >= MAX_LAYER_FILES:
                 break
     return out
-
-
-def module_names(values: dict[str, Any]) -> Iterator[str]:
-    """The package names ``modules`` lists (``'@fwk/i18n'``, ``['@fwk/image', {...}]``)."""
-    listed = values.get("modules")
-    for entry in listed if isinstance(listed, list) else ():
-        name = entry[0] if isinstance(entry, list) and entry else entry
-        if isinstance(name, str):
-            yield name
 
 
 def _sources(values: dict[str, Any]) -> Iterator[str]:
