@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Tree
@@ -59,6 +59,15 @@ if TYPE_CHECKING:
 MIN_START_FIELDS = 6
 MODULES_AFTER_START = 0.1
 """Seconds after the first screen is painted when the installed modules' packages are read (in a thread)."""
+
+
+class ModulesRead(Message):
+    """The installed modules' packages of ``session`` have been read (by the thread of its ``document``)."""
+
+    def __init__(self, session: EditSession, document: object) -> None:
+        super().__init__()
+        self.session = session
+        self.document = document
 
 
 class EditorOptions(TypedDict, total=False):
@@ -199,14 +208,13 @@ class EditorApp(KeyActions):
         def read() -> None:
             for module in project.modules(values)[0]:  # kept per package: the session's reading finds them there
                 _ = module.defaults  # its built code's defaults, read here rather than by the first form
-            try:
-                self.call_from_thread(self._modules_read, session, document)
-            except (RuntimeError, CancelledError):
-                pass  # the app has closed, or is closing, meanwhile
+            # A message, not a call waited for: an app closed meanwhile drops it (a call left a coroutine unawaited).
+            self.post_message(ModulesRead(session, document))
 
         threading.Thread(target=read, daemon=True).start()  # a daemon: Ctrl+Q does not wait for a slow disk
 
-    def _modules_read(self, session: EditSession, document: object) -> None:
+    def on_modules_read(self, message: ModulesRead) -> None:
+        session, document = message.session, message.document
         session.read_modules()
         forms = self.screen_stack[0].query(ConfigForm) if self.screen_stack else None
         if session is not self.session or not forms:
