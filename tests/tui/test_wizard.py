@@ -50,7 +50,7 @@ async def to_step(pilot: Any, step_id: str) -> WizardScreen:
 
 
 async def choose(pilot: Any, radio_id: str, key: str) -> None:
-    """Pick ``key`` in a radio set with the keyboard, as a user does."""
+    """Pick ``key`` in a radio set with the keyboard, as a user does (Space: the step stays; Enter would go on)."""
     screen = wizard(pilot.app)
     radios = screen.query_one(f"#{radio_id}", RadioSet)
     radios.focus()
@@ -60,7 +60,7 @@ async def choose(pilot: Any, radio_id: str, key: str) -> None:
     target = names.index(key)
     for _ in range(abs(target - current)):
         await pilot.press("down" if target > current else "up")
-    await pilot.press("enter")
+    await pilot.press("space")
     await pilot.pause()
 
 

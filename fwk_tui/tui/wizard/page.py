@@ -27,6 +27,13 @@ class Choices(RadioSet):
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
 
+    @property
+    def highlighted(self) -> GlyphRadioButton | None:
+        """The button under the cursor (what Enter or Space chooses)."""
+        buttons = list(self.query(GlyphRadioButton))
+        index = self._selected
+        return buttons[index] if index is not None and 0 <= index < len(buttons) else None
+
 
 class WizardPage(Screen[list[str] | None]):
     """The wizard's state; the groups of steps add their pages to it, :class:`WizardScreen` draws and moves."""

@@ -9,13 +9,18 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, ContentSwitcher, Footer, Input, Static, TextArea
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, ContentSwitcher, Footer, Input, Static, Switch, TextArea
 
 from fwk_tui.session import EditError
 from fwk_tui.source.textutil import plain
-from fwk_tui.tui.fields import MISSING, OptionField
+from fwk_tui.tui.fields import MISSING, OptionField, ValueEditor
+from fwk_tui.tui.fields.items import ItemsEditor
+from fwk_tui.tui.fields.rows import RowList
+from fwk_tui.tui.fields.value_editor import is_missing
 from fwk_tui.tui.wizard.app_steps import AppSteps
 from fwk_tui.tui.wizard.output_steps import OutputSteps
+from fwk_tui.tui.wizard.page import Choices
 from fwk_tui.tui.wizard.scratch import FIELD_ANSWERS, read_field, scratch_src_dir
 from fwk_tui.tui.wizard.setup_steps import SetupSteps
 from fwk_tui.tui.wizard.steps import STEPS, Step
@@ -32,6 +37,7 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         Binding("ctrl+n", "next", "Next", key_display="^N"),
         Binding("ctrl+s", "write", "Write", key_display="^S"),
         Binding("a", "add_runtime_key", "Add key"),
+        Binding("enter", "enter_unset", show=False, priority=True),
         Binding("pagedown", "page(1)", "Scroll down", show=False),
         Binding("pageup", "page(-1)", "Scroll up", show=False),
     ]
@@ -60,6 +66,9 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
     WizardScreen > ToastRack { dock: top; align: right top; margin: 0; }
     """
 
+    AUTO_FOCUS = None
+    """The step's first question takes the focus (see :meth:`go`), not the page that scrolls around it."""
+
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
@@ -80,6 +89,7 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
 
     def on_mount(self) -> None:
         self._show()
+        self._focus_step()
 
     def on_resize(self, event: events.Resize) -> None:
         # Below 90 columns the step list would squeeze the questions; the title still says "Step n of 12".
@@ -209,6 +219,8 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         if action == "add_runtime_key":
             # From anywhere in the step (the kind choice of a value too), but a letter typed in a text is text.
             return self.step.id == "runtime" and not isinstance(self.focused, (Input, TextArea))
+        if action == "enter_unset":
+            return self._unset_field_input() is not None
         if action == "back":
             return self.index > 0
         if action == "write":
@@ -260,9 +272,117 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         self._visited.add(index)
         self.query_one(ContentSwitcher).current = f"step-{self.step.id}"
         self._show()
+        self._focus_step()
+
+    def _focus_step(self) -> None:
         page = self.query_one(f"#step-{self.step.id}")
         target = next((w for w in page.query("*") if w.focusable), None)
         (target or self.query_one("#next", Button)).focus()
+
+    # ------------------------------------------------------------------ Enter
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter where it means nothing else (a choice, a check box, a switch, an empty list, the page): go on.
+
+        Text fields go on through :class:`ValueEditor.Entered`; a list's rows, a kind choice, a select and a
+        multi-line text keep their own Enter (edit, pick, open, a new line). Space still chooses or toggles.
+        """
+        if event.key != "enter":
+            return
+        focused = self.focused
+        page = self.query_one(f"#step-{self.step.id}")
+        empty_list = isinstance(focused, RowList) and focused.row is None
+        if focused is None or focused is page or empty_list or isinstance(focused, (Choices, Checkbox, Switch)):
+            event.stop()
+            event.prevent_default()
+            # Once the keys typed before it have acted (their bindings run when they reach the app): Down
+            # then Enter chooses the button Down went to.
+            self.app.call_later(self._enter, focused)
+
+    def _enter(self, focused: Widget | None) -> None:
+        if not self.is_current or focused is not self.focused:
+            return  # the focus went elsewhere meanwhile: this Enter was not meant for it
+        if isinstance(focused, Choices):
+            self._choose_highlighted(focused)
+        else:
+            self.action_next()
+
+    def _choose_highlighted(self, radios: Choices) -> None:
+        """Choose the button under the cursor, then go on: to the question the choice brings
+        (SPA's loading template), else to the next step."""
+        button = radios.highlighted
+        if button is None:
+            self.action_next()
+            return
+        before = self._questions_after(radios)
+        button.value = True
+        self.choose(radios.id or "", button.name or "")  # now: the set's Changed comes later, and moves nothing
+        brought = [w for w in self._questions_after(radios) if w not in before]
+        if brought:
+            brought[0].focus()
+        else:
+            self.action_next()
+
+    def _questions_after(self, widget: Widget) -> list[Widget]:
+        """The widgets of the step after ``widget`` that take the focus and show."""
+        page = self.query_one(f"#step-{self.step.id}")
+        nodes = list(page.query("*"))
+        start = nodes.index(widget) + 1 + len(widget.query("*"))
+
+        def shown(node: Widget) -> bool:
+            while node is not page:
+                if not node.display or not isinstance(node.parent, Widget):
+                    return False
+                node = node.parent
+            return True
+
+        return [w for w in nodes[start:] if w.focusable and shown(w)]
+
+    def _unset_field_input(self) -> Input | None:
+        """The focused input when it is a field's own, empty, and the field not set (``port``: nothing typed)."""
+        focused = self.focused
+        if not isinstance(focused, Input) or focused.value:
+            return None
+        editor: ValueEditor | None = None
+        for node in focused.ancestors:
+            if isinstance(node, ItemsEditor):
+                return None
+            if isinstance(node, ValueEditor) and editor is None:
+                editor = node
+            if isinstance(node, OptionField):
+                return focused if editor is not None and is_missing(editor.value) else None
+        return None
+
+    def action_enter_unset(self) -> None:
+        """Enter in an empty field that is not set: the next step (its editor would ask for a value).
+
+        Decided in the input's own queue, after the keys typed before the Enter: text typed meanwhile is
+        entered as the input's Enter would."""
+        focused = self._unset_field_input()
+        if focused is not None:
+            focused.call_later(self._enter_unset, focused)
+
+    async def _enter_unset(self, focused: Input) -> None:
+        if focused.value:
+            await focused.action_submit()
+        elif self.is_current and focused is self.focused:
+            self.action_next()
+
+    @on(ValueEditor.Entered)
+    def _entered(self, event: ValueEditor.Entered) -> None:
+        """Enter in a field's text, on a right value: the next step (an item's or a key's text stays in its list)."""
+        event.stop()
+        for node in event.control.ancestors:
+            if isinstance(node, ItemsEditor):
+                return
+            if isinstance(node, OptionField):
+                self.action_next()
+                return
+
+    @on(Input.Submitted, "#preset")
+    def _preset_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_next()
 
     def action_cancel(self) -> None:
         if self.answers == self._first:

@@ -66,8 +66,10 @@ class SetupSteps(WizardPage):
     @on(RadioSet.Changed)
     def _radio(self, event: RadioSet.Changed) -> None:
         event.stop()
-        key = event.pressed.name or ""
-        which = event.radio_set.id
+        self.choose(event.radio_set.id or "", event.pressed.name or "")
+
+    def choose(self, which: str, key: str) -> None:
+        """Take the choice ``key`` of the radio set ``which`` as the answer."""
         if which == "variant":
             self._changed(self.answers.with_(variant=key))
         elif which == "rendering":
