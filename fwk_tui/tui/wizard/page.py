@@ -27,6 +27,20 @@ class Choices(RadioSet):
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
 
+    def watch__selected(self) -> None:
+        super().watch__selected()
+        self._show_cursor()
+
+    def on_focus(self) -> None:
+        self._show_cursor()
+
+    def on_blur(self) -> None:
+        self._show_cursor()
+
+    def _show_cursor(self) -> None:
+        for button in self.query(GlyphRadioButton):
+            button.refresh()  # its `›` follows the cursor and the focus
+
     @property
     def highlighted(self) -> GlyphRadioButton | None:
         """The button under the cursor (what Enter or Space chooses)."""

@@ -1,13 +1,15 @@
 """A check box and radio buttons that read as on/off without colour: ``[x]``/``[ ]`` and ``(•)``/``( )``.
 
 Textual's draw the same ``X`` or ``●`` whether on or off and tell them apart by
-colour alone, which a monochrome terminal (or a colour-blind eye) cannot see.
+colour alone, which a monochrome terminal (or a colour-blind eye) cannot see; it
+shows the button under a radio set's cursor by its background alone, here ``›``.
 """
 
 from __future__ import annotations
 
 from textual.content import Content
 from textual.style import Style
+from textual.widget import Widget
 from textual.widgets import Checkbox, RadioButton
 
 
@@ -29,7 +31,7 @@ class GlyphCheckbox(Checkbox):
 
 
 class GlyphRadioButton(RadioButton):
-    """A radio button drawn ``(•)`` when chosen, ``( )`` when not."""
+    """A radio button drawn ``(•)`` when chosen, ``( )`` when not, after ``›`` when under the focused set's cursor."""
 
     DEFAULT_CSS = """
     GlyphRadioButton > .toggle--button { background: transparent; color: $text-muted; }
@@ -37,5 +39,12 @@ class GlyphRadioButton(RadioButton):
     """
 
     @property
+    def under_cursor(self) -> bool:
+        """Whether Enter or Space on the set chooses this button (its set has the focus)."""
+        return self.has_class("-selected") and isinstance(self.parent, Widget) and self.parent.has_focus
+
+    @property
     def _button(self) -> Content:
-        return _glyph(self.value, ("(•)", "( )"), self.get_visual_style("toggle--button"))
+        style = self.get_visual_style("toggle--button")
+        cursor = Content.styled("› " if self.under_cursor else "  ", style + Style(bold=True))
+        return Content.assemble(cursor, _glyph(self.value, ("(•)", "( )"), style))

@@ -1,0 +1,47 @@
+"""The wizard's choices read without colour: the chosen one `(•)`, and `›` before the one Enter or Space would
+choose while the set has the focus (Textual marks it by its background alone)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from tests.tui.test_editor import screen_text as editor_text
+from tests.tui.test_wizard import make_wizard, to_step
+
+HUMAN = 0.2
+
+
+def lines_with(app: Any, *words: str) -> list[str]:
+    """The choice holding each of ``words``, from the marks before it: ``› (•) A: ...``."""
+    text = editor_text(app)
+    found = []
+    for word in words:
+        match = re.search(r"(?:› )?\((?:•| )\) " + re.escape(word) + ".*", text)
+        assert match is not None, text
+        found.append(match.group(0))
+    return found
+
+
+async def test_the_cursor_of_a_choice_shows_without_colour(tmp_path: Path) -> None:
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause(HUMAN)
+        a, b = lines_with(app, "A: the application", "B: the older")
+        assert a.startswith("› (•) A:") and b.startswith("( ) B:")
+        await pilot.press("down")
+        await pilot.pause(HUMAN)
+        a, b = lines_with(app, "A: the application", "B: the older")
+        assert a.startswith("(•) A:") and b.startswith("› ( ) B:")  # the cursor moved; the choice did not
+        await pilot.press("space")
+        await pilot.pause(HUMAN)
+        a, b = lines_with(app, "A: the application", "B: the older")
+        assert a.startswith("( ) A:") and b.startswith("› (•) B:")
+        await pilot.press("tab")  # the set loses the focus: no cursor
+        await pilot.pause(HUMAN)
+        a, b = lines_with(app, "A: the application", "B: the older")
+        assert a.startswith("( ) A:") and b.startswith("(•) B:")
+        await to_step(pilot, "rendering")
+        (server,) = lines_with(app, "Server-rendered")
+        assert server.startswith("› (•) Server-rendered")
