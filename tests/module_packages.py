@@ -165,3 +165,18 @@ def _unpack(tgz: Path, spec: str, folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
     folder.parent.mkdir(parents=True, exist_ok=True)
     partial.rename(folder)
+
+
+@functools.cache
+def engine_package(spec: str) -> tuple[Path | None, str]:
+    """One more package of the framework (not a module: its server engine, its server build), fetched and renamed
+    as the modules are, into ``engine/node_modules``: its folder, or ``None`` and why not in one line."""
+    root = cache_root()
+    folder = root / "engine" / "node_modules" / neutral_name(spec)
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _unpacked(folder) == f"{spec} {KEPT_AS}":
+            return folder, ""
+        problem = _fetch(spec, root / "packs", folder)
+    return (folder, "") if problem is None else (None, problem)

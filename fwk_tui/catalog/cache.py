@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any, get_args
 
 from fwk_tui.atomic import write_bytes_atomically
-from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag, TypeNote
+from fwk_tui.catalog.models import VARIANTS, Catalog, Default, Group, Option, Tag, Task, TypeNote
 from fwk_tui.catalog.types import TypeExpr, from_json, to_json
 from fwk_tui.userfiles import UnreadableFile, read_file_bytes
 
-FORMAT = 3
+FORMAT = 4
 SUFFIX = ".json"
 _MAGIC = b"fwk-tui-catalog"
 # The shipped catalogue compiles to about 0.2 MB; a file many times larger is not
@@ -100,6 +100,11 @@ def encode(catalog: Catalog) -> dict[str, Any]:
             }
             for o in catalog.options
         ],
+        "tasks": [
+            {"task": t.task, "asks": list(t.asks), "options": list(t.options), "how": t.how, "source": list(t.source),
+             "rule_keys": list(t.rule_keys)}
+            for t in catalog.tasks
+        ],
     }
 
 
@@ -108,7 +113,20 @@ def decode(data: Any) -> Catalog:
     groups = tuple(_group(g) for g in _list(_dict(data), "groups"))
     types = [from_json(t) for t in _list(data, "types")]
     options = tuple(_option(o, types) for o in _list(data, "options"))
-    return Catalog(groups=groups, options=options)
+    tasks = tuple(_task(t) for t in _list(data, "tasks"))
+    return Catalog(groups=groups, options=options, tasks=tasks)
+
+
+def _task(data: Any) -> Task:
+    data = _dict(data)
+    return Task(
+        task=_str(data, "task"),
+        asks=tuple(_strs(data, "asks")),
+        options=tuple(_strs(data, "options")),
+        how=_str(data, "how"),
+        source=tuple(_strs(data, "source")),
+        rule_keys=tuple(_strs(data, "rule_keys")),
+    )
 
 
 def _group(data: Any) -> Group:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from fwk_tui import __version__
 from fwk_tui.catalog.cache import FORMAT, SUFFIX, read_cache, write_cache
-from fwk_tui.catalog.models import Catalog, Group, Option
+from fwk_tui.catalog.models import Catalog, Group, Option, Task
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -38,6 +38,10 @@ def cache_dir() -> Path:
 
 class CatalogError(ValueError):
     """A catalogue file that does not follow the schema."""
+
+
+TASKS_FILE = "tasks.yaml"
+"""The task index (the other files are one group each)."""
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -68,17 +72,21 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    from fwk_tui.catalog.schema import RawGroup, RawOption
+    from fwk_tui.catalog.schema import RawGroup, RawOption, RawTasks
 
     yaml = YAML(typ="safe", pure=True)
     groups: list[Group] = []
     options: list[Option] = []
+    tasks: list[Task] = []
     folder = folder or data_dir()
     files = _yaml_files(folder)
     if not files:
         raise CatalogError(f"{folder}: no catalogue files (*.yaml) in this folder")
     for f in files:
         try:
+            if f.name == TASKS_FILE:
+                tasks = [t.build() for t in RawTasks.model_validate(yaml.load(f.read_text(encoding="utf-8"))).tasks]
+                continue
             raw_group = RawGroup.model_validate(yaml.load(f.read_text(encoding="utf-8")))
             groups.append(raw_group.build())
             for raw in raw_group.options:
@@ -98,7 +106,7 @@ def compile_catalog(folder: Path | None = None) -> Catalog:
     order = {g.id: i for i, g in enumerate(groups)}
     options.sort(key=lambda o: order[o.group])  # stable: file order within a group
     try:
-        return Catalog(groups=tuple(groups), options=tuple(options))
+        return Catalog(groups=tuple(groups), options=tuple(options), tasks=tuple(tasks))
     except ValueError as exc:
         raise CatalogError(str(exc)) from exc
 

@@ -151,12 +151,31 @@ class Group:
     order: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A thing people want to do, as they ask it, and the options that do it (``catalog/tasks.yaml``)."""
+
+    task: str
+    """As a person asks it: ``serve the app under a sub-folder``."""
+    asks: tuple[str, ...]
+    """Other ways people say it."""
+    options: tuple[str, ...]
+    """Canonical paths, the main one first."""
+    how: str
+    """One line: how the options combine."""
+    source: tuple[str, ...]
+    """The reference's own words it rests on."""
+    rule_keys: tuple[str, ...] = ()
+    """Keys of a route rule its line names: the framework's, beyond the reference (docs/type-decisions.md)."""
+
+
 @dataclass(frozen=True)
 class Catalog:
-    """Every option, by canonical path, with lookups by alias."""
+    """Every option, by canonical path, with lookups by alias; and the tasks they serve."""
 
     groups: tuple[Group, ...]
     options: tuple[Option, ...]
+    tasks: tuple[Task, ...] = ()
     by_path: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
     by_alias: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -174,6 +193,10 @@ class Catalog:
                 raise ValueError(f"alias {alias} of {target} is also a canonical path")
         object.__setattr__(self, "by_path", by_path)
         object.__setattr__(self, "by_alias", by_alias)
+        for task in self.tasks:
+            unknown = [p for p in task.options if p not in by_path]
+            if unknown:
+                raise ValueError(f"task {task.task!r} names options not in the catalogue: {', '.join(unknown)}")
 
     def get(self, path: str) -> Option | None:
         """The option at ``path``, which may be an alias or a non-canonical spelling."""

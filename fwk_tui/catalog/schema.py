@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from fwk_tui.catalog.models import NONE_MARK, NOT_SHOWN_MARK, Default, Group, Option, Tag, TypeNote, Variant
+from fwk_tui.catalog.models import NONE_MARK, NOT_SHOWN_MARK, Default, Group, Option, Tag, Task, TypeNote, Variant
 from fwk_tui.catalog.types import TypeExpr, parse_type
 from fwk_tui.paths import format_path, parse_path
 
@@ -28,6 +28,45 @@ class RawGroup(BaseModel):
 
     def build(self) -> Group:
         return Group(id=self.group, title=self.title, summary=" ".join(self.summary.split()), order=self.order)
+
+
+class RawTask(BaseModel):
+    """One task of ``catalog/tasks.yaml``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task: str = Field(min_length=3)
+    asks: list[str] = Field(default_factory=list)
+    options: list[str] = Field(min_length=1)
+    how: str = Field(min_length=3)
+    source: list[str] = Field(min_length=1)
+    rule_keys: list[str] = Field(default_factory=list)
+
+    @field_validator("how")
+    @classmethod
+    def _one_line(cls, how: str) -> str:
+        how = " ".join(how.split())
+        if len(how) > 200:
+            raise ValueError("how is one line (200 characters at most)")
+        return how
+
+    def build(self) -> Task:
+        return Task(
+            task=" ".join(self.task.split()),
+            asks=tuple(" ".join(a.split()) for a in self.asks),
+            options=tuple(format_path(parse_path(p)) for p in self.options),
+            how=self.how,
+            source=tuple(" ".join(q.split()) for q in self.source),
+            rule_keys=tuple(self.rule_keys),
+        )
+
+
+class RawTasks(BaseModel):
+    """``catalog/tasks.yaml``: the tasks people ask about."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tasks: list[RawTask]
 
 
 class RawTypeNote(BaseModel):

@@ -10,6 +10,14 @@ cover first, then by a BM25-like weight (rare words and path words count more
 than common words and doc words). An exact path, alias or key comes first, and
 a query of one word still finds names by their letters (``bdir`` → buildDir).
 
+Tasks (``catalog/tasks.yaml``: what people want to do, as they ask it, and
+the options that do it) are entries of the same index, ranked with the
+options: a task's words count as a key's, the ways people ask it as aliases.
+A result must hold enough of the question's words to be shown (``SURE`` in
+``search_rank.py``); when none does, :meth:`SearchIndex.closest_tasks` names
+the tasks nearest the question. In a file of one variant, options of the other
+rank below.
+
 The index is ``search_index.py``, the query ``search_query.py``, the ranking
 ``search_rank.py``. The engine knows nothing of sessions: the file's own keys come in as
 ``extra`` ``(path, text)`` pairs.
@@ -21,12 +29,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fwk_tui.catalog.models import TAG_TEXT, Catalog, Option
-from fwk_tui.catalog.search_index import Corpus, Entry, Field, Span, make_entry, tokens_of
+from rapidfuzz import fuzz, process
+
+from fwk_tui.catalog.models import TAG_TEXT, Catalog, Option, Task, Variant
+from fwk_tui.catalog.search_index import Corpus, Entry, Field, Span, make_entry, make_task_entry, tokens_of
 from fwk_tui.catalog.search_query import Query, parse_query
 from fwk_tui.catalog.search_rank import rank
 
 _EXCERPT = 120  # characters of doc around the first matched word
+_BELOW_BEST = 0.45
+"""Results of a question scoring less than this share of the best are not shown."""
 
 
 @dataclass(frozen=True)
@@ -46,10 +58,17 @@ class Hit:
     path_spans: tuple[Span, ...] = ()
     excerpt: str = ""
     excerpt_spans: tuple[Span, ...] = ()
+    task: Task | None = None
+    """A task found: ``path`` is its main option, ``excerpt`` its line of how."""
 
     def __post_init__(self) -> None:
         if not self.path and self.option is not None:
             object.__setattr__(self, "path", self.option.path)
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """The options this result answers with: a task's, else its own path."""
+        return self.task.options if self.task is not None else (self.path,)
 
 
 class SearchIndex:
@@ -64,25 +83,63 @@ class SearchIndex:
             entry, f = make_entry(o.path, o, o.aliases, o.doc, about)
             entries.append(entry)
             fields.append(f)
+        self._options = len(entries)
+        for task in catalog.tasks:
+            entry, f = make_task_entry(task, catalog.get(task.options[0]))
+            entries.append(entry)
+            fields.append(f)
         self._corpus = Corpus(entries, fields, None, len(entries))
+        self._task_names = [(name, task) for task in catalog.tasks for name in (task.task, *task.asks)]
         self._extra: tuple[tuple[tuple[str, str], ...], Corpus] | None = None
         self._expand = lru_cache(maxsize=512)(self._corpus.expand)
 
-    def search(self, query: str, limit: int = 50, *, extra: Sequence[tuple[str, str]] = ()) -> list[Hit]:
-        """Options matching ``query``, best first; every option when it is blank.
+    def search(
+        self,
+        query: str,
+        limit: int = 50,
+        *,
+        extra: Sequence[tuple[str, str]] = (),
+        variant: Variant | None = None,
+        tasks: bool = True,
+    ) -> list[Hit]:
+        """Options and tasks matching ``query``, best first, those sure enough only; every option when it is blank.
 
         ``extra``: ``(path, text)`` of keys the catalogue does not know (the
         user's file's own); they are ranked among the options, ``option=None``.
+        ``variant``: the file's; options of the other rank below. ``tasks``:
+        include tasks (a list of options only, without).
         """
         q = parse_query(query)
         if not q.text:
-            return [Hit(e.option, 0.0, "path") for e in self._corpus.entries[:limit]]
-        scored = rank(self._corpus, q, self._expand)
+            return [Hit(e.option, 0.0, "path") for e in self._corpus.entries[: min(limit, self._options)]]
+        scored = [s for s in rank(self._corpus, q, self._expand) if s.sure and (tasks or not s.entry.task)]
         if extra:
             corpus = self._extra_corpus(tuple(extra))
-            scored += rank(corpus, q, corpus.expand)
-        scored.sort(key=lambda s: (-s[0], len(s[1].path)))
-        return [_hit(entry, score, matched, q) for score, entry, matched in scored[:limit]]
+            scored += [s for s in rank(corpus, q, corpus.expand) if s.sure]
+        if variant is not None:
+            scored = [s._replace(score=s.score * _elsewhere(s.entry, variant, self._catalog)) for s in scored]
+        # Far below the best found by its words, a result shares a word of a question and answers another (a word
+        # alone finds whatever holds it).
+        best = max((s.score for s in scored if not s.named), default=0.0)
+        floor = best * _BELOW_BEST if len(q.terms) > 1 else 0.0
+        scored = [s for s in scored if s.named or s.score >= floor]
+        scored.sort(key=lambda s: (-s.score, s.entry.task is not None, len(s.entry.path)))
+        return [_hit(s.entry, s.score, s.matched, q) for s in scored[:limit]]
+
+    def closest_tasks(self, query: str, limit: int = 3) -> list[Task]:
+        """The tasks whose words are nearest ``query`` (offered when no result is sure enough)."""
+        text = " ".join(query.lower().split())
+        if not text or not self._task_names:
+            return []
+        found = process.extract(
+            text, [n for n, _ in self._task_names], scorer=fuzz.token_set_ratio, limit=limit * 4, score_cutoff=40
+        )
+        out: list[Task] = []
+        for _, _, i in found:
+            task = self._task_names[i][1]
+            if task not in out:
+                out.append(task)
+        return out[:limit]
 
     def _extra_corpus(self, extra: tuple[tuple[str, str], ...]) -> Corpus:
         if self._extra is None or self._extra[0] != extra:
@@ -94,6 +151,16 @@ class SearchIndex:
             # Rare words are those rare in the catalogue; a word only the file has is rarest.
             self._extra = (extra, Corpus(entries, fields, self._corpus.df, self._corpus.n))
         return self._extra[1]
+
+
+def _elsewhere(entry: Entry, variant: Variant, catalog: Catalog) -> float:
+    """1, or less for an entry of the other variant only (a task: when none of its options is in ``variant``)."""
+    if entry.task is not None:
+        options = [catalog.get(p) for p in entry.task.options]
+        return 1.0 if any(o is None or variant in o.variants for o in options) else 0.5
+    if entry.option is None or variant in entry.option.variants:
+        return 1.0
+    return 0.5
 
 
 def _tags(o: Option) -> str:
@@ -113,6 +180,12 @@ def _hit(e: Entry, score: float, matched: dict[str, str], q: Query) -> Hit:
         at = e.lower.find(q.text)
         if at >= 0:
             path_spans = ((at, at + len(q.text)),)
+    if e.task is not None:  # its whole line of how, the words found marked
+        if not e.doc_tokens:
+            e.doc_tokens = tokens_of(e.doc)
+        spans = tuple((a, b) for a, b, ts in e.doc_tokens if ts & tokens)
+        ordered = tuple(dict.fromkeys(matched.values()))
+        return Hit(e.option, score, "task", e.path, ordered, (), e.doc, spans, e.task)
     fields = [e.best_field.get(t, "doc") for t in tokens]
     where: Field = "file" if e.option is None else "path"
     if e.option is not None and fields and all(f == "doc" for f in fields) and not path_spans:

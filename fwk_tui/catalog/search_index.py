@@ -16,7 +16,7 @@ from typing import Literal
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from fwk_tui.catalog.models import Option
+from fwk_tui.catalog.models import Option, Task
 from fwk_tui.catalog.search_words import (
     GROUP_LINKS,
     GROUP_MEMBERS,
@@ -27,7 +27,7 @@ from fwk_tui.catalog.search_words import (
     stem,
 )
 
-Field = Literal["path", "alias", "doc", "file"]
+Field = Literal["path", "alias", "doc", "file", "task"]
 Span = tuple[int, int]
 
 # How much a word counts by where it is found.
@@ -36,7 +36,7 @@ _FIELDS = ("key", "alias", "path", "title", "doc")  # strongest first
 _NAME_FIELDS = ("key", "alias", "path")
 _FIELD_WEIGHT = {"key": _KEY, "path": _PATH, "alias": _ALIAS, "title": _TITLE, "doc": _DOC}
 # How much a word counts by how it matched.
-_EXACT, _SYNONYM, _PREFIX, _TYPO = 1.0, 0.7, 0.75, 0.6
+_EXACT, _SYNONYM, _PREFIX, TYPO = 1.0, 0.7, 0.75, 0.6
 _K1, _B = 1.2, 0.6  # BM25 saturation and length normalisation of the doc field
 
 
@@ -58,6 +58,7 @@ class Entry:
     path_tokens: list[tuple[int, int, frozenset[str]]] = field(default_factory=list)
     key_tokens: tuple[frozenset[str], ...] = ()
     doc_tokens: list[tuple[int, int, frozenset[str]]] = field(default_factory=list)
+    task: Task | None = None
 
 
 def tokens_of(text: str) -> list[tuple[int, int, frozenset[str]]]:
@@ -149,12 +150,14 @@ def _expand(corpus: Corpus, term: str, last: bool) -> dict[str, float]:
             if not token.startswith(term):
                 break
             if token != term:
-                out.setdefault(token, _PREFIX * (0.6 + 0.4 * len(term) / len(token)))
+                how = _PREFIX * (0.6 + 0.4 * len(term) / len(token))
+                # A finished word the index does not know is not the start of another (`cook` is not `cookie`).
+                out.setdefault(token, how if last else min(how, TYPO))
     if not known and not groups and len(term) >= 3 and not term.startswith("~"):
         for token in _near(corpus, term):
-            out.setdefault(token, _TYPO)
+            out.setdefault(token, TYPO)
             for group in SYNONYM_OF.get(token, ()):
-                out.setdefault(group, _TYPO)
+                out.setdefault(group, TYPO)
     return out
 
 
@@ -210,5 +213,32 @@ def make_entry(
         doc=doc,
         path_tokens=path_tokens,
         key_tokens=tuple(ts for a, _, ts in path_tokens if a >= key_start),
+    )
+    return entry, f
+
+
+def make_task_entry(task: Task, option: Option | None) -> tuple[Entry, dict[str, list[str]]]:
+    """A task's entry: its words as the key, the ways people ask it as aliases, its options' names as the title
+    and its line of how as the doc. It stands at its main option's path (choosing it goes there)."""
+    key_tokens = tokens_of(task.task)
+    names = " ".join(task.options)
+    f: dict[str, list[str]] = {
+        "key": [t for _, _, ts in key_tokens for t in ts],
+        "path": [],
+        "alias": [t for a in task.asks for _, _, ts in tokens_of(a) for t in ts],
+        "title": [t for _, _, ts in tokens_of(names) for t in ts],
+        "doc": [t for a, b, ts in tokens_of(task.how) if task.how[a:b].lower() not in STOP_WORDS for t in ts],
+    }
+    entry = Entry(
+        option=option,
+        path=task.options[0],
+        lower="",
+        key="",
+        key_words=(),
+        key_raw="",
+        aliases=tuple(a.lower() for a in (task.task, *task.asks)),
+        doc=task.how,
+        key_tokens=tuple(ts for a, b, ts in key_tokens if task.task[a:b].lower() not in STOP_WORDS),
+        task=task,
     )
     return entry, f

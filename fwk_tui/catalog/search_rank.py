@@ -3,21 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
-from fwk_tui.catalog.search_index import Corpus, Entry
+from fwk_tui.catalog.search_index import TYPO, Corpus, Entry
 from fwk_tui.catalog.search_query import Query
 from fwk_tui.catalog.search_words import SYNONYM_OF, stem
 
 _COVER = 12.0  # per query word found: coverage beats frequency
 _KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
+SURE = 0.5
+"""How much of a question an entry must hold, in words found as written, as a synonym or as the start of the word
+being typed (near spellings do not count): one word of some weight (a common word counts 0.4, the rarest 1)."""
+
+class Scored(NamedTuple):
+    """An entry found."""
+
+    score: float
+    entry: Entry
+    matched: dict[str, str]
+    """The tokens matched, to the query word."""
+    sure: bool
+    """Sure enough to be shown (see :data:`SURE`)."""
+    named: bool
+    """Named by the question's letters (a path, a key, an alias as typed), not only by its words."""
 
 
-def rank(
-    corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float]]
-) -> list[tuple[float, Entry, dict[str, str]]]:
-    """Each entry of ``corpus`` that ``q`` finds, with its score and the tokens matched (to the query word)."""
+def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float]]) -> list[Scored]:
+    """Each entry of ``corpus`` that ``q`` finds (see :data:`Scored`)."""
     expanded = [(word, expand(token, q.last_open and n == len(q.terms) - 1)) for n, (word, token) in enumerate(q.terms)]
     # entry index → (score, covered, tokens matched → the query word)
     acc: dict[int, list[float]] = {}
@@ -25,38 +39,48 @@ def rank(
     for word, tokens in expanded:
         best: dict[int, float] = {}
         which: dict[int, str] = {}
+        hows: dict[int, float] = {}
         for token, how in tokens.items():
             for i in corpus.postings.get(token, ()):
                 s = corpus.entries[i].weights[token] * how
                 if s > best.get(i, 0.0):
                     best[i] = s
                     which[i] = token
+                    hows[i] = how
         for i, s in best.items():
-            sums = acc.setdefault(i, [0.0, 0.0])
+            sums = acc.setdefault(i, [0.0, 0.0, 0.0])
             sums[0] += s
             # A rare word found counts more towards coverage than a common one.
-            sums[1] += 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
+            covered = 0.4 + 0.6 * corpus.idf(which[i]) / corpus.max_idf
+            sums[1] += covered
+            # Towards being sure, a near spelling counts only as a question's one word (`cnd`; `cook dinner` is not
+            # about hooks).
+            sums[2] += covered if hows[i] > TYPO or len(q.terms) == 1 else 0.0
             matched.setdefault(i, {})[which[i]] = word
-    out: list[tuple[float, Entry, dict[str, str]]] = []
+    out: list[Scored] = []
     single = " " not in q.text  # one word, a name or a path as typed: its letters count too
     known = single and any(q.terms[0][1] in corpus.vocab_set or t in SYNONYM_OF for _, t in q.terms)
     wanted = "".join(w for w, _ in q.terms).replace(" ", "")
     for i, e in enumerate(corpus.entries):
         row = acc.get(i)
         score = 0.0
+        cover = row[2] if row else 0.0
         if row:
             score = row[0] + _COVER * row[1]
             got = matched[i]
             if e.key_tokens:
                 score += _KEY_COVER * sum(1 for ts in e.key_tokens if not ts.isdisjoint(got)) / len(e.key_tokens)
-        score += _name_bonus(e, q, single, known, wanted)
+        bonus = _name_bonus(e, q, single, known, wanted)
+        score += bonus
         if score > 0:
-            out.append((score, e, matched.get(i, {})))
+            out.append(Scored(score, e, matched.get(i, {}), bonus > 0 or cover >= SURE, bonus > 0))
     return out
 
 
 def _name_bonus(e: Entry, q: Query, single: bool, known: bool, wanted: str) -> float:
     """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order."""
+    if e.task is not None:  # a task asked in its own words comes after an option named by the question
+        return 400.0 if q.text in e.aliases else 0.0
     if q.text == e.lower or q.text in e.aliases:
         return 2000.0  # the path itself, or an alias of it
     if q.text == e.key or (q.compact and q.compact == e.key and "." not in q.text):

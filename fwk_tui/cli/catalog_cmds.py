@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from fwk_tui.catalog import Catalog, Option, Variant, load_catalog
 from fwk_tui.catalog.present import default_text, explain_json, explain_text, option_json
@@ -14,6 +15,9 @@ from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.cli.project_args import catalog_here, variant_flags, variant_here
 from fwk_tui.exits import Exit
 from fwk_tui.validate.fixes import SAFE_FIX_RULES
+
+if TYPE_CHECKING:
+    from fwk_tui.catalog.search import Hit
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
@@ -33,9 +37,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=lambda ns: guard(lambda: _explain(ns)))
 
-    p = sub.add_parser("search", help="search options by the words of their paths, aliases and docs")
+    p = sub.add_parser(
+        "search", help="search options and tasks by their words (`dev server port`, `redirect an old url`)"
+    )
     p.add_argument("query", metavar="QUERY", nargs="+")
     p.add_argument("--limit", type=_at_least_one, default=20, help="at most this many results (default 20)")
+    p.add_argument(
+        "--variant",
+        choices=["A", "B"],
+        help="rank this variant's options first (default: the one check detects for the config here, if any)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON array, best first")
     p.set_defaults(run=_search)
 
@@ -143,40 +154,39 @@ def _explain_code(ns: argparse.Namespace) -> int:
 
 
 def _search(ns: argparse.Namespace) -> int:
-    # Imported here: the search engine (and its fuzzy matcher) is not needed by any other command, nor at the editor's start.
+    # Imported here: the search engine (and its fuzzy matcher) is needed by no other command, nor at the editor's start.
     from fwk_tui.catalog.search import SearchIndex
 
     catalog = catalog_here()  # the options of the modules the project here installs too
-    hits = SearchIndex(catalog).search(" ".join(ns.query), limit=ns.limit)
+    variant, file, _ = variant_here(ns.variant, None, load_catalog())
+    query = " ".join(ns.query)
+    index = SearchIndex(catalog)
+    hits = index.search(query, limit=ns.limit, variant=variant if file or ns.variant else None)
     if ns.json:
-        out_json(
-            [
-                {
-                    "path": h.path,
-                    "score": round(h.score, 1),
-                    "matched": h.field,
-                    "doc": h.option.doc if h.option else "",
-                    "module": h.option.module if h.option else None,
-                    "words": list(h.words),
-                    "path_spans": [list(s) for s in h.path_spans],
-                    "excerpt": h.excerpt,
-                    "excerpt_spans": [list(s) for s in h.excerpt_spans],
-                }
-                for h in hits
-            ]
-        )
+        out_json([_hit_json(h) for h in hits])
         return Exit.OK if hits else Exit.NOT_FOUND  # `[]` and the code of a search with no result
     if not hits:
-        err("no option matches")
+        err(f"no good match for {query!r}")
+        closest = index.closest_tasks(query)
+        if closest:
+            err("closest tasks: " + "; ".join(t.task for t in closest))
         return Exit.NOT_FOUND
     from rich.console import Console
     from rich.text import Text
 
     # Styles only on a terminal (and not with NO_COLOR); the text is never read as markup.
     console = Console(highlight=False, soft_wrap=True)
-    width = max(len(h.path) for h in hits)
+    width = max(len(h.path) for h in hits if h.task is None) if any(h.task is None for h in hits) else 4
     room = max(40, console.width - width - 2) if console.is_terminal else 72
     for h in hits:
+        if h.task is not None:
+            title = Text("task".ljust(width) + "  ")
+            title.append(h.task.task, "bold")
+            title.append(" → " + ", ".join(h.task.options))
+            how = Text(" " * (width + 2) + h.task.how)
+            console.print(title)
+            console.print(how, style="dim")
+            continue
         line = Text(h.path.ljust(width))
         for start, end in h.path_spans:
             line.stylize("bold underline", start, end)
@@ -187,6 +197,24 @@ def _search(ns: argparse.Namespace) -> int:
         excerpt.truncate(room, overflow="ellipsis")
         console.print(Text.assemble(line, "  ", excerpt))
     return Exit.OK
+
+
+def _hit_json(h: Hit) -> dict[str, object]:
+    """One result; a task's has the fields of an option's (its line of how as the doc) and its own."""
+    found: dict[str, object] = {
+        "path": h.path,
+        "score": round(h.score, 1),
+        "matched": h.field,
+        "doc": h.task.how if h.task else h.option.doc if h.option else "",
+        "module": h.option.module if h.option and not h.task else None,
+        "words": list(h.words),
+        "path_spans": [list(s) for s in h.path_spans],
+        "excerpt": h.excerpt,
+        "excerpt_spans": [list(s) for s in h.excerpt_spans],
+    }
+    if h.task is not None:
+        found.update(task=h.task.task, options=list(h.task.options), how=h.task.how)
+    return found
 
 
 def _browse(ns: argparse.Namespace) -> int:

@@ -107,4 +107,4 @@ def with_modules(catalog: Catalog, modules: Sequence[InstalledModule]) -> Catalo
         options.extend(made)
     if not groups:
         return catalog
-    return Catalog((*catalog.groups, *groups), (*catalog.options, *options))
+    return Catalog((*catalog.groups, *groups), (*catalog.options, *options), catalog.tasks)

@@ -77,8 +77,13 @@ def test_search_json_best_first(capsys: pytest.CaptureFixture[str]) -> None:
 def test_search_answers_a_question_and_says_which_words_matched(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "search", "serve", "assets", "from", "a", "CDN", "--json", "--limit", "3")
     assert code == 0
-    first = json.loads(out)[0]
-    assert {"path", "score", "matched", "doc", "words", "path_spans", "excerpt", "excerpt_spans"} <= first.keys()
+    found = json.loads(out)
+    task = found[0]  # the question is a task's own words: the task comes first, with its options and how
+    assert task["task"] == "serve assets from a cdn" and task["path"] == "app.cdnURL" and task["matched"] == "task"
+    assert "app.cdnURL" in task["options"] and task["how"] == task["excerpt"] == task["doc"]
+    first = next(hit for hit in found if "task" not in hit)
+    keys = {"path", "score", "matched", "doc", "module", "words", "path_spans", "excerpt", "excerpt_spans"}
+    assert keys <= first.keys() and keys <= task.keys()
     assert first["path"] == "app.cdnURL" and first["matched"] == "path"
     assert "cdn" in first["words"] and "from" not in first["words"]
     assert [first["path"][a:b] for a, b in first["path_spans"]] == ["cdn"]
