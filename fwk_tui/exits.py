@@ -24,7 +24,8 @@ MEANING: dict[Exit, str] = {
     Exit.OK: "done: no error found, the write made, the answer printed",
     Exit.FINDINGS: (
         "findings: `check` found an error; `set`, `unset`, `migrate` or `new` refused a write that would bring one "
-        "(nothing written); `env` found a variable that looks like a typo"
+        "(nothing written); `set` or `unset` refused to replace or remove code, or a key a spread defines too "
+        "(nothing written; `--force` writes it); `env` found a variable that looks like a typo"
     ),
     Exit.BAD_INPUT: (
         "bad input: an unknown flag, a file that cannot be read, parsed or written (the OS refused, a full disk, "

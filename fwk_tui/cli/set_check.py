@@ -11,12 +11,18 @@ from fwk_tui.cli.output import err, out, out_json
 from fwk_tui.exits import Exit
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import ConfigDocument
+from fwk_tui.source.expression import dropped_code
 from fwk_tui.source.spreads import COMPUTED_REASON, SpreadNote, spread_notes
+from fwk_tui.source.summary import one_line
 from fwk_tui.source.textutil import unified_diff
+from fwk_tui.source.values import Code, JSValue
 
 if TYPE_CHECKING:
     from fwk_tui.catalog.models import Variant
     from fwk_tui.validate import Diagnostic
+
+_CODE_SHOWN = 60
+"""Characters of a piece of code shown in the line that names it (folded to one line)."""
 
 
 def checked_write(
@@ -29,7 +35,8 @@ def checked_write(
     variant, found = _introduced(file, old, new, path, ns.variant)
     errors = sum(1 for d in found if d.severity == "error")
     notes = [n for n in spread_notes(old, new, path) if n.risky]
-    refused = bool(errors or notes) and not ns.force
+    code = replaced_code(old, new, path)
+    refused = bool(errors or notes or code) and not ns.force
     diff = unified_diff(old.text, new.text, str(file))
     written = not refused and not ns.dry_run
     if written:
@@ -44,6 +51,7 @@ def checked_write(
             "diff": diff,
             "diagnostics": [diagnostic_json(d) for d in found],
             "spreads": [_spread_json(n) for n in notes],
+            "code": [_code_json(p, c) for p, c in code],
         }
         out_json(data)
     else:
@@ -55,7 +63,57 @@ def checked_write(
         if errors:
             err(_verdict(errors, variant, refused, ns.dry_run))
         print_spreads(file, notes, ns.force, ns.dry_run)
+        print_code(file, code, removing=False, forced=ns.force, dry_run=ns.dry_run)
     return Exit.FINDINGS if refused else Exit.OK
+
+
+def replaced_code(old: ConfigDocument, new: ConfigDocument | None, path: OptionPath) -> list[tuple[OptionPath, Code]]:
+    """The code at or under ``path`` in ``old`` (with its path) that ``new`` no longer has there; ``new`` None:
+    the key is removed. Code written over by code is an edit of the code, not in it."""
+    try:
+        before = old.get(path)
+    except KeyError:
+        return []
+    after: JSValue = None  # removed: as a value, it keeps no code
+    if new is not None:
+        try:
+            after = new.get(path)
+        except KeyError:
+            pass
+    where = _absolute(old, path)
+    return [((*where, *inner), code) for inner, code in dropped_code(before, after)]
+
+
+def print_code(
+    file: Path, found: list[tuple[OptionPath, Code]], *, removing: bool, forced: bool, dry_run: bool
+) -> None:
+    """Each piece of code the edit replaces (or removes) as ``file:line:col: PATH is code: ...``, then the verdict:
+    what code gives is known only when the config runs, so a value in its place may change what the app gets."""
+    if not found:
+        return
+    for path, code in found:
+        where = f"{file}:{code.span.line}:{code.span.column}" if code.span is not None else str(file)
+        err(f"{where}: {format_path(path)} is code: {one_line(code.text, _CODE_SHOWN)}")
+    if forced:
+        if removing:
+            err(f"{'would be removed' if dry_run else 'removed'} with its code (--force)")
+        else:
+            err(f"{'would be written' if dry_run else 'written'} over the code (--force)")
+        return
+    head = "would not be written" if dry_run else "nothing written"
+    what = "removing it removes code" if removing else "the new value replaces code"
+    err(f"{head}: {what} (what it gives is known only when the config runs); "
+        f"--force {'removes' if removing else 'writes'} it anyway")
+
+
+def _code_json(path: OptionPath, code: Code) -> dict[str, object]:
+    span = code.span
+    return {
+        "path": format_path(path),
+        "text": code.text,
+        "line": span.line if span is not None else None,
+        "column": span.column if span is not None else None,
+    }
 
 
 def print_spreads(file: Path, notes: list[SpreadNote], forced: bool, dry_run: bool) -> None:

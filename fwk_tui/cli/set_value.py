@@ -10,7 +10,9 @@ from fwk_tui.cli.value_input import Problem, as_string, describe, find_problem, 
 from fwk_tui.exits import Exit
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import Code, ConfigDocument, ParseError, contains_code, read_expression
-from fwk_tui.source.render import method_name
+from fwk_tui.source.number_form import reshaped_number
+from fwk_tui.source.render import Renderer, method_name
+from fwk_tui.source.style import STARTER_STYLE
 from fwk_tui.source.values import JSValue
 
 
@@ -31,6 +33,34 @@ def set_value(doc: ConfigDocument, path: OptionPath, ns: argparse.Namespace) -> 
         return doc.set(path, value)
     except KeyError:
         raise Stop(Exit.BAD_INPUT, f"cannot set {format_path(path)}: there is no place for it") from None
+
+
+def number_form_warning(ns: argparse.Namespace) -> str | None:
+    """What to say when VALUE is a number literal the file writes otherwise (``1.10`` as 1.1) where a text may
+    go: the number is written, as asked; the text needs quotes, and the command that writes it."""
+    if ns.code:
+        return None
+    reshaped = reshaped_number(ns.value)
+    if reshaped is None or not _takes_text(ns.path, reshaped.typed):
+        return None
+    text = Renderer(STARTER_STYLE).string(reshaped.typed)
+    verb = "would be written" if ns.dry_run else "written"
+    return (
+        f"warning: VALUE {reshaped.typed} is a number, {verb} {reshaped.written}; "
+        f"to keep the text {reshaped.typed}, quote it:\n  {_command(ns, text, code=False)}"
+    )
+
+
+def _takes_text(path_text: str, text: str) -> bool:
+    """True unless the catalogue's option at ``path_text`` takes no such text in any variant (``devServer.port``);
+    a path it does not type (a ``runtimeConfig`` key, a module's option) takes any value."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.validate.typecheck import check_value
+
+    option = load_catalog().get(path_text)
+    if option is None:
+        return True
+    return any(not check_value(option.type_for(variant), text, ()) for variant in option.variants)
 
 
 def _unreadable_code(ns: argparse.Namespace, path: OptionPath, error: ParseError) -> str:

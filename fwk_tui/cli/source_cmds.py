@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from fwk_tui.cli.config_file import Stop, find_config, guard, lookup_value, open_config, option_path, writing
 from fwk_tui.cli.json_values import to_json
 from fwk_tui.cli.output import err, out, out_json
-from fwk_tui.cli.set_check import checked_write, print_spreads
-from fwk_tui.cli.set_value import set_value
+from fwk_tui.cli.set_check import checked_write, print_code, print_spreads, replaced_code
+from fwk_tui.cli.set_value import number_form_warning, set_value
 from fwk_tui.exits import Exit
 from fwk_tui.paths import OptionPath, format_path
 from fwk_tui.source import ConfigDocument, load_document, save_document
@@ -47,8 +47,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
         description=(
             "Set PATH to VALUE, a JSON or JavaScript literal (quote strings: \"'/api'\"). The edited config is "
             "checked like `fwk-tui check` does: an error the edit brings is printed and nothing is written "
-            "(exit 1) unless --force; warnings are printed and the value is written. A VALUE that does not "
-            "read exits 2 and says what to type instead."
+            "(exit 1) unless --force; warnings are printed and the value is written. Code at PATH (getPort(), "
+            "process.env.X ?? 3) is not replaced without --force (exit 1). A number VALUE the file writes otherwise "
+            "(1.10 is 1.1) is written with a warning saying how to quote it. A VALUE that does not read exits 2 "
+            "and says what to type instead."
         ),
     )
     set_.add_argument("path", metavar="PATH")
@@ -60,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
     set_.add_argument(
         "--force",
         action="store_true",
-        help="write even when the new value brings errors or a spread of the object defines the key too",
+        help="write even when the new value brings errors, replaces code or a spread of the object defines the key",
     )
     set_.add_argument("--variant", choices=["A", "B"], help="layout variant to check with (default: detected)")
     set_.add_argument("--json", action="store_true", help="print the outcome and its diagnostics as JSON")
@@ -73,16 +75,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # noqa: SLF001
         "unset",
         help="remove PATH",
         description=(
-            "Remove PATH from the config. When removing it lets an earlier spread's value show, or a later "
-            "spread may (or may not) set the key, nothing is written (exit 1) unless --force; a key a later "
-            "spread surely replaces had no effect, and removing it is written with a note."
+            "Remove PATH from the config. When PATH is code (or holds some), when removing it lets an earlier "
+            "spread's value show, or a later spread may (or may not) set the key, nothing is written (exit 1) "
+            "unless --force; a key a later spread surely replaces had no effect, and removing it is written with "
+            "a note."
         ),
     )
     unset.add_argument("path", metavar="PATH")
     _file_option(unset)
     unset.add_argument("--dry-run", action="store_true", help="print the change as a diff; write nothing")
     _backup_options(unset)
-    unset.add_argument("--force", action="store_true", help="remove it even when a spread defines the key too")
+    unset.add_argument(
+        "--force", action="store_true", help="remove it even when it is code or a spread defines the key too"
+    )
     unset.set_defaults(run=run_unset)
 
     dump = sub.add_parser("dump", help="print every value", description="Print every value as `path = value`.")
@@ -231,6 +236,9 @@ def _set(ns: argparse.Namespace) -> int:
         doc = load_document(file)
         path = option_path(ns.path)
         new = set_value(doc, path, ns)
+        warning = number_form_warning(ns)
+        if warning is not None:
+            err(warning)
         return checked_write(file, doc, new, path, ns, lambda: _save(new, file, ns))
 
 
@@ -248,13 +256,16 @@ def _unset(ns: argparse.Namespace) -> int:
             raise Stop(Exit.NOT_FOUND, f"{file}: no value at {format_path(path)}") from None
         found = spread_notes(doc, new, path)
         notes = [n for n in found if n.risky]
-        if notes and not ns.force:
+        removed_code = replaced_code(doc, None, path)
+        if (notes or removed_code) and not ns.force:
             if ns.dry_run:
                 _finish(file, doc, new, ns)
             print_spreads(file, notes, False, ns.dry_run)
+            print_code(file, removed_code, removing=True, forced=False, dry_run=ns.dry_run)
             return Exit.FINDINGS
         code = _finish(file, doc, new, ns)
         print_spreads(file, notes, True, ns.dry_run)
+        print_code(file, removed_code, removing=True, forced=True, dry_run=ns.dry_run)
         # A key a later spread surely replaces had no effect: removing it is written, and said.
         for note in found:
             if note.outcome == "overridden" and not note.risky:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fwk_tui.paths import OptionPath
 from fwk_tui.source.errors import ParseError
 from fwk_tui.source.expression_problem import ExpressionError, Problem, find_problem
 from fwk_tui.source.lexical import lexical_problem
@@ -84,4 +85,28 @@ def contains_code(value: JSValue) -> bool:
     return False
 
 
-__all__ = ["check_expression", "contains_code", "read_expression"]
+def code_in(value: JSValue, path: OptionPath = ()) -> list[tuple[OptionPath, Code]]:
+    """Each piece of code in ``value`` (an expression, a function, a spread; not a regular expression, which is a
+    literal), with its path below ``path``, in order."""
+    if isinstance(value, Code):
+        return [(path, value)] if value.kind == "expr" else []
+    if isinstance(value, dict):
+        return [found for key, item in value.items() for found in code_in(item, (*path, key))]
+    if isinstance(value, list):
+        return [found for index, item in enumerate(value) for found in code_in(item, (*path, index))]
+    return []
+
+
+def dropped_code(old: JSValue, new: JSValue) -> list[tuple[OptionPath, Code]]:
+    """The code of ``old`` that ``new``, written in its place, does not keep (by its text, wherever it moved).
+
+    Code written over code (``new`` an expression) drops nothing: that is an edit of the code. What code gives
+    is known only when the config runs, so a value written over it may change what the app gets.
+    """
+    if isinstance(new, Code) and new.kind == "expr":
+        return []
+    kept = {code.text for _, code in code_in(new)}
+    return [(path, code) for path, code in code_in(old) if code.text not in kept]
+
+
+__all__ = ["check_expression", "code_in", "contains_code", "dropped_code", "read_expression"]

@@ -4,7 +4,10 @@ Where the type of a value is unknown (a module's option, ``any``, a key of
 ``runtimeConfig``), a value typed without JavaScript quotes reads as:
 
 - a number, ``true``/``false``, ``null``, a quoted string, a list ``[...]`` or
-  an object ``{...}`` when the text is one of those literals;
+  an object ``{...}`` when the text is one of those literals; but a number
+  literal the file would write otherwise (``1.10`` as 1.1, ``2.0`` as 2, ``1e3``
+  as 1000: :mod:`fwk_tui.source.number_form`) is text, kept as typed (a
+  version, a code), and :attr:`Reading.reshaped` says the number it would be;
 - code when it is unmistakably code: a call (``resolve('x')``), ``new``, a
   function, a template literal, ``undefined``/``NaN``/``Infinity``, or a member
   of a well-known global (``process.env.API``, ``import.meta.env.X``,
@@ -31,15 +34,19 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from fwk_tui.source.expression import check_expression, read_expression
 from fwk_tui.source.errors import ParseError
+from fwk_tui.source.expression import check_expression, read_expression
+from fwk_tui.source.number_form import Reshaped, reshaped_number
 from fwk_tui.source.parse import parse_bytes
 from fwk_tui.source.values import Code, JSValue
 
-Taken = Literal["text", "number", "boolean", "null", "undefined", "string", "list", "object", "code"]
+Taken = Literal[
+    "text", "number_text", "number", "boolean", "null", "undefined", "string", "list", "object", "code"
+]
 
 NOTES: dict[Taken, str] = {
     "text": "as text",
+    "number_text": "kept as text",
     "number": "as a number",
     "boolean": "as a boolean",
     "null": "as null",
@@ -87,9 +94,14 @@ class Reading:
 
     value: JSValue
     taken: Taken
+    reshaped: Reshaped | None = None
+    """For ``number_text``: the number the text would be, and how the file would write it."""
 
     @property
     def note(self) -> str:
+        """What was taken, in words: ``as a number``; ``kept as text (as a number: 1.1)`` for ``1.10``."""
+        if self.reshaped is not None:
+            return f"{NOTES[self.taken]} (as a number: {self.reshaped.written})"
         return NOTES[self.taken]
 
 
@@ -112,6 +124,8 @@ def read_loose(text: str) -> Reading:
     while node.type == "parenthesized_expression":
         node = next(c for c in node.named_children if c.type != "comment")
     literal = _literal_kind(node)
+    if literal == "number" and (reshaped := reshaped_number(stripped)) is not None:
+        return Reading(text, "number_text", reshaped)
     if literal is not None:
         value = read_expression(_text(node, data))
         if isinstance(value, Code) and value.kind == "expr":  # `{...base}`: no literal holds it whole

@@ -135,7 +135,16 @@ def editor_sections(editor_bindings: Iterable[BindingType]) -> list[Section]:
                 },
             ),
         ),
-        ("In a value of unknown type", binding_rows(UnknownEditor.BINDINGS, {"toggle_mode": "edit as values or as code"})),
+        (
+            "In a value of unknown type",
+            binding_rows(
+                UnknownEditor.BINDINGS,
+                {
+                    "toggle_mode": "edit as values or as code",
+                    "as_number": "a number typed as 1.10 or 2.0 is kept as text: write the number (1.1, 2) instead",
+                },
+            ),
+        ),
         ("In a choice of kinds", binding_rows(KindPicker.BINDINGS)),
         ("In the command palette (Ctrl+P)", palette_only()),
         ("Badges", BADGES),

@@ -63,3 +63,21 @@ def test_every_reading_has_a_note() -> None:
     assert read_loose("Docs").note == "as text"
     assert read_loose("42").note == "as a number"
     assert "Enter writes it as code" in read_loose("process.env.X").note
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [("1.10", "1.1"), ("2.0", "2"), ("1e3", "1000"), ("-1.0", "-1"), ("+5", "5"), ("0x10", "16"), ("1_000", "1000")],
+)
+def test_a_number_the_file_would_write_otherwise_is_kept_as_text(text: str, written: str) -> None:
+    # A version typed as 1.10 was written 1.1: the text changed silently.
+    reading = read_loose(text)
+    assert (reading.value, reading.taken) == (text, "number_text")
+    assert reading.reshaped is not None and reading.reshaped.written == written
+    assert reading.note == f"kept as text (as a number: {written})"
+
+
+@pytest.mark.parametrize(("text", "value"), [("42", 42), ("1.5", 1.5), ("-3", -3), ("-0", -0.0), ("1e-7", 1e-7)])
+def test_a_number_that_keeps_its_form_is_a_number(text: str, value: float) -> None:
+    reading = read_loose(text)
+    assert (reading.value, reading.taken, reading.reshaped) == (value, "number", None)

@@ -28,7 +28,7 @@ async def test_undo_after_save_leaves_the_keys_in_the_field_it_touched(tmp_path:
         await pilot.pause()
         await search_to(pilot, "port")
         assert focused_field(app) == "devServer.port"
-        await type_slowly(pilot, "ctrl+t")  # the code `port` becomes its typed value
+        await type_slowly(pilot, "ctrl+t", "y")  # the code `port` becomes its typed value (asked first: y)
         assert app.session.has("devServer.port") and app.session.get("devServer.port") != "port"
         await type_slowly(pilot, "ctrl+s", "escape")
         # The race lost the focus now and then: a few rounds of undo and redo each swap the editor.

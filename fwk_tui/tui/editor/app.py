@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Tree
 
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.editor.code_guard import CodeGuard
 from fwk_tui.tui.editor.disk import DISK_POLL_SECONDS, DiskWatch
 from fwk_tui.tui.editor.docs_pane import DocsPane
 from fwk_tui.tui.editor.edits import EditActions
@@ -129,6 +130,7 @@ class EditorApp(KeyActions):
         self._sync = FormSync(self)
         self._nav = Navigator(self, self._sync)
         self._edits = EditActions(self, self._sync, self._nav)
+        self._code_guard = CodeGuard(self, self._edits.apply)
         self._disk = DiskWatch(self)
         self._journal = JournalKeeper(self)
         self._saver = SaveFlow(self, self._nav, self._disk, self._journal)
@@ -273,6 +275,8 @@ class EditorApp(KeyActions):
     @on(OptionField.EditRequested)
     def _edit_requested(self, event: OptionField.EditRequested) -> None:
         event.stop()
+        if self._code_guard.holds(event.control, event.edit):
+            return  # it replaces code: applied once the user says so
         if not self._edits.apply(event.edit, merge=event.merge):
             event.control.discard_text()  # what was typed is not in the file: the field says so by not showing it
 

@@ -3,6 +3,8 @@
 Where the type is unknown (a module's option, ``any``), plain words need no
 quotes: the text is read by :func:`~fwk_tui.source.loose.read_loose`, and a
 dim note under the input says what was taken (``as text``, ``as a number``...).
+A number the file would write otherwise (``1.10``) is kept as text, and
+:data:`AS_NUMBER_KEY` (a binding of the unknown value's editor) makes it the number.
 """
 
 from __future__ import annotations
@@ -15,13 +17,20 @@ from fwk_tui.catalog.types import AnyType
 from fwk_tui.session import Edit
 from fwk_tui.source import ParseError, read_expression
 from fwk_tui.source.loose import read_loose
+from fwk_tui.source.number_form import Reshaped
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.input_editor import InputEditor, InvalidText
 from fwk_tui.tui.fields.kinds import text_type
 from fwk_tui.tui.fields.present import default_value, js, js_source
 from fwk_tui.tui.fields.registry import register
 from fwk_tui.tui.fields.value_editor import PreviewLine, is_missing
+from fwk_tui.tui.widgets.safe_input import SafeInput
 from fwk_tui.validate.typecheck import check_value, phrase
+
+AS_NUMBER_KEY = "ctrl+n"
+"""Turns text kept for its form (``1.10``) into the number it reads as (1.1). Ctrl+T is the unknown value's
+editor's already (values or code)."""
+AS_NUMBER_SHOWN = "Ctrl+N"
 
 
 @register("expression")
@@ -35,6 +44,9 @@ class ExpressionEditor(InputEditor):
     """
 
     SELECT_ON_FOCUS = True  # a starter such as `null` is replaced by what is typed
+
+    _kept: bool = False
+    """Whether the input's text is a number kept as text (the footer shows :data:`AS_NUMBER_KEY` then)."""
 
     @property
     def untyped(self) -> bool:
@@ -105,9 +117,34 @@ class ExpressionEditor(InputEditor):
         if not self.untyped:
             return None
         try:
-            return read_loose(text).note
+            reading = read_loose(text)
         except ParseError:
             return None
+        if reading.reshaped is not None:
+            return f"{reading.note} · {AS_NUMBER_SHOWN}: number"
+        return reading.note
+
+    def kept_number(self) -> Reshaped | None:
+        """The number the input's text reads as, when the text is kept as text for its form (``1.10``)."""
+        if not self.untyped or not self.query_children(SafeInput):
+            return None
+        try:
+            return read_loose(self.input.value).reshaped
+        except ParseError:
+            return None
+
+    def take_number(self) -> None:
+        """Put the number the kept text reads as in the input, as the file writes it (``1.1``): it is written."""
+        found = self.kept_number()
+        if found is not None:
+            self.input.value = found.written  # read and written as if typed
+            self.input.cursor_position = len(found.written)
+
+    def text_changed(self, text: str) -> None:
+        kept = self.kept_number() is not None
+        if kept != self._kept:
+            self._kept = kept
+            self.refresh_bindings()  # the footer offers the number, or stops offering it
 
     def post(self, value: Any) -> None:
         if isinstance(value, Code) and value.kind == "expr":

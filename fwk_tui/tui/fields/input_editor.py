@@ -136,6 +136,7 @@ class InputEditor(ValueEditor):
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
         text = event.value
+        self.text_changed(text)
         if (not text and is_missing(self.value)) or text == self.text_of(self.value):
             # The file's own value: its diagnostics are the field's to show.
             self._message(self._reading_note(text), note=True)
@@ -164,6 +165,9 @@ class InputEditor(ValueEditor):
 
     def submit(self, text: str) -> None:
         """Enter in the input: nothing more by default (every keystroke already wrote what it could)."""
+
+    def text_changed(self, text: str) -> None:
+        """The input now holds ``text`` (typed, or put back): what depends on the text alone follows it."""
 
     def reading_note(self, text: str) -> str | None:
         """A dim note under the input on what right ``text`` was taken as (``as text``), or ``None``."""

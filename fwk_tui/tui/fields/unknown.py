@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from fwk_tui.catalog.types import ArrayType, RecordType, TypeExpr
 from fwk_tui.source.values import Code
 from fwk_tui.tui.fields.code import CodeEditor
-from fwk_tui.tui.fields.expression import ExpressionEditor
+from fwk_tui.tui.fields.expression import AS_NUMBER_KEY, ExpressionEditor
 from fwk_tui.tui.fields.kinds import ANY
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
@@ -31,10 +31,12 @@ class UnknownEditor(ValueEditor):
     """As values: an object's keys, a list's items or a JavaScript literal, each editable; as code: its source.
 
     Ctrl+T switches between the two. Code starts as code; as a value it is one line of JavaScript.
+    Ctrl+N makes a number kept as text for its form (``1.10``) the number (1.1).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "toggle_mode", "Values/code"),
+        Binding(AS_NUMBER_KEY, "as_number", "As a number"),
     ]
 
     def prepare(self) -> None:
@@ -84,6 +86,16 @@ class UnknownEditor(ValueEditor):
             return
         old, self.inner = self.inner, self._make(value)
         swap_editor(self, old, self.inner)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "as_number":  # only while the text is a number kept as text
+            return isinstance(self.inner, ExpressionEditor) and self.inner.kept_number() is not None
+        return True
+
+    def action_as_number(self) -> None:
+        """Make the number kept as text for its form (``1.10``) the number it reads as (1.1)."""
+        if isinstance(self.inner, ExpressionEditor):
+            self.inner.take_number()
 
     def action_toggle_mode(self) -> None:
         """Edit the value as values, or as code."""
