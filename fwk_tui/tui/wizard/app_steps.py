@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox, Static
 
 from fwk_tui.tui.wizard.page import WizardPage
+from fwk_tui.tui.wizard.private_values import PrivateValuesField
 from fwk_tui.tui.wizard.scratch import HEAD_FIELDS, RUNTIME_TYPE, extra_option
 from fwk_tui.tui.wizard.toggles import GlyphCheckbox
 from fwk_tui.wizard.dotenv import is_secret
@@ -50,14 +51,15 @@ class AppSteps(WizardPage):
     def _compose_runtime(self) -> ComposeResult:
         yield self._note(
             "Top-level keys are private (read on the server only); keys under public are also sent to the "
-            "browser. Each one is overridden at run time by an FWK_ environment variable."
+            "browser. Each one is overridden at run time by an FWK_ environment variable. A private value is "
+            "hidden as it is typed (****): Ctrl+R shows it, and hides it again."
         )
         option = extra_option(
             "runtimeConfig",
             "runtime config keys: top level private, under public exposed",
             RUNTIME_TYPE,
         )
-        yield self._field("runtimeConfig", option)
+        yield self._field("runtimeConfig", option, PrivateValuesField)
         yield self._note(id="runtime-env")
 
     def _compose_dev_server(self) -> ComposeResult:
@@ -80,6 +82,14 @@ class AppSteps(WizardPage):
         self.scratch.seal()
         self._changed(self.answers.with_(modules=tuple(modules)))
 
+    def action_private_values(self, shown: bool) -> None:
+        """Show the private runtime values in clear, or hide them again (Ctrl+R)."""
+        self.query_one("#field-runtimeConfig", PrivateValuesField).show_private(shown)
+        self.refresh_bindings()
+
+    def private_values_shown(self) -> bool:
+        return self.query_one("#field-runtimeConfig", PrivateValuesField).shown
+
     def action_add_runtime_key(self) -> None:
         """Ask for a new runtime config key: private, or under public when public is open."""
         from fwk_tui.tui.fields.record import RecordEditor
@@ -95,8 +105,12 @@ class AppSteps(WizardPage):
     def _runtime_errors(self) -> list[str]:
         """Nested objects beside ``public``: the wizard's runtime step holds only keys."""
         block = self.scratch.get("runtimeConfig", {}) if self.scratch.has("runtimeConfig") else {}
-        nested = [k for k, v in block.items() if k != "public" and isinstance(v, dict)] if isinstance(block, dict) else []
-        return [f"runtimeConfig.{k}: only public holds keys here; nested objects are edited in the editor" for k in nested]
+        if not isinstance(block, dict):
+            return []
+        nested = [k for k, v in block.items() if k != "public" and isinstance(v, dict)]
+        return [
+            f"runtimeConfig.{k}: only public holds keys here; nested objects are edited in the editor" for k in nested
+        ]
 
     def _show_app_notes(self) -> None:
         a = self.answers

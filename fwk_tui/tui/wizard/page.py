@@ -80,9 +80,9 @@ class WizardPage(Screen[list[str] | None]):
         """Take ``answers`` as the wizard's answers and redraw (the screen does it)."""
         raise NotImplementedError
 
-    def _field(self, path: str, option: Option | None = None) -> OptionField:
+    def _field(self, path: str, option: Option | None = None, kind: type[OptionField] = OptionField) -> OptionField:
         option = option or self.catalog.get(path)
-        return OptionField(
+        return kind(
             path,
             option,
             self.scratch.get(path, MISSING) if self.scratch.has(path) else MISSING,

@@ -37,6 +37,8 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         Binding("ctrl+n", "next", "Next", key_display="^N"),
         Binding("ctrl+s", "write", "Write", key_display="^S"),
         Binding("a", "add_runtime_key", "Add key"),
+        Binding("ctrl+r", "private_values(True)", "Show", key_display="^R"),
+        Binding("ctrl+r", "private_values(False)", "Hide", key_display="^R"),
         Binding("enter", "enter_unset", show=False, priority=True),
         Binding("pagedown", "page(1)", "Scroll down", show=False),
         Binding("pageup", "page(-1)", "Scroll up", show=False),
@@ -219,6 +221,8 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         if action == "add_runtime_key":
             # From anywhere in the step (the kind choice of a value too), but a letter typed in a text is text.
             return self.step.id == "runtime" and not isinstance(self.focused, (Input, TextArea))
+        if action == "private_values":
+            return self.step.id == "runtime" and parameters[0] != self.private_values_shown()
         if action == "enter_unset":
             return self._unset_field_input() is not None
         if action == "back":
