@@ -299,6 +299,23 @@ async def test_the_palette_finds_options_and_goes_to_their_field(config: Path) -
         assert "a [module, options] pair" in screen_text(app)  # a doc with brackets, shown as written
 
 
+async def test_the_palette_finds_a_task_and_goes_to_its_first_option(config: Path) -> None:
+    from .test_human_speed import focused_field, type_slowly  # that module imports this one
+
+    app = make_app(config)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await type_slowly(pilot, *"proxy api calls")
+        await pilot.pause(0.5)
+        text = screen_text(app)
+        assert "proxy requests to another server" in text and "routeRules" in text
+        assert "proxy: 'https://api.example.com/**'" in text  # how, as the hit's help line
+        await type_slowly(pilot, "enter")
+        await pilot.pause(0.3)
+        assert focused_field(app) == "routeRules"
+
+
 async def test_settings_theme_is_saved_and_the_keymap_applies(config: Path) -> None:
     settings_file = config.parent.parent / "settings.toml"
     settings_file.write_text('# mine\ntheme = "textual-dark"\n\n[keymap]\nsave = "f10"  # my save key\n')

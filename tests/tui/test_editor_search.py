@@ -59,3 +59,34 @@ async def test_keys_written_inside_an_option_are_found_too(tmp_path: Path) -> No
         assert "in your file" in lines[first]
         await type_slowly(pilot, "enter")
         assert focused_field(app) == "runtimeConfig"
+
+
+async def test_a_task_asked_in_a_persons_words_is_shown_with_its_options_and_leads_to_the_first(
+    tmp_path: Path,
+) -> None:
+    app = make_app(write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_search(pilot, "redirect an old url")
+        lines = screen_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if "redirect an old url to a new one" in line)
+        assert "task" in lines[row] and "routeRules" in lines[row]
+        assert "redirect:" in lines[row + 1]  # how the options do it, under the task
+        await type_slowly(pilot, "enter")
+        assert not isinstance(app.screen, SearchScreen)
+        assert focused_field(app) == "routeRules"
+
+
+async def test_nothing_good_says_so_and_offers_the_closest_tasks_to_choose(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_search(pilot, "qwerty statik")
+        text = screen_text(app)
+        assert "no good match" in text and "closest task" in text
+        assert "build a static site" in text
+        lines = [line for line in text.splitlines() if "closest task" in line and "→" in line]
+        assert lines
+        await type_slowly(pilot, "down", "enter")
+        assert not isinstance(app.screen, SearchScreen)
+        assert focused_field(app) is not None

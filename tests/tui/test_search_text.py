@@ -17,7 +17,7 @@ def _styled(text: object) -> list[str]:
 
 
 def test_the_path_and_the_excerpt_highlight_the_matched_words() -> None:
-    hit = INDEX.search("serve assets from a cdn", limit=1)[0]
+    hit = INDEX.search("serve assets from a cdn", limit=1, tasks=False)[0]
     assert _styled(hit_path(hit)) == ["cdn"]
     excerpt = hit_excerpt(hit, 60)
     assert "served" in _styled(excerpt) and excerpt.cell_len <= 60 and excerpt.plain.endswith("…")
@@ -30,7 +30,7 @@ def test_markup_in_a_key_of_the_file_is_shown_as_written() -> None:
 
 
 def test_the_palettes_help_escapes_the_doc_and_underlines_the_matched_words() -> None:
-    hit = next(h for h in INDEX.search("chunk file name", limit=10) if h.path == "wbuild.filenames.chunk")
+    hit = next(h for h in INDEX.search("chunk file name", limit=10, tasks=False) if h.path == "wbuild.filenames.chunk")
     markup = help_markup(hit, width=200)
     content = Content.from_markup(markup)
     assert content.plain == hit.excerpt and "[name].js" in content.plain  # brackets of the doc kept

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
+from rich.text import Text
 from textual.app import SystemCommand
 from textual.command import Hit, Hits, Provider
 from textual.markup import escape
@@ -105,10 +106,15 @@ class OptionsProvider(Provider):
 
         app = cast("Palette", self.app)
         width = min(HELP_WIDTH, max(30, app.size.width - 8))  # one line of the palette, cut at a word
-        hits = app.search_index.search(query, limit=PALETTE_LIMIT)
+        hits = app.search_index.search(query, limit=PALETTE_LIMIT, variant=app.session.variant)
         for rank, hit in enumerate(hits):
             # The palette orders by score in [0, 1]: keep the engine's order.
             score = 1.0 - rank / (PALETTE_LIMIT + 1)
+            if hit.task is not None:
+                options = ("  → " + ", ".join(hit.task.options), "dim")
+                title = Text.assemble(("task  ", "italic"), hit.task.task, options)
+                yield Hit(score, title, _go(app, hit.path), hit.task.task, help=_literal(_cut(hit.task.how, width)))
+                continue
             yield Hit(score, hit_path(hit, ""), _go(app, hit.path), hit.path, help=help_markup(hit, width))
 
 

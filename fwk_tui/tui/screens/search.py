@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList
 from textual.widgets.option_list import Option as ListItem
 
-from fwk_tui.catalog.models import Catalog, Variant
+from fwk_tui.catalog.models import Catalog, Task, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.held_keys import HeldKeys
@@ -42,6 +42,18 @@ def hit_excerpt(hit: Hit, width: int, style: str = "dim") -> Text:
         text.stylize(f"not dim {MATCH}", start, end)
     if width > 1 and text.cell_len > width:
         text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def task_text(task: Task, width: int, label: str = "task") -> Text:
+    """A task and its options on one line, how they combine on the next (dim)."""
+    text = Text.assemble((f"{label}  ", "italic"), (task.task, "bold"), ("  → " + ", ".join(task.options), "dim"))
+    text.truncate(width - 1, overflow="ellipsis")  # one line: the list measures a row before it is drawn
+    text.append("\n  ")
+    how = Text(task.how, style="dim")
+    if width > 4 and how.cell_len > width - 3:
+        how.truncate(width - 3, overflow="ellipsis")
+    text.append_text(how)
     return text
 
 
@@ -144,6 +156,8 @@ class SearchScreen(ModalScreen[str | None]):
         self._file_keys = file_keys
         self._title = title
         self._shown_query: str | None = None
+        self._goes_to: dict[str, str] = {}
+        """A result's id → the path it goes to (a task's ids are its own: its main option may be listed too)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-box") as box:
@@ -176,7 +190,7 @@ class SearchScreen(ModalScreen[str | None]):
     @on(OptionList.OptionSelected, "#search-results")
     def _result_clicked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option.id)
+        self.dismiss(self._goes_to.get(event.option.id or "", event.option.id))
 
     def _show_results(self, query: str) -> None:
         results = part(self, "#search-results", OptionList)
@@ -189,17 +203,31 @@ class SearchScreen(ModalScreen[str | None]):
             total = len(self._catalog.options)
             info.update(Text(f"{total} options: type part of a path, an alias or words of a rule"))
             return
-        hits = self._index.search(query, limit=RESULT_LIMIT + 1, extra=self._file_keys)
+        hits = self._index.search(query, limit=RESULT_LIMIT + 1, extra=self._file_keys, variant=self._variant)
         more = len(hits) > RESULT_LIMIT
         hits = hits[:RESULT_LIMIT]
         width = results.scrollable_content_region.width or 80
-        results.set_options([ListItem(self._hit_text(hit, width), id=hit.path) for hit in hits])
+        self._goes_to = {}
+        items = []
+        for n, hit in enumerate(hits):
+            if hit.task is not None:
+                self._goes_to[f"task-{n}"] = hit.path
+                items.append(ListItem(task_text(hit.task, width), id=f"task-{n}"))
+            else:
+                items.append(ListItem(self._hit_text(hit, width), id=hit.path))
+        if not hits:  # nothing sure enough: the tasks nearest the question, to choose or to ask again
+            for n, task in enumerate(self._index.closest_tasks(query)):
+                self._goes_to[f"task-{n}"] = task.options[0]
+                items.append(ListItem(task_text(task, width, "closest task"), id=f"task-{n}"))
+        results.set_options(items)
         if hits:
             results.highlighted = 0
             count = f"{len(hits)}{'+' if more else ''} match{'es' if len(hits) != 1 else ''}, best first"
             info.update(Text(f"{count} · ↑↓ move, Enter goes there, Esc closes"))
+        elif items:
+            info.update(Text(f"no good match for {plain(query.strip())!r}; the closest tasks (↑↓, Enter):"))
         else:
-            info.update(Text(f"no option matches {query.strip()!r}"))
+            info.update(Text(f"no good match for {plain(query.strip())!r}"))
 
     def _hit_text(self, hit: Hit, width: int) -> Text:
         option = hit.option
@@ -241,7 +269,7 @@ class SearchScreen(ModalScreen[str | None]):
                 self.app.hold_keys()  # for the field it goes to, released once it has the focus
                 if query is not None:
                     self.app.hold_queued_keys(query)
-            self.dismiss(item.id)
+            self.dismiss(self._goes_to.get(item.id or "", item.id))
 
     def action_cursor_down(self) -> None:
         if (results := part(self, "#search-results", OptionList)) is not None:
