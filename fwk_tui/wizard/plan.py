@@ -22,6 +22,7 @@ from fwk_tui.wizard.answers import Answers
 from fwk_tui.wizard.dotenv import DotenvPlan, new_secrets, plan_dotenv, write_dotenv
 from fwk_tui.wizard.edits import apply_answers
 from fwk_tui.wizard.extra_files import env_example, skeleton
+from fwk_tui.wizard.gitignore import ENV, GitignorePlan, plan_gitignore
 
 
 @dataclass
@@ -45,6 +46,8 @@ class Plan:
     """(path, message) of the errors the config had before: not the answers' doing, so they do not block."""
     dotenv: DotenvPlan | None = None
     """The private runtime values, written to ``.env`` (the config gets ``''`` for them)."""
+    gitignore: GitignorePlan | None = None
+    """``.env`` added to the project's ``.gitignore``, when ``.env`` is written."""
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -81,6 +84,13 @@ class Plan:
             yield f"create folders {', '.join(rel(self.folder / f) + '/' for f in self.folders)}"
         if self.env_path is not None and self.env_text is not None:
             yield f"{'create' if self.env_before is None else 'update'} {rel(self.env_path)}"
+        ignore = self.gitignore
+        if ignore is not None and ignore.text is not None:
+            # Before .env: the secret is never in the project without it.
+            if ignore.before is None:
+                yield f"create {rel(ignore.path)}: {ENV} (kept out of version control)"
+            else:
+                yield f"add {ENV} to {rel(ignore.path)} (kept out of version control)"
         env = self.dotenv
         if env is not None and env.text is not None:
             verb = "create" if env.before is None else "add to"
@@ -92,6 +102,8 @@ class Plan:
             yield f"leave {', '.join(env.kept)} in {rel(env.path)} as it is (already set there; change it there)"
         if env is not None and env.unread is not None:
             yield f"cannot add {', '.join(env.missed)} to {rel(env.path)} ({env.unread}): nothing can be written"
+        if ignore is not None and ignore.unread is not None:
+            yield f"leave {rel(ignore.path)} alone ({ignore.unread}): add {ENV} to it yourself"
 
     def write(self) -> list[str]:
         """Write everything (each file atomically); the config only when it checks without errors.
@@ -107,7 +119,8 @@ class Plan:
                 f"{self.dotenv.unread}; the private runtime values "
                 f"({', '.join(self.dotenv.missed)}) have nowhere to go; nothing was written"
             )
-        for target in [*(self.folder / name for name in self.folders), self.env_path]:
+        ignore = self.gitignore.path if self.gitignore is not None and self.gitignore.text is not None else None
+        for target in [*(self.folder / name for name in self.folders), self.env_path, ignore]:
             outside = leads_out_of(target, self.folder) if target is not None else None
             if outside is not None:  # a link in the project leading elsewhere: nothing is written through it
                 raise DocumentError(f"{target}: it leads to {outside}, outside the project; nothing was written")
@@ -123,6 +136,9 @@ class Plan:
                 done.append(next(steps))
             if self.env_path is not None and self.env_text is not None:
                 notes += write_text_atomically(self.env_path, self.env_text)
+                done.append(next(steps))
+            if self.gitignore is not None and self.gitignore.text is not None:
+                notes += write_text_atomically(self.gitignore.path, self.gitignore.text)
                 done.append(next(steps))
             if self.dotenv is not None and self.dotenv.text is not None:
                 notes += write_dotenv(self.dotenv)
@@ -170,6 +186,7 @@ def make_plan(
             env_path, env_unread = None, str(exc)  # never written over what could not be read
         if env_path is not None:
             env_text = env_example(answers, env_before)
+    dotenv = plan_dotenv(folder, new_secrets(start, answers))
     return Plan(
         folder,
         config,
@@ -183,7 +200,8 @@ def make_plan(
         env_text,
         env_unread,
         known,
-        plan_dotenv(folder, new_secrets(start, answers)),
+        dotenv,
+        plan_gitignore(folder) if dotenv is not None and dotenv.text is not None else None,
     )
 
 

@@ -77,3 +77,21 @@ async def test_ctrl_r_is_offered_on_the_runtime_step_only(tmp_path: Path) -> Non
         assert "^R" not in screen_text(app)
         await to_step(pilot, "runtime")
         assert "^R Show" in screen_text(app)
+
+
+async def test_the_review_lists_the_gitignore_that_keeps_env_out(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / ".gitignore").write_text("node_modules\n")
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_step(pilot, "runtime")
+        await keys(pilot, "a", *"apiSecret", "enter", *"hunter2")
+        await to_step(pilot, "review")
+        text = screen_text(app)
+        assert "add .env to p/.gitignore (kept out of version control)" in text
+        assert "create p/.env: FWK_API_SECRET" in text
+        assert (tmp_path / "p" / ".gitignore").read_text() == "node_modules\n"  # the review writes nothing
+        await keys(pilot, "ctrl+s")
+    assert (tmp_path / "p" / ".gitignore").read_text() == "node_modules\n.env\n"
+    assert app.outcome is not None and "add .env to p/.gitignore (kept out of version control)" in app.outcome
