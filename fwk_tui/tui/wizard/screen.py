@@ -312,8 +312,9 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
             self.action_next()
 
     def _choose_highlighted(self, radios: Choices) -> None:
-        """Choose the button under the cursor, then go on: to the question the choice brings
-        (SPA's loading template), else to the next step."""
+        """Choose the button under the cursor, then go to the next step; a choice that brings a question (SPA's
+        loading template) stays to show it: Tab goes to it, Enter again goes on. (Focused, its kind choice
+        would take that Enter for an answer: ``spaLoadingTemplate: false``.)"""
         button = radios.highlighted
         if button is None:
             self.action_next()
@@ -321,10 +322,7 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
         before = self._questions_after(radios)
         button.value = True
         self.choose(radios.id or "", button.name or "")  # now: the set's Changed comes later, and moves nothing
-        brought = [w for w in self._questions_after(radios) if w not in before]
-        if brought:
-            brought[0].focus()
-        else:
+        if not [w for w in self._questions_after(radios) if w not in before]:
             self.action_next()
 
     def _questions_after(self, widget: Widget) -> list[Widget]:
