@@ -45,3 +45,19 @@ async def test_the_cursor_of_a_choice_shows_without_colour(tmp_path: Path) -> No
         await to_step(pilot, "rendering")
         (server,) = lines_with(app, "Server-rendered")
         assert server.startswith("› (•) Server-rendered")
+
+
+async def test_the_focused_check_box_shows_without_colour(tmp_path: Path) -> None:
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_step(pilot, "outputs")
+        text = editor_text(app)
+        assert "Space: on/off, Enter: next" in text
+        assert "› [ ] Create the folders" in text and "› [ ] Write .env.example" not in text
+        await pilot.press("tab")
+        await pilot.pause(HUMAN)
+        text = editor_text(app)
+        assert "› [ ] Create the folders" not in text and "› [ ] Write .env.example" in text
+        await pilot.press("space")
+        await pilot.pause(HUMAN)
+        assert "› [x] Write .env.example" in editor_text(app)

@@ -30,6 +30,7 @@ STEPS: tuple[Step, ...] = (
     Step("dev-server", "Dev server", "Where does the dev server listen?", ("port", "host"), ("devServer",)),
     Step("compatibility", "Compatibility date", "Which date's behaviour do presets and modules keep?",
          ("compatibility_date",), ("compatibilityDate",)),
-    Step("outputs", "Other files", "Which other files should be written?", ("skeleton", "env_example")),
+    Step("outputs", "Other files", "Which other files should be written? (Space: on/off, Enter: next)",
+         ("skeleton", "env_example")),
     Step("review", "Review", "This is what will be written.", ()),
 )  # fmt: skip

@@ -1,8 +1,8 @@
 """A check box and radio buttons that read as on/off without colour: ``[x]``/``[ ]`` and ``(•)``/``( )``.
 
 Textual's draw the same ``X`` or ``●`` whether on or off and tell them apart by
-colour alone, which a monochrome terminal (or a colour-blind eye) cannot see; it
-shows the button under a radio set's cursor by its background alone, here ``›``.
+colour alone, which a monochrome terminal (or a colour-blind eye) cannot see; they
+show the button under a radio set's cursor, and the focused box, by colour alone: here ``›``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _glyph(on: bool, marks: tuple[str, str], style: Style) -> Content:
 
 
 class GlyphCheckbox(Checkbox):
-    """A check box drawn ``[x]`` when on, ``[ ]`` when off."""
+    """A check box drawn ``[x]`` when on, ``[ ]`` when off, after ``›`` while it has the focus."""
 
     DEFAULT_CSS = """
     GlyphCheckbox > .toggle--button { background: transparent; color: $text-muted; }
@@ -27,7 +27,15 @@ class GlyphCheckbox(Checkbox):
 
     @property
     def _button(self) -> Content:
-        return _glyph(self.value, ("[x]", "[ ]"), self.get_visual_style("toggle--button"))
+        style = self.get_visual_style("toggle--button")
+        cursor = Content.styled("› " if self.has_focus else "  ", style + Style(bold=True))
+        return Content.assemble(cursor, _glyph(self.value, ("[x]", "[ ]"), style))
+
+    def on_focus(self) -> None:
+        self.refresh()  # its `›`: which box Space ticks, seen without colour
+
+    def on_blur(self) -> None:
+        self.refresh()
 
 
 class GlyphRadioButton(RadioButton):
