@@ -22,7 +22,7 @@ from fwk_tui.source.parse import error_at
 from fwk_tui.source.save import save_document
 from fwk_tui.source.textutil import plain, plain_line, unified_diff
 from fwk_tui.validate import CheckResult, Diagnostic, Fix, summary
-from fwk_tui.validate.fixes import FixOutcome, apply_safe_fixes, is_safe
+from fwk_tui.validate.fixes import FixOutcome, apply_fixes, is_safe
 from fwk_tui.validate.ignore import Ignored
 from fwk_tui.validate.not_checked import RULE as NOT_CHECKED
 
@@ -61,6 +61,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None: 
         action="store_true",
         help="apply every safe fix (one that keeps what the app does) through the document engine, print the diff",
     )
+    check.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix: also apply the fixes that change what the app does (a misspelt key renamed, a misspelt "
+        "object merged into the one it meant), each listed on stderr; a merge whose objects set one key "
+        "differently is listed as needing a choice, not applied",
+    )
     check.add_argument("--dry-run", action="store_true", help="with --fix: print the diff, write nothing")
     check.add_argument(
         "--env",
@@ -82,6 +89,8 @@ def run_check(ns: argparse.Namespace) -> int:
 def _check(ns: argparse.Namespace) -> int:
     if ns.dry_run and not ns.fix:
         raise Stop(Exit.BAD_INPUT, "--dry-run goes with --fix (check itself never writes)")
+    if ns.unsafe_fixes and not ns.fix:
+        raise Stop(Exit.BAD_INPUT, "--unsafe-fixes goes with --fix (check itself never writes)")
     file = find_config(ns.file, "FILE")
     with locked(file) if ns.fix and not ns.dry_run else nullcontext():
         file, doc = open_config(ns.file, "FILE")
@@ -98,8 +107,10 @@ def _check(ns: argparse.Namespace) -> int:
         if ns.fix and doc.read_only:
             (out if ns.format == "text" else err)(f"{file}: no fix applied: read-only: {doc.read_only}")
         elif ns.fix:
-            outcome = apply_safe_fixes(doc, lambda d: check(d).diagnostics)
-            _report_fixes(file, doc, outcome, to_stdout=ns.format == "text", dry_run=ns.dry_run)
+            outcome = apply_fixes(doc, lambda d: check(d).diagnostics, unsafe=ns.unsafe_fixes)
+            _report_fixes(
+                file, doc, outcome, to_stdout=ns.format == "text", dry_run=ns.dry_run, unsafe=ns.unsafe_fixes
+            )
             if outcome.applied and not ns.dry_run:
                 for saved_note in save_document(outcome.doc, file):
                     err(saved_note)
@@ -193,8 +204,11 @@ def _ignored_line(file: str, ignored: Ignored) -> str:
     return f"{file}:{d.line}:{d.column}: ignored {d.code} (comment on line {ignored.comment_line}): {d.message}"
 
 
-def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_stdout: bool, dry_run: bool) -> None:
-    """The diff of the safe fixes and what each did; on stderr when stdout carries JSON or annotations."""
+def _report_fixes(
+    file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_stdout: bool, dry_run: bool, unsafe: bool = False
+) -> None:
+    """The diff of the fixes and what each did; on stderr when stdout carries JSON or annotations. An unsafe fix
+    applied is listed on stderr whatever the format: it changed what the app does."""
     say = out if to_stdout else err
     diff = unified_diff(old.text, outcome.doc.text, str(file))
     if diff:
@@ -204,19 +218,31 @@ def _report_fixes(file: Path, old: ConfigDocument, outcome: FixOutcome, *, to_st
         d = applied.diagnostic
         assert d.fix is not None
         where = f"{file}:{d.line}:{d.column}" if applied.in_file_as_read else f"{file} (after the fixes above)"
-        say(f"{where}: {verb} {d.code}: {d.fix.title}")
+        if is_safe(d):
+            say(f"{where}: {verb} {d.code}: {d.fix.title}")
+        else:
+            err(f"{where}: {verb} {d.code} (unsafe: it changes what the app does): {d.fix.title}")
     for d, why in outcome.held_back:
         say(f"{file}: not fixed {d.code} at {d.path}: {why}; the fix is shown below")
+    for d in outcome.needs_choice:
+        assert d.fix is not None
+        fix = d.fix
+        say(
+            f"{file}:{d.line}:{d.column}: not fixed {d.code}, it needs a choice: {_listed(fix.conflicts)} set "
+            f"differently in {fix.path} and {fix.new_path} (F3 on the field in fwk-tui edit asks which to keep; the "
+            "language server offers both as code actions)"
+        )
     n = len(outcome.applied)
     if not n:
-        say(f"{file}: no safe fix to apply")
+        say(f"{file}: no {'' if unsafe else 'safe '}fix to apply")
     elif dry_run:
         say(f"{file}: {n} fix{'es' if n != 1 else ''} not written (--dry-run); below, the file as it is")
-    unsafe = [d for d in outcome.left if d.fix is not None and not is_safe(d)]
-    if unsafe:
+    left = [d for d in outcome.left if d.fix is not None and not is_safe(d) and not d.fix.needs_choice]
+    if left and not unsafe:
         say(
-            f"{file}: {len(unsafe)} fix{'es' if len(unsafe) != 1 else ''} left for you to choose (they change what "
-            "the app does): see the diagnostics below, or press F3 on the field in fwk-tui edit"
+            f"{file}: {len(left)} fix{'es' if len(left) != 1 else ''} left for you to choose (they change what "
+            "the app does): see the diagnostics below, press F3 on the field in fwk-tui edit, or apply them all "
+            "with --unsafe-fixes"
         )
 
 
@@ -228,7 +254,12 @@ def text_block(file: str, doc: ConfigDocument, d: Diagnostic) -> str:
         lines.append(error_at(doc.data, d.span.start, "", file).frame)
     if d.fix is not None:
         lines.append(plain_line(f"     = fix: {d.fix.title}"))
+    lines += [plain_line(f"     = or: {other.title}") for other in d.other_fixes]
     return "\n".join(lines)
+
+
+def _listed(keys: tuple[str, ...]) -> str:
+    return ", ".join(keys[:-1]) + f" and {keys[-1]}" if len(keys) > 1 else "".join(keys)
 
 
 def fix_json(fix: Fix | None) -> dict[str, Any] | None:
@@ -240,8 +271,10 @@ def fix_json(fix: Fix | None) -> dict[str, Any] | None:
         out["value"] = to_json(fix.value)
     if fix.kind == "rename":
         out["new_key"] = fix.new_key
-    if fix.kind in ("move", "replace"):
+    if fix.kind in ("move", "replace", "merge"):
         out["new_path"] = fix.new_path
+    if fix.kind == "merge":
+        out["conflicts"] = list(fix.conflicts)
     if fix.kind == "remove-duplicate":
         out["occurrence"] = fix.occurrence
     return out

@@ -12,7 +12,8 @@ from fwk_tui.source.values import JSValue
 from fwk_tui.validate import Fix
 
 _EDIT_KINDS = frozenset(get_args(EditKind))
-_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "replace", "remove-duplicate"})
+_FIX_KINDS = frozenset({"set", "unset", "rename", "move", "replace", "remove-duplicate", "merge"})
+_PREFERS = frozenset({"existing", "moved"})
 _CODE_KINDS = frozenset({"expr", "regex"})
 _T = TypeVar("_T")
 _NON_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
@@ -122,6 +123,8 @@ def _encode_fix(fix: Fix) -> dict[str, Any]:
         "new_key": fix.new_key,
         "new_path": fix.new_path,
         "occurrence": fix.occurrence,
+        "conflicts": list(fix.conflicts),
+        "prefer": fix.prefer,
     }
 
 
@@ -161,10 +164,25 @@ def _decode_fix(data: Any) -> Fix:
         new_key=_optional(data["new_key"], str),
         new_path=_optional(data["new_path"], str),
         occurrence=_optional(data.get("occurrence"), int),  # absent in older journals
+        conflicts=tuple(typed(c, str) for c in typed(data.get("conflicts", []), list)),
+        prefer=_prefer(data.get("prefer")),
     )
-    targets = {"rename": fix.new_key, "move": fix.new_path, "replace": fix.new_path, "remove-duplicate": fix.occurrence}
+    targets = {
+        "rename": fix.new_key,
+        "move": fix.new_path,
+        "replace": fix.new_path,
+        "remove-duplicate": fix.occurrence,
+        "merge": fix.new_path,
+    }
     _require(kind, targets, "fix without its target")
     return fix
+
+
+def _prefer(data: Any) -> Any:
+    """A merge's choice: ``existing``, ``moved`` or None."""
+    if data is not None and data not in _PREFERS:
+        raise JournalFormatError(f"unknown merge choice {data!r}")
+    return data
 
 
 def _kind(data: Any, kinds: frozenset[str], what: str) -> Any:

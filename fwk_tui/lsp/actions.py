@@ -19,6 +19,7 @@ from fwk_tui.session.edit import EDIT_ERRORS, Edit
 from fwk_tui.source import ConfigDocument, Entry
 from fwk_tui.validate import Diagnostic, apply_fix
 from fwk_tui.validate.fixes import apply_safe_fixes, is_safe
+from fwk_tui.validate.merge_fix import choices
 
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.fwk-tui"
 KINDS: list[types.CodeActionKind | str] = [types.CodeActionKind.QuickFix, types.CodeActionKind.RefactorRewrite, FIX_ALL]
@@ -74,25 +75,28 @@ def _text(kind: types.CodeActionKind | str) -> str:
 def _fixes(
     doc: OpenDocument, config: ConfigDocument, diagnostics: Sequence[Diagnostic], where: types.Range
 ) -> list[types.CodeAction]:
+    """Each fix of each diagnostic in ``where``, in the order the diagnostic offers them; a merge of keys both
+    objects set differently as two actions, keeping the existing value first (what the app reads today)."""
     actions: list[types.CodeAction] = []
     for d in diagnostics:
         if len(actions) >= MAX_QUICK_FIXES:
             break
         if d.fix is None or not _overlaps(range_of(doc, d), where):
             continue
-        try:
-            fixed = apply_fix(config, d.fix)
-        except EDIT_ERRORS:
-            continue  # it no longer applies to this text
-        actions.append(
-            types.CodeAction(
-                title=d.fix.title,
-                kind=types.CodeActionKind.QuickFix,
-                diagnostics=[lsp_diagnostic(doc, d)],
-                is_preferred=is_safe(d),
-                edit=workspace_edit(doc, fixed.data),
+        for fix in (variant for offered in d.fixes for variant in choices(offered)):
+            try:
+                fixed = apply_fix(config, fix)
+            except EDIT_ERRORS:
+                continue  # it no longer applies to this text
+            actions.append(
+                types.CodeAction(
+                    title=fix.title,
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[lsp_diagnostic(doc, d)],
+                    is_preferred=is_safe(d) and fix is d.fix,
+                    edit=workspace_edit(doc, fixed.data),
+                )
             )
-        )
     return actions
 
 

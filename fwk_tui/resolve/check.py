@@ -60,7 +60,7 @@ def check_effective(
         earlier = _origin_near(effective.resolved.config, d.related) if d.related is not None else None
         if origin is not None and origin == earlier:
             # One written item twice in the merged list: its layer is extended through several others.
-            d = replace(d, message=f"{d.message} ({_reached_twice(origin)})", fix=None)
+            d = replace(d, message=f"{d.message} ({_reached_twice(origin)})", fix=None, other_fixes=())
         out.append(Finding(d, origin, (d.path,)))
     return _once_per_place(out)
 

@@ -13,6 +13,7 @@ from fwk_tui.source.errors import DocumentError, ReadOnlyError
 from fwk_tui.source.expression import check_expression, contains_code, read_expression
 from fwk_tui.source.gaps import fill_gap
 from fwk_tui.source.locate import BuiltByCode, locate_config
+from fwk_tui.source.merge import Prefer
 from fwk_tui.source.nodes import layout, members, text_of
 from fwk_tui.source.parse import (
     check_input,
@@ -314,6 +315,14 @@ class ConfigDocument:
         from fwk_tui.source.reshape import rename
 
         return rename(self, checked_path(path), new_key)
+
+    def merge(self, path: PathLike, into: PathLike, *, prefer: Prefer = "existing") -> ConfigDocument:
+        """A document where the members of the object at ``path`` have joined the object at ``into`` (each copied
+        as written, with its comments; objects in both merged key by key) and ``path`` is gone. A key written in
+        both with different values keeps the value ``prefer`` names: ``existing`` (``into``'s) or ``moved``."""
+        from fwk_tui.source.merge import merge
+
+        return merge(self, checked_path(path), checked_path(into), prefer)
 
     def insert(self, path: PathLike, index: int, value: JSValue, *more: JSValue) -> ConfigDocument:
         """A document with ``value`` inserted at ``index`` of the array at ``path`` (created if missing).

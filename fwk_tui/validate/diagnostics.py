@@ -24,6 +24,9 @@ class Diagnostic:
     at the value, or at the nearest written parent when the path itself is not
     in the file. ``related`` is another path the message names (the earlier
     entry a duplicate repeats); placed, the message gives its line.
+    ``other_fixes`` are the fixes offered after :attr:`fix`, which is the one
+    F3 and ``check --fix`` apply (a misspelt object beside its correct key: the
+    merge first, then the removal of the misspelt copy).
     """
 
     severity: Severity
@@ -36,10 +39,16 @@ class Diagnostic:
     span: Span | None = field(default=None, compare=False, repr=False)
     about_key: bool = False
     related: str | None = None
+    other_fixes: tuple[Fix, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.about_key and _takes_key(self.fix, self.path):
             object.__setattr__(self, "about_key", True)
+
+    @property
+    def fixes(self) -> tuple[Fix, ...]:
+        """Every fix offered, :attr:`fix` first."""
+        return () if self.fix is None else (self.fix, *self.other_fixes)
 
     @property
     def code(self) -> str:

@@ -41,8 +41,14 @@ class CodeDoc:
     def fix(self) -> str:
         """How a fix of this code is applied."""
         if self.rule in SAFE_FIX_RULES:
-            return "safe: `fwk-tui check --fix` applies it (it keeps what the app does)"
-        return "offered where one is known (F3 in `fwk-tui edit`); `check --fix` leaves it for you to choose"
+            return (
+                "safe: `fwk-tui check --fix` applies it (it keeps what the app does; one that would not, such as a "
+                "merge of two objects, waits for `--unsafe-fixes`)"
+            )
+        return (
+            "offered where one is known (F3 in `fwk-tui edit`, a code action of `fwk-tui lsp`); `check --fix` leaves "
+            "it for you to choose, `check --fix --unsafe-fixes` applies it"
+        )
 
 
 _HAND: dict[str, tuple[str, str, str, str]] = {
@@ -53,8 +59,10 @@ _HAND: dict[str, tuple[str, str, str, str]] = {
         "silently does nothing. Inside a known group, every key the reference lists is known; a near spelling or the "
         "same key under another group is named. A scalar or a list at an unknown top level key is not a module's "
         "options.",
-        "Rename or move the key as suggested, or remove it. If a module reads it, keep it and silence the warning "
-        "with `// fwk-tui-ignore FWK101` on the line before.",
+        "Rename or move the key as suggested, or remove it. A misspelt object beside the key it meant is merged into "
+        "it (the fix moves its keys there, as written; where both set a key differently you choose which value "
+        "stays); removing it is offered too. If a module reads it, keep it and silence the warning with "
+        "`// fwk-tui-ignore FWK101` on the line before.",
         _TABLE,
     ),
     "unknown-group": (

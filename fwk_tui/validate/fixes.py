@@ -1,4 +1,4 @@
-"""Applying a :class:`Fix` to a document (one edit, or two for a move), and every safe fix at once."""
+"""Applying a :class:`Fix` to a document (one edit, or two for a move), and every safe (or every) fix at once."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ def apply_fix(doc: ConfigDocument, fix: Fix) -> ConfigDocument:
         assert fix.occurrence is not None
         return doc.remove_occurrence(fix.path, fix.occurrence)
     assert fix.new_path is not None
+    if fix.kind == "merge":
+        if fix.needs_choice:
+            differ = ", ".join(fix.conflicts)
+            raise DocumentError(f"{differ} differ in {fix.path} and {fix.new_path}: choose which to keep")
+        return doc.merge(fix.path, fix.new_path, prefer=fix.prefer or "existing")
     if fix.kind == "replace":
         old, new = parse_path(fix.path), parse_path(fix.new_path)
         if old[:-1] == new[:-1] and isinstance(new[-1], str):
@@ -71,6 +76,12 @@ def is_safe(d: Diagnostic) -> bool:
     return d.fix is not None and d.rule in SAFE_FIX_RULES and d.fix.keeps_behaviour
 
 
+def is_unsafe(d: Diagnostic) -> bool:
+    """True when ``d`` has a fix that changes what the app does, which ``check --fix --unsafe-fixes`` applies
+    (a merge that waits for a choice is neither safe nor unsafe: nothing applies it without a person)."""
+    return d.fix is not None and not is_safe(d) and not d.fix.needs_choice
+
+
 @dataclass(frozen=True)
 class Applied:
     """A fix applied: its diagnostic, placed in the file as read when it was there already."""
@@ -88,9 +99,22 @@ class FixOutcome:
     held_back: list[tuple[Diagnostic, str]]
     left: list[Diagnostic]
 
+    @property
+    def needs_choice(self) -> list[Diagnostic]:
+        """What is left whose fix waits for a person's choice (a merge of keys written in both, differently)."""
+        return [d for d in self.left if d.fix is not None and d.fix.needs_choice]
+
 
 def apply_safe_fixes(doc: ConfigDocument, check: Callable[[ConfigDocument], list[Diagnostic]]) -> FixOutcome:
-    """``doc`` with every safe fix applied, re-checking after each round.
+    """``doc`` with every safe fix applied (see :func:`apply_fixes`)."""
+    return apply_fixes(doc, check)
+
+
+def apply_fixes(
+    doc: ConfigDocument, check: Callable[[ConfigDocument], list[Diagnostic]], *, unsafe: bool = False
+) -> FixOutcome:
+    """``doc`` with every safe fix applied, and with ``unsafe`` every other one that needs no choice, re-checking
+    after each round.
 
     A round applies every safe fix that edits a place of its own at once, from
     the end of the file up (so the paths of the others hold: a removed item or
@@ -115,7 +139,7 @@ def apply_safe_fixes(doc: ConfigDocument, check: Callable[[ConfigDocument], list
 
     batches = True  # until a round of them fails: then one at a time, as before
     for _ in range(2 * len(left) + 1):  # each round applies fixes or holds one back
-        candidates = [d for d in left if is_safe(d) and _key(d) not in tried]
+        candidates = [d for d in left if (is_safe(d) or unsafe and is_unsafe(d)) and _key(d) not in tried]
         if not candidates:
             break
         batch = _apart(candidates) if batches else []

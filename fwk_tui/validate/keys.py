@@ -50,6 +50,7 @@ from fwk_tui.validate.framework_shape import RULE as SHAPE_RULE
 from fwk_tui.validate.framework_shape import fits, framework_issues, judged
 from fwk_tui.validate.index import CatalogIndex, is_free_form
 from fwk_tui.validate.key_places import Places
+from fwk_tui.validate.merge_fix import merge_fix
 from fwk_tui.validate.older_keys import OLDER_ITEM_KEYS, OLDER_KEYS, Successor, older_fix
 from fwk_tui.validate.text import closest, js_text, nearest, quote_list
 from fwk_tui.validate.tolerated import tolerated
@@ -170,6 +171,7 @@ class KeyChecker:
             fix = None
             if near in config:
                 message += f" ({near} is written too: merge the two)"
+                fix = self._merge(here, near)
             else:
                 fix = Fix("rename", format_path(here), f"Rename {key} to {near}", new_key=near)
             self._say("warning", here, message, "unknown-key", fix)
@@ -230,14 +232,22 @@ class KeyChecker:
         # catalogued ones (include/exclude) are not taken for misspellings.
         near = closest(key, siblings) or self.places.the_one_that_fits(nearest(key, siblings), parent, value)
         if near is not None:
-            if _has(self.values, (*actual[:-1], near)):
-                # Renaming would give the object the key twice: the misspelt copy does nothing, so it goes.
-                fix = Fix("unset", format_path(actual), f"Remove {key} ({near} is already set)")
+            more: tuple[Fix, ...] = ()
+            meant = (*actual[:-1], near)
+            if _has(self.values, meant):
+                # Renaming would give the object the key twice: the misspelt copy does nothing. Two objects
+                # merge (its values kept); else it goes.
+                fix = Fix(
+                    "unset", format_path(actual), f"Remove {key} ({near} is already set)", new_path=format_path(meant)
+                )
+                merge = self._merge(actual, near)
+                if merge is not None:
+                    fix, more = merge, (fix,)
                 message = f"unknown option {key}; did you mean {near}? ({near} is already set)"
             else:
                 fix = Fix("rename", format_path(actual), f"Rename {key} to {near}", new_key=near)
                 message = f"unknown option {key}; did you mean {near}?"
-            self._say("warning", actual, message, "unknown-key", fix)
+            self._say("warning", actual, message, "unknown-key", fix, more=more)
             return
         if mode != _NORMAL:
             return  # handed to another tool, or variant A lists no children here
@@ -330,6 +340,7 @@ class KeyChecker:
         fix = None
         if _has(self.values, (*actual[:-1], brand.key)):
             message += f" {brand.key} is written too: merge the two"
+            fix = self._merge(actual, brand.key)
         else:
             fix = Fix("rename", format_path(actual), f"Rename {key} to {brand.key}", new_key=brand.key)
         self._say("warning", actual, message, "unknown-key", fix)
@@ -339,12 +350,21 @@ class KeyChecker:
         fix = None
         if _has(self.values, (*actual[:-1], canonical)):
             message += f"; both are written: merge {key} into {canonical}"
+            fix = self._merge(actual, canonical)
         else:
             fix = Fix("rename", format_path(actual), f"Rename {key} to {canonical}", new_key=canonical)
         self._say("warning", actual, message, "alias", fix)
 
     def _written(self, path: OptionPath) -> bool:
         return _has(self.values, path)
+
+    def _merge(self, actual: OptionPath, near: str) -> Fix | None:
+        """The fix merging the object at ``actual`` into its sibling ``near`` when both are objects, else None."""
+        into = (*actual[:-1], near)
+        moved, existing = _get(self.values, actual), _get(self.values, into)
+        if isinstance(moved, dict) and isinstance(existing, dict):
+            return merge_fix(actual, into, moved, existing)
+        return None
 
     # -- reporting -----------------------------------------------------------------
 
@@ -370,9 +390,12 @@ class KeyChecker:
         rule: str,
         fix: Fix | None = None,
         on_key: bool = False,
+        *,
+        more: tuple[Fix, ...] = (),
     ) -> None:
         about_key = on_key or rule in KEY_RULES
-        self.out.append(Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key))
+        d = Diagnostic(severity, format_path(path), message, rule, fix, about_key=about_key, other_fixes=more)
+        self.out.append(d)
 
 
 def _issue_fix(issue: Issue) -> Fix | None:
@@ -384,8 +407,16 @@ def _issue_fix(issue: Issue) -> Fix | None:
     return None
 
 
+_MISSING = object()
+
+
 def _has(values: dict[str, Any], path: OptionPath) -> bool:
     """True when ``values`` set ``path``."""
+    return _get(values, path) is not _MISSING
+
+
+def _get(values: dict[str, Any], path: OptionPath) -> Any:
+    """The value ``values`` set at ``path``; ``_MISSING`` when none."""
     node: Any = values
     for seg in path:
         if isinstance(node, list) and isinstance(seg, int) and seg < len(node):  # noqa: SIM114 (a list: an int)
@@ -393,5 +424,5 @@ def _has(values: dict[str, Any], path: OptionPath) -> bool:
         elif isinstance(node, dict) and seg in node:
             node = node[seg]
         else:
-            return False
-    return True
+            return _MISSING
+    return node

@@ -87,7 +87,7 @@ class SpreadContents:
             for d in run(p.values):
                 spread = p.origin(d.path)
                 if spread is not None:
-                    d = replace(d, message=f"{d.message} (set by {spread})", fix=None)
+                    d = replace(d, message=f"{d.message} (set by {spread})", fix=None, other_fixes=())
                 if place is not None:
                     d = place(d, p.positions, p.key_positions)
                 key = (d.rule, d.path, d.message, d.line, d.column)

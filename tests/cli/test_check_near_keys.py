@@ -71,12 +71,13 @@ def test_a_brand_key_names_its_neutral_key_and_renames_only_when_that_is_free(
         "     = fix: Rename webpack to wbuild",
         "fwk.config.ts:5:3: warning FWK101: nitro is not read; did you mean srv "
         "(the neutral name of the server engine, see naming.md)? srv is written too: merge the two [nitro]",
+        "     = fix: Merge nitro into srv",
     ]
     run(capsys, "check", "--fix")
     assert config.read_text() == BRANDS  # a rename makes the framework read what it ignored: a person decides
 
 
-def test_an_alias_beside_its_canonical_key_asks_to_merge_and_offers_no_rename(
+def test_an_alias_beside_its_canonical_key_offers_the_merge_not_a_rename(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = "export default defineFwkConfig({\n  unhead: { legacy: true },\n  headmgr: { legacy: false },\n})\n"
@@ -88,9 +89,9 @@ def test_an_alias_beside_its_canonical_key_asks_to_merge_and_offers_no_rename(
         "fwk.config.ts:2:3: warning FWK103: unhead is the literal spelling of headmgr; the canonical key is headmgr; "
         "both are written: merge unhead into headmgr [unhead]\n"
     ) in out
-    assert "= fix" not in out
-    run(capsys, "check", "--fix")
-    assert config.read_text() == text
+    assert "= fix: Merge unhead into headmgr (legacy is set in both: choose which to keep)" in out  # never a rename
+    run(capsys, "check", "--fix", "--unsafe-fixes")
+    assert config.read_text() == text  # the two set legacy differently: a person chooses
 
 
 def test_the_key_that_chose_variant_a_is_not_called_documented_for_variant_b(

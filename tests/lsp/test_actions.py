@@ -143,3 +143,40 @@ async def test_sources_split_between_the_root_and_app_are_reported_with_the_fix_
     assert len(fixes) == 1 and not fixes[0].is_preferred  # it changes what the app reads: not check --fix's
     assert fixes[0].edit is not None
     assert "srcDir: '.'" in applied(text, fixes[0].edit, editor.uri)
+
+
+async def test_a_misspelt_object_beside_its_key_is_merged_first_then_removed(
+    client: LanguageClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = config_text("  devServr: { port: 3000 },\n  devServer: { host: 'x' },", "\n")
+    editor = await open_editor(client, tmp_path, text)
+    merge, remove = [a for a in await editor.actions("devServr") if a.kind == types.CodeActionKind.QuickFix]
+    assert merge.title == "Merge devServr into devServer"
+    assert remove.title == "Remove devServr (devServer is already set)"
+    assert not merge.is_preferred  # it changes what the app does
+    assert merge.edit is not None and remove.edit is not None
+    merged = applied(text, merge.edit, editor.uri)
+    assert "  devServer: { host: 'x', port: 3000 },\n  ssr: false," in merged and "devServr" not in merged
+    copy = tmp_path / "copy" / "fwk.config.ts"
+    copy.parent.mkdir()
+    copy.write_text(text)
+    cli_main(["check", "--fix", "--unsafe-fixes", str(copy)])
+    capsys.readouterr()
+    assert merged == copy.read_text()  # the bytes check --fix --unsafe-fixes writes
+    assert "3000" not in applied(text, remove.edit, editor.uri)
+
+
+async def test_a_merge_of_keys_set_differently_is_offered_both_ways_keeping_the_existing_value_first(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    text = config_text("  devServr: { port: 3000, https: true },\n  devServer: { port: 4000 },", "\n")
+    editor = await open_editor(client, tmp_path, text)
+    actions = [a for a in await editor.actions("devServr") if a.kind == types.CodeActionKind.QuickFix]
+    assert [a.title for a in actions] == [
+        "Merge devServr into devServer, keeping devServer's port",
+        "Merge devServr into devServer, taking devServr's port",
+        "Remove devServr (devServer is already set)",
+    ]
+    keep, take = (applied(text, a.edit, editor.uri) for a in actions[:2] if a.edit is not None)
+    assert "  devServer: { port: 4000, https: true },\n" in keep
+    assert "  devServer: { port: 3000, https: true },\n" in take

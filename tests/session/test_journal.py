@@ -470,6 +470,11 @@ def test_something_that_is_not_a_config_value_cannot_be_encoded() -> None:
         Edit("fix", "a", fix=Fix("set", "a", "Set a", value={"code": "x", "n": math.nan})),
         Edit("fix", "head", fix=Fix("move", "head", "Move head to app.head", new_path="app.head")),
         Edit("fix", "b", fix=Fix("unset", "b", "Remove b")),
+        Edit(
+            "fix",
+            "devServr",
+            fix=Fix("merge", "devServr", "Merge", new_path="devServer", conflicts=("port",), prefer="moved"),
+        ),
     ],
     ids=lambda e: f"{e.kind}:{e.path}",
 )
@@ -484,6 +489,7 @@ def test_an_edit_round_trips(edit: Edit) -> None:
         assert (back.fix.kind, back.fix.path, back.fix.title, back.fix.new_key, back.fix.new_path) == (
             edit.fix.kind, edit.fix.path, edit.fix.title, edit.fix.new_key, edit.fix.new_path
         )
+        assert (back.fix.conflicts, back.fix.prefer) == (edit.fix.conflicts, edit.fix.prefer)  # a merge's choice
 
 
 def test_decoding_garbage_raises_one_error_type() -> None:

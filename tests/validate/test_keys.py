@@ -252,4 +252,4 @@ def test_a_misspelt_runtime_config_public_is_named_with_a_rename() -> None:
 def test_a_misspelt_runtime_config_public_beside_public_asks_to_merge() -> None:
     d = one(diagnose("runtimeConfig: { public: { a: 1 }, pubilc: { b: 2 } },"), "runtimeConfig.pubilc")
     assert d.message.endswith("(public is written too: merge the two)")
-    assert d.fix is None
+    assert d.fix is not None and (d.fix.kind, d.fix.new_path) == ("merge", "runtimeConfig.public")

@@ -13,11 +13,15 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
+from fwk_tui.validate.diagnostics import within
+from fwk_tui.validate.merge_fix import chosen
 
 if TYPE_CHECKING:
+    from fwk_tui.session import EditSession
     from fwk_tui.tui.editor.form_sync import FormSync
     from fwk_tui.tui.editor.host import EditorHost
     from fwk_tui.tui.editor.navigation import Navigator
+    from fwk_tui.tui.screens.choice import ChoiceScreen
     from fwk_tui.validate.diagnostics import Fix
 
 
@@ -130,9 +134,41 @@ class EditActions:
 
     def fix(self) -> None:
         fix = self.focused_fix()
-        if fix is not None and self.apply(Edit("fix", fix.path, fix=fix)):
+        if fix is None:
+            return
+        if fix.needs_choice:
+            self.app.push_screen(merge_question(self.app, fix), callback=lambda answer: self._chosen(fix, answer))
+            return
+        self._fix(fix)
+
+    def _chosen(self, fix: Fix, answer: str | None) -> None:
+        if answer in ("existing", "moved"):  # Esc: nothing changes
+            self._fix(chosen(fix, "existing" if answer == "existing" else "moved"))
+
+    def _fix(self, fix: Fix) -> None:
+        session = self.app.session
+        edit = Edit("fix", fix.path, fix=fix)
+        touched = touched_path(edit)
+        moved = session.get(fix.path) if fix.kind == "merge" else None
+        if isinstance(moved, dict) and moved and fix.new_path is not None:
+            touched = format_path((*parse_path(fix.new_path), next(iter(moved))))  # the first key it brought
+        form = self.app.query_one(ConfigForm)
+        neighbours = _neighbours(list(form.fields), self.acting_path())
+        if self.apply(edit):
             self.app.notify(plain(fix.title), title="Fixed", timeout=3)
-            self.nav.focus_touched(touched_path(Edit("fix", fix.path, fix=fix)))
+            self.nav.focus_touched(self._field_for(touched, neighbours))
+
+    def _field_for(self, path: str, neighbours: list[str]) -> str:
+        """Where the focus goes after an edit of ``path``: its field; else the first field of a key written inside
+        it (an object renamed or merged: its first option); else, the key gone, the field that was next to it."""
+        fields = [e.path for entries in self.sync.layout().fields.values() for e in entries]
+        if any(within(path, f) for f in fields):
+            return path
+        session = self.app.session
+        inside = next((f for f in fields if within(f, path) and session.has(f)), None)
+        if inside is not None:
+            return inside
+        return next((f for f in neighbours if f in fields), path)
 
     def no_fix(self) -> None:
         path = self.acting_path()
@@ -142,10 +178,57 @@ class EditActions:
         self.app.notify(plain(f"No fix {where}."), timeout=3)
 
 
+def _neighbours(fields: list[str], path: str | None) -> list[str]:
+    """The fields of the form around ``path``, nearest first, those after it before those above it."""
+    if path not in fields:
+        return []
+    at = fields.index(path)
+    return [*fields[at + 1 :], *reversed(fields[:at])]
+
+
+def merge_question(app: EditorHost, fix: Fix) -> ChoiceScreen:
+    """Which value a key both objects of a merge set (differently) keeps: the meant object's first, as Enter."""
+    from fwk_tui.tui.screens.choice import Answer, ChoiceScreen  # a question is not shown at start
+
+    assert fix.new_path is not None
+    session = app.session
+    moved, into = parse_path(fix.path), parse_path(fix.new_path)
+    key, near = str(moved[-1]), str(into[-1])
+    lines = []
+    for conflict in fix.conflicts[:_SHOWN_CONFLICTS]:
+        inner = parse_path(conflict)
+        there, here = format_path((*into, *inner)), format_path((*moved, *inner))
+        lines.append(f"{conflict}: {_shown(session, there)} in {near}, {_shown(session, here)} in {key}")
+    if len(fix.conflicts) > _SHOWN_CONFLICTS:
+        lines.append(f"and {len(fix.conflicts) - _SHOWN_CONFLICTS} more")
+    return ChoiceScreen(
+        f"Merge {key} into {near}",
+        f"{key} and {near} set {'this key' if len(fix.conflicts) == 1 else 'these keys'} differently. "
+        f"Which {'value stays' if len(fix.conflicts) == 1 else 'values stay'}?\n" + "\n".join(lines),
+        [
+            Answer("existing", f"Keep {near}'s", "k", "primary"),
+            Answer("moved", f"Take {key}'s", "t", "warning"),
+        ],
+        detail=f"The other keys of {key} join {near} either way, and {key} goes. Esc changes nothing; Ctrl+Z undoes "
+        "the merge.",
+    )
+
+
+_SHOWN_CONFLICTS = 4
+
+
+def _shown(session: EditSession, path: str) -> str:
+    from fwk_tui.source.summary import one_line
+    from fwk_tui.tui.fields.present import js
+
+    return one_line(js(session.get(path)), 40) if session.has(path) else "(not set)"
+
+
 def touched_path(edit: Edit) -> str:
-    """Where ``edit`` leaves the value it changed: a rename or a move of a fix puts it at a new path."""
+    """Where ``edit`` leaves the value it changed: a rename, a move or a merge of a fix puts it at a new path; a
+    removal of a key that repeats another points at that other one."""
     fix = edit.fix
-    if fix is not None and fix.kind in ("move", "replace") and fix.new_path:
+    if fix is not None and fix.kind in ("move", "replace", "merge", "unset") and fix.new_path:
         return fix.new_path
     key = fix.new_key if fix is not None and fix.kind == "rename" else edit.key if edit.kind == "rename" else None
     if key is not None:
