@@ -44,9 +44,11 @@ from fwk_tui.source.values import Code
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.list import ListEditor
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
+from fwk_tui.tui.screens.search import SearchScreen
 from fwk_tui.tui.settle import settle
 
 # The configs scripts start from: comments, imports and code that every save must keep.
@@ -224,6 +226,9 @@ class Model:
     """The input whose keystrokes join the current undo step."""
     map_mode: str | None = None
     """In a key-value field: ``key`` (a new key typed), ``rename``, ``value`` (a value's input), or ``None``."""
+    row: bool = False
+    """The field itself holds the focus (after an undo, a redo, a fix or a reset): `/` searches, Enter enters the
+    field, another key enters it and is typed there."""
     open_key: str | None = None
     renaming: str | None = None
     touched: set[str] = dataclass_field(default_factory=set)
@@ -251,8 +256,9 @@ class Model:
         self.typing = typing
         self.redo.clear()
 
-    def go_to(self, path: str) -> None:
+    def go_to(self, path: str, *, row: bool = False) -> None:
         self.field = path
+        self.row = row
         self.map_mode = None
         self.open_key = None
         self.in_item = False
@@ -335,6 +341,7 @@ class Model:
         self.draft = False
         self.map_mode = None
         self.text = ""
+        self.row = True
         if self.kind == "unknown":
             self.field = None  # a key the catalogue does not know: its field goes with it
 
@@ -437,7 +444,7 @@ class Model:
         target.append((copy.deepcopy(self.values), touched))
         self.values = values
         self.pending.pop(touched, None)
-        self.go_to(touched)
+        self.go_to(touched, row=True)
 
     def fix(self, fix: Any) -> None:
         """Apply the fix the field shows (its title says what it does)."""
@@ -451,13 +458,13 @@ class Model:
 
             self._edit(rename)
             self.touched.add(new)
-            self.go_to(new)
+            self.go_to(new, row=True)
         elif fix.kind == "set":
             self._edit(lambda: set_at(self.values, fix.path, fix.value))
-            self.go_to(field_of(fix.path))
+            self.go_to(field_of(fix.path), row=True)
         elif fix.kind == "unset":
             self._edit(lambda: unset_at(self.values, fix.path, self.keep))
-            self.go_to(field_of(fix.path))
+            self.go_to(field_of(fix.path), row=True)
             if self.kind == "unknown":
                 self.field = None  # its field went with the key
         else:
@@ -593,7 +600,17 @@ class Run:
         before_row = list_row(app, model.field) if model.kind == "list" and model.field else None
         before_key = map_key(app, model.field) if model.kind == "map" and model.field else None
         fix = app._focused_fix() if key == "f3" else None
+        row = model.row and model.field is not None
         await self.press(key, self.steps[-1].pause)
+        if row and key not in ROW_COMMANDS:
+            if key in ("/", "slash"):  # a command there: the search opens, and nothing is typed into the value
+                if not isinstance(app.screen, SearchScreen):
+                    raise OracleFailure(f"`/` on the row of {model.field} did not open the search")
+                await self.press("escape", 0.05)
+                return
+            model.row = False
+            if key == "enter":
+                return  # it enters the field's editor, nothing more
         if key == "ctrl+s":
             await self._save()
             return
@@ -713,7 +730,17 @@ class Run:
                 raise OracleFailure(f"focus on {now!r}, the script is editing {model.field!r}")
             if model.kind in ("text", "number") and model.text is not None:
                 focused = app.focused
+                drawn = False
+                if model.row:  # the field itself holds the focus: its editor's input shows the value
+                    if not (isinstance(focused, OptionField) and focused.holds_row):
+                        raise OracleFailure(f"after {step} the focus is on {focused!r}, not {model.field}'s row")
+                    drawn = not focused.active  # its value drawn as text, no editor yet: the session's is checked below
+                    focused = next(iter(focused.query(Input)), None)
+                    if drawn:
+                        focused = None
                 shown = focused.value if isinstance(focused, Input) else None
+                if model.row and focused is None and drawn:
+                    shown = model.text
                 if shown != model.text:
                     raise OracleFailure(f"{model.field} shows {shown!r}, typed {model.text!r}")
         actual = app.session.values()
@@ -738,6 +765,10 @@ def send_key(app: EditorApp, key: str) -> None:
 def _related(a: str, b: str) -> bool:
     """``a`` and ``b`` are the same value or one holds the other."""
     return a == b or a.startswith(b + ".") or a.startswith(b + "[") or b.startswith(a + ".") or b.startswith(a + "[")
+
+
+ROW_COMMANDS = frozenset({"ctrl+z", "ctrl+y", "ctrl+r", "f3", "f2", "ctrl+s", "escape"})
+"""Keys the app binds: on a field's row they act as commands (the row stays)."""
 
 
 def _char(key: str) -> str:

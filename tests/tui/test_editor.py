@@ -397,6 +397,8 @@ async def test_keys_arriving_together_edit_in_the_order_they_were_typed(config: 
         await settle(app)
         await pilot.press("ctrl+enter")
         await pilot.pause()
+        await pilot.press("y")  # the code `isProd ? ...` replaced by a value: asked first
+        await pilot.pause()
         assert app.session.get("typescript.typeCheck") is False
 
 

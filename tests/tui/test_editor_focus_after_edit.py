@@ -105,3 +105,65 @@ async def test_a_warning_on_an_object_shows_on_its_fields_and_under_the_problems
         assert app.form_filter == "errors"
         assert "devServer.port" in form.fields
         assert "showing with problems" in screen_text(app)
+
+
+TITLE = "export default defineFwkConfig({\n  app: { head: { title: 'Team site' } },\n})\n"
+
+
+async def test_after_an_undo_slash_searches_and_never_lands_in_the_value(tmp_path: Path) -> None:
+    """The first-day stumble: Ctrl+Z, then `/` meant as search, typed `/` into the title (`'Team site/css'`)."""
+    from fwk_tui.tui.fields.field import OptionField
+    from fwk_tui.tui.screens.search import SearchScreen
+
+    file = write_config(tmp_path, TITLE)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.head.title")
+        await type_slowly(pilot, *"!", "tab")
+        assert app.session.get("app.head.title") == "Team site!"
+        for undo_like in ("ctrl+z", "ctrl+y", "ctrl+r"):
+            await type_slowly(pilot, undo_like)
+            assert isinstance(app.focused, OptionField) and app.focused.holds_row, (undo_like, app.focused)
+            value = app.session.get("app.head.title") if app.session.has("app.head.title") else None
+            await type_slowly(pilot, "slash")
+            assert isinstance(app.screen, SearchScreen), undo_like
+            await type_slowly(pilot, *"css", "escape")
+            assert not isinstance(app.screen, SearchScreen)
+            assert (app.session.get("app.head.title") if app.session.has("app.head.title") else None) == value
+        assert not app.session.has("app.head.title")  # reset took it out; nothing was typed into it
+    assert file.read_text() == TITLE
+
+
+async def test_after_an_undo_typing_enters_the_field_and_every_key_lands_there(tmp_path: Path) -> None:
+    file = write_config(tmp_path, TITLE)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.head.title")
+        await type_slowly(pilot, *"!", "tab")
+        await type_slowly(pilot, "ctrl+z")
+        assert app.session.get("app.head.title") == "Team site"
+        await type_slowly(pilot, *" hq")  # the first key enters the field's editor and is typed there, then the rest
+        assert app.session.get("app.head.title") == "Team site hq"
+        assert focused_field(app) == "app.head.title"
+        await type_slowly(pilot, "ctrl+z", "enter", *"/x")  # Enter enters it: now `/` is text
+        assert app.session.get("app.head.title") == "Team site/x"
+
+
+async def test_esc_leaves_a_text_value_for_its_row_so_slash_searches(tmp_path: Path) -> None:
+    """The trial's trap: in a text field Esc did nothing, so the `/` after it typed `My Site/runtimeConfig`."""
+    from fwk_tui.tui.fields.field import OptionField
+    from fwk_tui.tui.screens.search import SearchScreen
+
+    file = write_config(tmp_path, TITLE)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.head.title")
+        await type_slowly(pilot, *"!", "escape")
+        assert isinstance(app.focused, OptionField) and app.focused.holds_row
+        await type_slowly(pilot, "slash")
+        assert isinstance(app.screen, SearchScreen)
+        await type_slowly(pilot, "escape", "enter", *"/x")  # back on the row; Enter enters the value again
+        assert app.session.get("app.head.title") == "Team site!/x"

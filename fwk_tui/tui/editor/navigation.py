@@ -12,6 +12,7 @@ from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
+from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
@@ -34,6 +35,7 @@ class Navigator:
         self.app = app
         self.sync = sync
         self._search_index: SearchIndex | None = None
+        self._touches = 0  # focus_touched calls: the keys held go on after the last one
         self._search_key: list[int] = []
         self.search_catalog = app.session.catalog
         """The catalogue the search ranks: with the installed modules' options."""
@@ -59,10 +61,11 @@ class Navigator:
 
     # ----------------------------------------------------------------- go to
 
-    async def go_to(self, path: str, *, quiet: bool = False) -> bool:
+    async def go_to(self, path: str, *, quiet: bool = False, row: bool = False) -> bool:
         """Open the group of ``path`` and focus its field; ``False`` when there is no such field.
 
-        ``quiet``: say nothing when there is none (the focus follows an edit to where it can).
+        ``quiet``: say nothing when there is none (the focus follows an edit to where it can). ``row``: the field
+        itself takes the focus, not its editor (``ConfigForm.focus_path``).
         """
         app, sync = self.app, self.sync
         session = app.session
@@ -91,7 +94,7 @@ class Navigator:
         sync.show_page_of(group_id, target)
         await sync.show_group(group_id)
         form = app.query_one(ConfigForm)
-        if not form.focus_path(target):
+        if not form.focus_path(target, row=row):
             if not quiet:
                 app.notify(plain(f"{path} has no field in this form"), severity="warning")
             return False
@@ -100,14 +103,29 @@ class Navigator:
         return True
 
     def focus_touched(self, path: str) -> None:
-        """After an undo, redo, fix or reset: the focus goes to the field the edit touched (opening its group)."""
-        self.app.run_worker(self._go_to_touched(path), group="focus-touched", exclusive=True)
+        """After an undo, redo, fix or reset: the focus goes to the field the edit touched (opening its group).
 
-    async def _go_to_touched(self, path: str) -> None:
+        The keys typed meanwhile are held, then go where the focus went (a `/` right after Ctrl+Z searches)."""
+        app = self.app
+        if isinstance(app, HeldKeys):
+            app.hold_keys()
+        self._touches += 1
+        app.run_worker(self._go_to_touched(path, self._touches), group="focus-touched", exclusive=True)
+
+    async def _go_to_touched(self, path: str, touch: int) -> None:
+        try:
+            await self._focus_touched(path)
+        finally:  # the keys go on once the last of these has moved the focus (one replaced has not)
+            if isinstance(self.app, HeldKeys) and touch == self._touches:
+                self.app.release_keys_soon()
+
+    async def _focus_touched(self, path: str) -> None:
         await self.app.settle()  # the form has taken the new state
         if self._editing(path):
             return  # the editor the person is in shows the new value: the keys stay where the screen says
-        if not await self.go_to(path, quiet=True) and self.app.focused is None:
+        # The field's row, not its editor: the person chose no field to type in, and a key meant as a command (`/`
+        # to search) must not land in its value unseen.
+        if not await self.go_to(path, quiet=True, row=True) and self.app.focused is None:
             self.app.query_one(GroupTree).focus()  # the field went with its key: keys go to the tree, not nowhere
 
     def _editing(self, path: str) -> bool:

@@ -22,13 +22,14 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from fwk_tui.catalog.models import Default, Option, Variant
 from fwk_tui.catalog.types import TypeExpr, render
 from fwk_tui.paths import PathError, parse_path
 from fwk_tui.source.values import UNDEFINED
 from fwk_tui.tui.fields.header import HeaderLines, header
+from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.fields.lines import PreviewLines
 from fwk_tui.tui.fields.present import diagnostics_text, effective_text, spreads_text
 from fwk_tui.tui.fields.registry import editor_for
@@ -117,6 +118,7 @@ class OptionField(SteadyArrange, can_focus=True):
         self._replaying = False
         self._handed_over = False  # the editor was asked to take the focus
         self._app_holds = False  # the app holds the keys typed here until the editor has the focus
+        self._row = False  # the field itself holds the focus (see hold_row): a key enters it or acts as a command
         self._inactive: RenderableType | None = None
         self.spread_notes: list[str] = []
         self._spreads_shown: list[str] = []
@@ -199,6 +201,35 @@ class OptionField(SteadyArrange, can_focus=True):
             return
         self.can_focus = True
         self.focus(scroll_visible=False)
+
+    def hold_row(self) -> None:
+        """Focus the field itself, not its editor: after an undo, a redo, a fix or a reset the person has not chosen
+        to type here, so a key meant as a command (``/`` searches, Ctrl+Z undoes again) acts as one; Enter enters the
+        editor, and any other key enters it and is typed there."""
+        self._row = True
+        self.can_focus = True
+        self.focus(scroll_visible=False)
+
+    @property
+    def holds_row(self) -> bool:
+        """The field itself has the focus (see :meth:`hold_row`)."""
+        return self._row and self.has_focus
+
+    def _types_in_own_input(self) -> bool:
+        """The focus is in the input of this field's own editor (a text, a number), not in one it opened (a
+        record's key or value, a list's item: Esc closes those)."""
+        focused = self.screen.focused if self._active and self.is_attached else None
+        if not isinstance(focused, Input) or not isinstance(self._editor, InputEditor):
+            return False
+        owner = next((a for a in focused.ancestors if isinstance(a, ValueEditor)), None)
+        return owner is self._editor
+
+    def _enter_from_row(self, key: str | None = None, character: str | None = None) -> None:
+        self._row = False
+        if key is not None:
+            self._early_keys.append((key, character))
+        self._handed_over = False
+        self.activate(focus=True)
 
     def _schedule_replay(self) -> None:
         if self._early_keys and not self._replaying:
@@ -357,10 +388,33 @@ class OptionField(SteadyArrange, can_focus=True):
     # ------------------------------------------------------------------ focus
 
     def on_focus(self, event: events.Focus) -> None:
+        if self._row:
+            return  # held as a row (hold_row): the editor takes over at the first key that is not a command
         # Tab, a click or the form's focus_path reached the field's text: its editor takes over.
         self.activate(focus=True)
 
+    def on_blur(self, event: events.Blur) -> None:
+        if self._row and self.is_attached and self.app.screen is self.screen:
+            self._row = False  # the focus went on in the form (a search's screen over it keeps the row)
+            self.can_focus = not self._active
+
     def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self._types_in_own_input():
+            # Esc leaves the value for the field's row: the next `/` searches, Enter or a key enters it again.
+            event.stop()
+            event.prevent_default()
+            self.hold_row()
+            return
+        if self.holds_row:
+            if _is_command(self, event.key):
+                return  # the app's, or the screen's: it acts as it does anywhere (`/` searches)
+            event.stop()
+            event.prevent_default()
+            if event.key == "enter":
+                self._enter_from_row()
+            else:
+                self._enter_from_row(event.key, event.character)
+            return
         if self.has_focus:
             # Typed while the editor is being mounted: kept for it, not lost.
             event.stop()
@@ -378,6 +432,7 @@ class OptionField(SteadyArrange, can_focus=True):
                 self._schedule_replay()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._row = False
         self.post_message(self.Focused(self, self.path, self.option))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -390,3 +445,8 @@ class OptionField(SteadyArrange, can_focus=True):
         """Give the value its kind's editor, now that the focus has left (see ``slot.update_editor``)."""
         if self._active and self.is_mounted and not self._editor.has_focus_within:
             self._editor = update_editor(self, self._editor, self.type_, self.value, self.default)
+
+
+def _is_command(field: OptionField, key: str) -> bool:
+    """A key the app or the screen binds (undo, search, save, Tab...), as the keymap has it."""
+    return any(key in node._bindings.key_to_bindings for node in (field.app, field.screen))

@@ -338,12 +338,18 @@ class ConfigForm(VerticalScroll):
             return panel is not None
         return self.focus_path(first)
 
-    def focus_path(self, path: str) -> bool:
-        """Scroll to the field of ``path`` and focus it; ``False`` when the form has none."""
+    def focus_path(self, path: str, *, row: bool = False) -> bool:
+        """Scroll to the field of ``path`` and focus it; ``False`` when the form has none.
+
+        ``row``: the field itself takes the focus, not its editor (see ``OptionField.hold_row``), when ``path`` is
+        the field's own."""
         field = self.field_at(path)
         if field is None or not field.is_attached:
             return False
-        field.take_focus()
+        if row and field.path == path:
+            field.hold_row()
+        else:
+            field.take_focus()
         # Fields just mounted have no place yet, or a stale one, and the fields above it and the
         # docs pane beside still take their sizes: until the person moves the focus or scrolls,
         # each change of the form's size or content scrolls the field's top to the form's top
