@@ -89,6 +89,23 @@ The differential tests list each such value; each falls in one of these classes:
   alone speaks);
 - **an empty object where the framework's type requires a key it fills in**
   (`components: {{}}`: TypeScript wants `dirs`, which the framework defaults).
+
+## The keys of a route rule, in the task index
+
+The reference says what `routeRules` is ("Global route options for matching
+server routes") and not what a rule holds; people's most frequent questions
+about the config are exactly those keys: redirect an old URL, proxy `/api`,
+add headers, cache a page, prerender one route, turn server rendering off for
+a section. The task index (`catalog/tasks.yaml`) answers them with the keys
+the framework takes: `redirect`, `proxy`, `headers`, `cache`, `swr`, `isr`,
+`prerender`, `ssr`, `cors`. Each such task rests on the reference's sentence
+about `routeRules` (its `source`) and lists the keys its line of how uses
+(`rule_keys`); `tests/catalog/test_route_rule_keys.py` reads them in the
+route-rule type the framework publishes (its server engine's `SrvRouteConfig`,
+`nitropack` 2.13.6, with the members the framework's server build adds:
+`ssr`, `noScripts`, `streaming`, `@nuxt/nitro-server` 4.5.2; brand words
+renamed). The catalogue's type of `routeRules` stays the reference's (an
+object per pattern, its fields not checked): only the tasks name the keys.
 """
 
 
