@@ -12,9 +12,10 @@ from fwk_tui.catalog.search import SearchIndex
 QUESTIONS = Path(__file__).parent / "data" / "search_questions.txt"
 
 
-def questions() -> list[tuple[str, tuple[str, ...]]]:
+def questions(file: Path = QUESTIONS) -> list[tuple[str, tuple[str, ...]]]:
+    """``question | expected path, ...`` lines of ``file`` (comments and blank lines skipped)."""
     out = []
-    for line in QUESTIONS.read_text(encoding="utf-8").splitlines():
+    for line in file.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
             query, _, expected = line.partition("|")
             out.append((query.strip(), tuple(p.strip() for p in expected.split(","))))

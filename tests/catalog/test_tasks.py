@@ -12,18 +12,13 @@ from fwk_tui.catalog.cache import decode, encode
 from fwk_tui.catalog.models import Catalog, Task
 from fwk_tui.catalog.search import SearchIndex
 
-from .test_search_questions import answered
+from .test_search_questions import answered, questions
 
 QUESTIONS = Path(__file__).parent / "data" / "task_questions.txt"
 
 
 def task_questions() -> list[tuple[str, tuple[str, ...]]]:
-    out = []
-    for line in QUESTIONS.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            query, _, expected = line.partition("|")
-            out.append((query.strip(), tuple(p.strip() for p in expected.split(","))))
-    return out
+    return questions(QUESTIONS)
 
 
 @pytest.fixture(scope="module")
