@@ -15,8 +15,10 @@ the options that do it) are entries of the same index, ranked with the
 options: a task's words count as a key's, the ways people ask it as aliases.
 A result must hold enough of the question's words to be shown (``SURE`` in
 ``search_rank.py``); when none does, :meth:`SearchIndex.closest_tasks` names
-the tasks nearest the question. In a file of one variant, options of the other
-rank below.
+the tasks nearest the question. A key under parents the question did not name
+ranks below the option that is the word itself (``css`` before
+wbuild.filenames.css). In a file of one variant, options of the other rank
+below.
 
 The index is ``search_index.py``, the query ``search_query.py``, the ranking
 ``search_rank.py``. The engine knows nothing of sessions: the file's own keys come in as

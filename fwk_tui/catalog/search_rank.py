@@ -13,6 +13,15 @@ from fwk_tui.catalog.search_words import SYNONYM_OF, stem
 
 _COVER = 12.0  # per query word found: coverage beats frequency
 _KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
+_PARENT_COVER = 4.0
+"""All of the path's words before the key asked for (a top-level option has none): a key under parents the question
+did not name (`wbuild.filenames.css`) ranks below the option that is the word itself (`css`); else the length of
+their docs decided, and a short doc saying the word once outweighs a long one."""
+_WHOLE = 100.0
+"""The same for a key named by the question (`where do i put my css` → css before wbuild.filenames.css and
+wbuild.loaders.css, as for `css` typed alone)."""
+_PLACE = "~dir"
+"""A question asking `where` asks for a folder: a parent `dir` counts as asked (`where are my pages` → dir.pages)."""
 SURE = 0.5
 """How much of a question an entry must hold, in words found as written, as a synonym or as the start of the word
 being typed (near spellings do not count): one word of some weight (a common word counts 0.4, the rarest 1)."""
@@ -61,6 +70,7 @@ def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float
     single = " " not in q.text  # one word, a name or a path as typed: its letters count too
     known = single and any(q.terms[0][1] in corpus.vocab_set or t in SYNONYM_OF for _, t in q.terms)
     wanted = "".join(w for w, _ in q.terms).replace(" ", "")
+    place = "where" in q.text.split()
     for i, e in enumerate(corpus.entries):
         row = acc.get(i)
         score = 0.0
@@ -70,27 +80,42 @@ def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float
             got = matched[i]
             if e.key_tokens:
                 score += _KEY_COVER * sum(1 for ts in e.key_tokens if not ts.isdisjoint(got)) / len(e.key_tokens)
-        bonus = _name_bonus(e, q, single, known, wanted)
+        parents = _parents_asked(e, matched.get(i, {}), place)
+        if row and e.path_tokens:
+            score += _PARENT_COVER * parents
+        bonus = _name_bonus(e, q, single, known, wanted, parents)
         score += bonus
         if score > 0:
             out.append(Scored(score, e, matched.get(i, {}), bonus > 0 or cover >= SURE, bonus > 0))
     return out
 
 
-def _name_bonus(e: Entry, q: Query, single: bool, known: bool, wanted: str) -> float:
-    """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order."""
+def _parents_asked(e: Entry, got: dict[str, str], place: bool) -> float:
+    """The share of the words of ``e``'s path before its key that the question asked for (1 with none)."""
+    parents = e.path_tokens[: len(e.path_tokens) - len(e.key_tokens)]
+    if not parents:
+        return 1.0
+    asked = sum(1 for _, _, ts in parents if not ts.isdisjoint(got) or place and _PLACE in ts)
+    return asked / len(parents)
+
+
+def _name_bonus(e: Entry, q: Query, single: bool, known: bool, wanted: str, parents: float) -> float:
+    """The letters of a name: an exact path, alias or key first; for one unknown word, letters in order.
+
+    ``parents``: the share of the path's words before the key that the question asked for."""
     if e.task is not None:  # a task asked in its own words comes after an option named by the question
         return 400.0 if q.text in e.aliases else 0.0
     if q.text == e.lower or q.text in e.aliases:
         return 2000.0  # the path itself, or an alias of it
+    whole = _WHOLE * parents
     if q.text == e.key or (q.compact and q.compact == e.key and "." not in q.text):
-        return 1000.0  # the key: `port` → devServer.port
+        return 1000.0 + whole  # the key: `port` → devServer.port
     if wanted and wanted == e.key and " " in q.text:  # the question's meaning words are the key: `turn off ssr`
-        return 500.0
+        return 500.0 + whole
     if len(q.terms) == 1 and q.terms[0][1].startswith("~") and " " in q.text:
         # A phrase whose synonym group is named by the key: `server side rendering` → ssr.
         if len(e.key_words) == 1 and "~" + stem(e.key) in q.terms[0][1].split("|"):
-            return 500.0
+            return 500.0 + whole
     if not e.key_words and e.key in q.text.split():  # a key of signs typed among words: `@ alias`
         return 60.0
     if not single or not q.compact:

@@ -130,6 +130,26 @@ def test_an_exact_path_beats_an_option_whose_key_is_the_same(index: SearchIndex)
 
 
 @pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # css, wbuild.filenames.css and wbuild.loaders.css share the key: the question did not name wbuild
+        ("where do i put my css", "css"),
+        ("add css", "css"),
+        ("my routeRules", "routeRules"),  # not srv.routeRules
+        ("runtime config", "runtimeConfig"),
+        ("my plugins", "plugins"),
+        # `where` asks for a folder: the dir option is asked for
+        ("where are my plugins", "dir.plugins"),
+        ("where do i put my pages", "dir.pages"),
+    ],
+)
+def test_a_word_shared_by_keys_finds_the_option_it_names_not_one_under_parents_not_asked_for(
+    index: SearchIndex, query: str, expected: str
+) -> None:
+    assert index.search(query, limit=1, tasks=False)[0].path == expected
+
+
+@pytest.mark.parametrize(
     ("query", "expected", "n"),
     [
         ("app.", "app.", 3),  # a path being typed lists what is under it
