@@ -14,8 +14,10 @@ Tasks (``catalog/tasks.yaml``: what people want to do, as they ask it, and
 the options that do it) are entries of the same index, ranked with the
 options: a task's words count as a key's, the ways people ask it as aliases.
 A result must hold enough of the question's words to be shown (``SURE`` in
-``search_rank.py``); when none does, :meth:`SearchIndex.closest_tasks` names
-the tasks nearest the question. A key under parents the question did not name
+``search_rank.py``), and of a question of several words, one result must hold
+its subject: all its words, or one as a name of the catalogue (else the results
+only share words of prose with it: ``my site is slow``); when none does,
+:meth:`SearchIndex.closest_tasks` names the tasks nearest the question. A key under parents the question did not name
 ranks below the option that is the word itself (``css`` before
 wbuild.filenames.css). In a file of one variant, options of the other rank
 below.
@@ -118,6 +120,8 @@ class SearchIndex:
         if extra:
             corpus = self._extra_corpus(tuple(extra))
             scored += [s for s in rank(corpus, q, corpus.expand) if s.sure]
+        if len(q.terms) > 1 and not any(s.subject for s in scored):
+            return []  # loose: each result shares a word of prose with the question, none its subject
         if variant is not None:
             scored = [s._replace(score=s.score * _elsewhere(s.entry, variant, self._catalog)) for s in scored]
         # Far below the best found by its words, a result shares a word of a question and answers another (a word

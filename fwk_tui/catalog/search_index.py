@@ -109,6 +109,9 @@ class Corpus:
             for t, w in names.items():
                 entry.weights[t] = entry.weights.get(t, 0.0) + w
         self.max_idf = self.idf("")
+        # The words of the names (of options and file keys, not of tasks) and of the synonym table.
+        named = {t for e, f in zip(entries, fields, strict=True) if e.task is None for n in _NAME_FIELDS for t in f[n]}
+        self.names = frozenset(t for t in own_df if t in named or t in SYNONYM_OF or t.startswith("~"))
         self.vocab = sorted(own_df)
         self.vocab_set = frozenset(own_df)
         self.postings: dict[str, list[int]] = {}

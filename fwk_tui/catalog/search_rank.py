@@ -37,6 +37,8 @@ class Scored(NamedTuple):
     """Sure enough to be shown (see :data:`SURE`)."""
     named: bool
     """Named by the question's letters (a path, a key, an alias as typed), not only by its words."""
+    subject: bool
+    """Holds the question's subject (see :func:`holds_subject`)."""
 
 
 def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float]]) -> list[Scored]:
@@ -86,8 +88,21 @@ def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float
         bonus = _name_bonus(e, q, single, known, wanted, parents)
         score += bonus
         if score > 0:
-            out.append(Scored(score, e, matched.get(i, {}), bonus > 0 or cover >= SURE, bonus > 0))
+            got = matched.get(i, {})
+            subject = bonus > 0 or holds_subject(got, len(q.terms), corpus.names)
+            out.append(Scored(score, e, got, bonus > 0 or cover >= SURE, bonus > 0, subject))
     return out
+
+
+def holds_subject(got: dict[str, str], words: int, names: frozenset[str]) -> bool:
+    """True when an entry holds all the question's ``words``, or one of them as a name of the catalogue.
+
+    The catalogue's names (``Corpus.names``: the words of its options' paths and aliases, of the synonym table) are
+    what it is about; the other words of its docs and tasks are prose, shared by entries about anything. A result
+    holding only some of the question's words, and those as prose (`my site is slow`: `slow` in a task about
+    profiling the build, `site` in one about static sites), shares words with the question, not its subject.
+    """
+    return len(set(got.values())) >= words or not names.isdisjoint(got)
 
 
 def _parents_asked(e: Entry, got: dict[str, str], place: bool) -> float:

@@ -121,6 +121,42 @@ def test_nothing_good_is_said_and_the_closest_tasks_offered(index: SearchIndex) 
     assert any("static" in t.task or any("static" in a for a in t.asks) for t in closest)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "my site is slow",
+        "it is slow on my phone",
+        "speed up my site",
+        "make my site better",
+        "improve performance",
+        "something went wrong",
+        "everything is broken after the update",
+        "it looks wrong",
+        "deployment fails",
+        "users complain",
+    ],
+)
+def test_a_vague_question_is_told_nothing_is_a_good_match_and_offered_the_closest_tasks(
+    index: SearchIndex, query: str
+) -> None:
+    # Its results would each share a word of prose with it (`slow` in a task about profiling the build, `site` in
+    # one about static sites), none a name of the catalogue or all its words.
+    assert index.search(query, variant="A") == [], [h.task.task if h.task else h.path for h in index.search(query)]
+    assert index.closest_tasks(query)
+
+
+@pytest.mark.parametrize(
+    ("query", "option"),
+    [
+        ("remove telemetry", "telemetry"),  # `remove` is prose, `telemetry` a name
+        ("ssl certificate", "devServer.https"),  # a word of the synonym table
+        ("it is too slow", "experimental.watcher"),  # a task holding all its words: `watcher too slow`
+    ],
+)
+def test_a_question_naming_a_subject_of_the_catalogue_is_answered(index: SearchIndex, query: str, option: str) -> None:
+    assert option in [p for h in index.search(query, limit=3, variant="A") for p in h.paths]
+
+
 def test_far_below_the_best_results_are_not_shown(index: SearchIndex) -> None:
     hits = index.search("change the dev server port", limit=50)
     assert "devServer.port" in hits[0].paths
