@@ -57,6 +57,8 @@ def checked_write(
     else:
         if ns.dry_run and diff:
             out(diff, end="")
+        elif ns.dry_run:  # no diff to show: said, rather than nothing at all (the value is not: it may be private)
+            err(f"{file}: note: {format_path(path)} already has this value; nothing would change")
         for d in found:
             if d.severity != "info":
                 err(text_block(str(file), new, d))

@@ -138,6 +138,15 @@ def test_dry_run_shows_the_diff_and_the_same_messages(project: Path, capsys: Cap
     assert config_bytes(project) == CONFIG.encode()
 
 
+def test_dry_run_of_the_value_the_file_has_says_nothing_would_change(project: Path, capsys: Capsys) -> None:
+    code, out, err = run(capsys, "set", "devServer.port", "3000", "--dry-run")
+    assert (code, out) == (0, "")  # no diff: stdout stays a diff a script can apply
+    assert err == "fwk.config.ts: note: devServer.port already has this value; nothing would change\n"
+    code, out, err = run(capsys, "set", "runtimeConfig.apiSecret", "''", "--dry-run")
+    assert code == 0 and "+    apiSecret: ''," in out and err == ""  # a change: the diff alone, as before
+    assert config_bytes(project) == CONFIG.encode()
+
+
 def test_json_carries_the_diagnostics_as_check_does(project: Path, capsys: Capsys) -> None:
     code, out, err = run(capsys, "set", "devServer.port", "99999", "--json")
     assert (code, err) == (1, "")
