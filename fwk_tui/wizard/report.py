@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fwk_tui.wizard.dotenv import is_secret
 from fwk_tui.wizard.plan import Plan, shown_path
 from fwk_tui.wizard.preset import command_line
 
 
 def report(done: list[str], plan: Plan, folder_arg: str) -> list[str]:
-    """What was written, what to install, and the command that repeats the run."""
+    """What was written, what to install, and the command that repeats the run (``folder_arg``: the project
+    folder as it was given)."""
     lines = list(done)
     warnings = [d for d in plan.diagnostics if d.severity == "warning"]
     for d in warnings:
@@ -19,7 +22,7 @@ def report(done: list[str], plan: Plan, folder_arg: str) -> list[str]:
     if plan.answers.rendering == "static":
         lines.append("build the static site with the generate command (fwk generate)")
     lines.append("repeat without questions:")
-    lines.append(f"  {command_line(folder_arg, plan.answers)}")
+    lines.append(f"  {command_line(repeat_folder(plan.folder, folder_arg), plan.answers)}")
     if any(is_secret(item) for item in plan.answers.runtime):
         env = plan.dotenv
         if env is not None and (env.added or env.kept):
@@ -27,3 +30,10 @@ def report(done: list[str], plan: Plan, folder_arg: str) -> list[str]:
         else:  # left as they were in an existing config: nothing went to .env
             lines.append("  (private runtime values are not repeated)")
     return lines
+
+
+def repeat_folder(folder: Path, given: str) -> str:
+    """The project ``folder`` as the repeated command names it: from the current folder when it is under it
+    (``shop``, ``.``), else as it was ``given`` (the editor gives it absolute)."""
+    shown = shown_path(folder)
+    return (given or shown) if Path(shown).is_absolute() else shown

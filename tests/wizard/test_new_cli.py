@@ -163,3 +163,14 @@ def test_command_line_quotes_what_the_shell_would_split() -> None:
     line = command_line("my app", Answers(title="It's mine", compatibility_date="2026-01-01"))
     assert shlex.split(line)[:3] == ["fwk-tui", "new", "my app"]
     assert "--title" in shlex.split(line) and "It's mine" in shlex.split(line)
+
+
+def test_the_repeat_command_names_a_folder_under_the_current_one_from_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "new", str(tmp_path / "shop"), "--yes", "--compatibility-date", "2026-01-02")
+    assert code == 0
+    assert out.splitlines()[-1].strip() == "fwk-tui new shop --yes --variant A --compatibility-date 2026-01-02"
+    code, out, _ = run(capsys, "new", str(tmp_path), "--yes", "--port", "4000")  # the current folder itself
+    assert code == 0 and out.splitlines()[-1].strip().startswith("fwk-tui new . --yes")
