@@ -29,6 +29,15 @@ def section_name_of(path: OptionPath) -> str | None:
     return head
 
 
+def section_length(path: OptionPath) -> int:
+    """How many of ``path``'s first segments name an environment section: 1 for ``$production...``, 2 for
+    ``$env.staging...``, 0 outside one (``$env`` alone is the sections' holder, not one)."""
+    head = path[0] if path else None
+    if head in ENV_BLOCKS:
+        return 1
+    return 2 if head == "$env" and len(path) >= 2 else 0
+
+
 def section_of(config: Obj, env: str) -> Obj:
     """``{...config["$" + env], ...config.$env?.[env]}``: the members of both sections, the second winning."""
     members: dict[str, Node] = {}

@@ -6,7 +6,7 @@ Textual), so the editor's layout decisions are tested directly.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -15,8 +15,9 @@ from fwk_tui.catalog.types import RecordType
 from fwk_tui.modules.as_options import MODULE_GROUP_PREFIX, module_catalog_options, module_group_id
 from fwk_tui.modules.installed import InstalledModule
 from fwk_tui.paths import PathError, Segment, format_path, parse_path
+from fwk_tui.resolve.sections import section_length
 from fwk_tui.source.textutil import plain
-from fwk_tui.validate import Diagnostic, diagnostics_at, outer_paths, within
+from fwk_tui.validate import Diagnostic, outer_paths
 from fwk_tui.validate.keys import ENV_BLOCKS
 from fwk_tui.validate.values import MISSING
 
@@ -32,10 +33,20 @@ FILTER_TITLES: dict[FormFilter, str] = {
 # Tree ids of groups made from the file's own top-level keys (module options
 # such as ``i18n``): the catalogue knows nothing about them.
 FILE_GROUP_PREFIX = "file:"
+# Tree ids of the environment sections (``env:$production``, ``env:$env.staging``): the catalogue's options again,
+# as the app gets them in that environment.
+ENV_GROUP_PREFIX = "env:"
 ENV_SECTION = (
     "An environment section: its options apply over the config's when the app runs in that environment "
     "($env: in the environment of each name). F6 shows a field's value in one."
 )
+
+
+def env_summary(name: str) -> str:
+    return (
+        f"The options set here apply over the config's when the app runs in {name}, with the same types, "
+        f"defaults and checks. F6 shows the values the app gets in {name}."
+    )
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,10 @@ class TreeGroup:
     @property
     def of_module(self) -> bool:
         return self.id.startswith(MODULE_GROUP_PREFIX)
+
+    @property
+    def of_environment(self) -> bool:
+        return self.id.startswith(ENV_GROUP_PREFIX)
 
 
 @dataclass(frozen=True)
@@ -150,11 +165,17 @@ class FormModel:
     # ------------------------------------------------------------------ tree
 
     def groups(self, values: dict[str, Any]) -> list[TreeGroup]:
-        """The catalogue's groups, then one group per top-level key of the file the catalogue does not know."""
+        """The catalogue's groups, then one group per environment section and per top-level key of the file the
+        catalogue does not know."""
         out = [TreeGroup(g.id, g.title, g.summary) for g in self.catalog.groups]
         out.extend(g.group for g in self._modules.values())
         for key in values:
-            if self._group_of((key,)) is None and key not in self._modules:
+            by_name = values[key] if key == "$env" else None
+            if key in ENV_BLOCKS:
+                out.append(_env_group((key,), key[1:]))
+            elif isinstance(by_name, dict):
+                out.extend(_env_group(("$env", name), name) for name in by_name)
+            elif self._group_of((key,)) is None and key not in self._modules:
                 out.append(
                     TreeGroup(
                         FILE_GROUP_PREFIX + key,
@@ -180,6 +201,8 @@ class FormModel:
             segments = parse_path(path)
         except PathError:
             return None
+        if n := section_length(segments):
+            return ENV_GROUP_PREFIX + format_path(segments[:n])
         group = self._group_of(segments)
         if group is None and segments:
             alias = self.catalog.get(format_path(segments[:1]))
@@ -210,6 +233,11 @@ class FormModel:
                 key = group.id[len(FILE_GROUP_PREFIX) :]
                 fields[group.id] = [FieldEntry(format_path((key,)), None, True)]
                 continue
+            if group.of_environment:
+                prefix = parse_path(group.id[len(ENV_GROUP_PREFIX) :])
+                section = values.get(str(prefix[0])) if len(prefix) == 1 else values["$env"].get(prefix[1])
+                fields[group.id] = self._section_fields(prefix, section)
+                continue
             entries = []
             for option in self._group_options[group.id]:
                 is_set = _has(values, option.segments)
@@ -229,8 +257,34 @@ class FormModel:
         entries.extend(FieldEntry(format_path((module.key, k)), None, True) for k in written if k not in known)
         return entries
 
+    def _section_fields(self, prefix: tuple[Segment, ...], section: Any) -> list[FieldEntry]:
+        """The fields of an environment section: each key written in it, typed as the option it sets (the walk
+        goes into the objects only the catalogue's deeper options refine, as the groups' do), in the file's order;
+        a section that is no object (code) is one field."""
+        if not isinstance(section, dict):
+            return [FieldEntry(format_path(prefix), None, True)]
+        out: list[FieldEntry] = []
+
+        def walk(at: tuple[Segment, ...], obj: dict[str, Any]) -> None:
+            for key, value in obj.items():
+                path = (*at, key)
+                option = self._option_paths.get(path)
+                refined = path in self._prefixes if option is None else option.path in self._parents
+                if refined and isinstance(value, dict):
+                    walk(path, value)  # depth: the catalogue's, not the file's
+                elif not at and key in self._modules and isinstance(value, dict):
+                    fields = self._module_fields(self._modules[key], value)
+                    out.extend(FieldEntry(format_path((*prefix, *parse_path(e.path))), e.option, True)
+                               for e in fields if e.set_in_file)
+                else:
+                    option = option or self.catalog.get(format_path(path))  # an alias
+                    out.append(FieldEntry(format_path((*prefix, *path)), option, True))
+
+        walk((), section)
+        return out
+
     def fields(self, group_id: str, values: dict[str, Any], variant: Variant) -> list[FieldEntry]:
-        """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's unknown keys."""
+        """The fields of ``group_id``: its options (of ``variant``, or set in the file), then the file's own keys."""
         return self.layout(values, variant).fields.get(group_id, [])
 
     def _file_only(self, values: dict[str, Any]) -> Iterator[tuple[str, Option | None]]:
@@ -289,6 +343,10 @@ class FormModel:
         return {k: (v[0], v[1], v[2]) for k, v in out.items()}
 
 
+def _env_group(prefix: tuple[Segment, ...], name: str) -> TreeGroup:
+    return TreeGroup(ENV_GROUP_PREFIX + format_path(prefix), f"Environment › {plain(name)}", env_summary(plain(name)))
+
+
 def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:
     node: Any = values
     for seg in segments:
@@ -340,73 +398,3 @@ def filter_matches(
         shown = flagged.passing(entries) if flagged is not None else model.visible(entries, flt, diagnostics)
         out[g.id] = (len(shown), len(entries))
     return out
-
-
-def problem_fields(layout: FormLayout, diagnostics: list[Diagnostic]) -> list[tuple[str, str]]:
-    """(group id, field path) of every field with an error or a warning, in the tree's and the forms' order."""
-    flagged = Flagged(diagnostics)
-    return [(g.id, e.path) for g in layout.groups for e in flagged.passing(layout.fields.get(g.id, []))]
-
-
-def step_problem(
-    problems: list[tuple[str, str]],
-    layout: FormLayout,
-    here: tuple[str | None, str | None],
-    step: int,
-) -> tuple[str, str] | None:
-    """The problem after (``step`` 1) or before (-1) ``here`` (group id, focused path or ``None``), wrapping."""
-    if not problems:
-        return None
-    order = {g.id: i for i, g in enumerate(layout.groups)}
-    places: dict[str, dict[str, int]] = {}  # per group, each field's place: built once, asked per problem
-
-    def rank(group: str | None, path: str | None) -> tuple[int, int]:
-        gi = order.get(group, -1) if group is not None else -1
-        place = places.get(group or "")
-        if place is None:
-            place = places[group or ""] = {}
-            for i, e in enumerate(layout.fields.get(group or "", [])):
-                place.setdefault(e.path, i)
-        # In a group but on no field (the tree): before the group's first field.
-        return gi, place.get(path, -1) if path is not None else -1
-
-    current = rank(*here)
-    ranked = [(rank(g, p), (g, p)) for g, p in problems]
-    if step > 0:
-        after = [item for r, item in ranked if r > current]
-        return after[0] if after else ranked[0][1]
-    before = [item for r, item in ranked if r < current]
-    if here[1] is None and here[0] is not None:
-        # On the tree: "previous" is before the group itself.
-        before = [item for r, item in ranked if r[0] < current[0]]
-    return before[-1] if before else ranked[-1][1]
-
-
-def fields_diagnostics(diagnostics: list[Diagnostic], shown: Collection[str]) -> dict[str, list[Diagnostic]]:
-    """:func:`field_diagnostics` of each path of ``shown``, from an index of the diagnostics by the paths they lie
-    in, built once: each field then looks up the steps of its own path, not every diagnostic (thousands of
-    unknown keys under one object made opening its group quadratic)."""
-    inside: dict[str, list[int]] = {}  # a path: the diagnostics at it or inside it, in their order
-    at: dict[str, list[int]] = {}  # a path: the diagnostics of exactly that path
-    for i, d in enumerate(diagnostics):
-        at.setdefault(d.path, []).append(i)
-        for outer in outer_paths(d.path):
-            inside.setdefault(outer, []).append(i)
-    names = set(shown)
-    out: dict[str, list[Diagnostic]] = {}
-    for path in names:
-        if not path:
-            out[path] = list(diagnostics)  # "" holds every path; no object holds it
-            continue
-        own = inside.get(path, [])
-        held = sorted(i for o in outer_paths(path) if o != path and o not in names for i in at.get(o, ()))
-        out[path] = [diagnostics[i] for i in own] + [diagnostics[i] for i in held]
-    return out
-
-
-def field_diagnostics(diagnostics: list[Diagnostic], path: str, shown: Collection[str]) -> list[Diagnostic]:
-    """What the field of ``path`` shows: the diagnostics of its value, and those of an object holding it
-    that no field of ``shown`` (the form's paths) shows itself (``devServer`` set again by a later spread)."""
-    own = diagnostics_at(diagnostics, path)
-    held = [d for d in diagnostics if d.path and d.path != path and within(path, d.path) and d.path not in shown]
-    return own + held

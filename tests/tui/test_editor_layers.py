@@ -186,11 +186,13 @@ async def test_the_docs_pane_says_what_the_layers_group_and_an_environment_secti
         assert detail.subject is not None and detail.subject.title == "Layers"  # not "Nothing selected"
         tree = app.query_one(GroupTree)
         tree.focus()
-        tree.select_group("file:$production")
-        await pilot.press("enter")  # the section's field
+        assert tree.select_group("env:$production")
         await pilot.pause(0.3)
-        assert detail.subject is not None and detail.subject.summary.startswith("An environment section")
-        assert "An environment section" in screen_text(app)
+        assert getattr(detail.subject, "title", None) == "Environment › production"
+        assert "The options set here apply over the config's" in screen_text(app)
+        await pilot.press("enter")  # the section's field: the option it sets, typed and documented
+        await pilot.pause(0.3)
+        assert detail.subject is not None and getattr(detail.subject, "path", None) == "app.baseURL"
 
 
 async def test_the_layers_group_lists_each_layer_with_its_status_and_what_it_sets(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import random
 from fwk_tui.catalog import load_catalog
 from fwk_tui.paths import format_path
 from fwk_tui.source import ConfigDocument, DocumentError, ParseError
-from fwk_tui.tui.form_model import field_diagnostics, fields_diagnostics
+from fwk_tui.tui.form_problems import field_diagnostics, fields_diagnostics
 from fwk_tui.validate import Diagnostic, check_document
 from tests.validate.helpers import corpus_files
 

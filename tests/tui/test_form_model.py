@@ -137,3 +137,61 @@ def test_the_errors_filter_and_f8_answer_as_defined_for_any_paths() -> None:
             for _ in range(rng.randrange(0, 10))
         ]
         assert Flagged(diagnostics).passing(entries) == _flagged_by_definition(entries, diagnostics)
+
+
+SECTIONS = """\
+export default defineFwkConfig({
+  devServer: { port: 3000 },
+  $production: {
+    devServer: { port: 8080, portt: 1 },
+    ssr: 'yes',
+    runtimeConfig: { public: { apiBase: 'https://x' } },
+    unhead: { legacy: true },
+    myKey: 1,
+  },
+  $development: prodLike,
+  $env: { staging: { app: { baseURL: '/staging/' } }, 'qa-1': { ssr: false } },
+})
+"""
+
+
+def test_environment_sections_are_groups_of_the_catalogues_typed_fields(model: FormModel) -> None:
+    values = ConfigDocument.parse(SECTIONS).values()
+    groups = {g.id: g for g in model.groups(values)}
+    titles = [g.title for g in groups.values() if g.of_environment]
+    assert titles == [
+        "Environment › production", "Environment › development", "Environment › staging", "Environment › qa-1"
+    ]
+    assert not any(g.from_file for g in groups.values())  # none of them is "not in the catalogue"
+    fields = model.fields("env:$production", values, "A")
+    typed = {f.path: (f.option.path if f.option else None) for f in fields}
+    assert typed == {
+        "$production.devServer.port": "devServer.port",  # the option's type, default and checks
+        "$production.devServer.portt": None,  # a key no option has: the check says what it is
+        "$production.ssr": "ssr",
+        "$production.runtimeConfig": "runtimeConfig",  # a record: its own keys are the user's, inside it
+        "$production.unhead": getattr(model.catalog.get("unhead"), "path", None),  # an alias: its option
+        "$production.myKey": None,
+    }
+    assert [f.path for f in fields][:2] == ["$production.devServer.port", "$production.devServer.portt"]
+    assert all(f.set_in_file for f in fields)
+    # Written as code: one field, kept as written; a name of $env that is not a plain word is a group too.
+    assert [(f.path, f.option) for f in model.fields("env:$development", values, "A")] == [("$development", None)]
+    qa = model.fields(model.group_of_path('$env["qa-1"].ssr') or "", values, "A")
+    assert [f.option.path for f in qa if f.option] == ["ssr"]
+    assert model.group_of_path("$env.staging.app.baseURL") == "env:$env.staging"
+    assert model.group_of_path("$production.devServer.port") == "env:$production"
+    layout = model.layout(values, "A")
+    problems = check_document(ConfigDocument.parse(SECTIONS), model.catalog, "A").diagnostics
+    badges = model.badges(layout, problems)
+    assert badges["env:$production"][0] == 6 and badges["env:$production"][1] >= 1  # ssr: 'yes' is an error there
+
+
+def test_a_field_of_an_environment_section_is_named_by_its_option_path() -> None:
+    from fwk_tui.tui.fields.header import field_name
+
+    catalog = load_catalog()
+    assert field_name("$production.devServer.port", catalog.get("devServer.port")) == "devServer.port"
+    assert field_name("$env.staging.app.baseURL", catalog.get("app.baseURL")) == "app.baseURL"
+    assert field_name("$production.ssr", catalog.get("ssr")) == "ssr"
+    assert field_name("$production.devServer.portt", None) == "devServer.portt"

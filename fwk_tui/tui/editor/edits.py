@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 from textual.widgets import Tree
 
 from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.resolve.sections import section_length
 from fwk_tui.session import Edit, EditError
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
 from fwk_tui.validate.diagnostics import within
+from fwk_tui.validate.keys import ENV_BLOCKS
 from fwk_tui.validate.merge_fix import chosen
 
 if TYPE_CHECKING:
@@ -169,6 +171,51 @@ class EditActions:
         if inside is not None:
             return inside
         return next((f for f in neighbours if f in fields), path)
+
+    def environment_targets(self) -> list[tuple[str, str]]:
+        """(section, environment) the focused option can be set for: ``$production``, ``$development``, ``$test``
+        and each name of the file's ``$env``; none when no field is focused or it is in a section already."""
+        path = self.acting_path()
+        try:
+            segments = parse_path(path) if path is not None else ()
+        except PathError:
+            return []
+        if not segments or section_length(segments) or segments[0] == "$env":
+            return []
+        targets = [(block, block[1:]) for block in ENV_BLOCKS]
+        by_name = self.app.session.get("$env")
+        if isinstance(by_name, dict):
+            targets += [(format_path(("$env", name)), name) for name in by_name]
+        return targets
+
+    def set_in_environment(self, section: str) -> None:
+        """Write the focused option in ``section`` (its value as the file writes it, else its default) and go to
+        that field: the app gets it there in that environment."""
+        path = self.acting_path()
+        if path is None:
+            return
+        session = self.app.session
+        name = dict(self.environment_targets()).get(section, section)
+        target = format_path((*parse_path(section), *parse_path(path)))
+        if session.has(target):
+            self.app.notify(plain(f"{path} is set for {name} already: here it is."), timeout=3)
+            self.nav.focus_touched(target)
+            return
+        text = session.written_text(path)
+        if text is not None:
+            edit = Edit("set_code", target, text)
+        elif session.has(path):
+            edit = Edit("set", target, session.get(path))
+        else:
+            option = session.catalog.get(path)
+            default = option.default_for(session.variant) if option is not None else None
+            if default is None or default.kind != "value":
+                self.app.notify(plain(f"{path} has no value to start from: set it first."), timeout=4)
+                return
+            edit = Edit("set", target, default.value)
+        if self.apply(edit):
+            self.app.notify(plain(f"{path} is now set for {name} too: change it there."), timeout=4)
+            self.nav.focus_touched(target)
 
     def no_fix(self) -> None:
         path = self.acting_path()

@@ -251,6 +251,9 @@ class FormSync:
             notes.append("The catalogue does not know this key (a module's options?): it is kept as written.")
         elif group.of_module:
             notes.append("Options this module's declarations do not list are kept as written (a warning).")
+        elif group.of_environment:
+            name = group.title.rpartition(" › ")[2]
+            notes.append(f"To set another option for {name}: on its field, Ctrl+P › Set for {name}.")
         else:
             variant = self.app.session.variant
             absent = [o for o in self.app.session.catalog.in_group(group.id) if not o.in_variant(variant)]
@@ -259,7 +262,7 @@ class FormSync:
                 notes.append(f"{len(absent)} option(s) of this group exist only in variant {other} (F2 switches).")
         if form_filter != "all":
             notes.append(f"Showing {FILTER_TITLES[form_filter]} only ({shown}); F4 changes the filter.")
-        elif shown == 0 and not group.from_file:
+        elif shown == 0 and not (group.from_file or group.of_environment):
             notes.append("Nothing to edit here in this variant.")
         return "\n".join(notes) or None
 

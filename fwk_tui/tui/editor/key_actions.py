@@ -115,6 +115,18 @@ class KeyActions(EditorAppBase):
         """The environments F6 goes through (none when the file is the whole story)."""
         return self._effective.env_names if self._effective.has_layers else []
 
+    def environment_targets(self) -> list[tuple[str, str]]:
+        """(section, environment) the focused option can be set for (the palette's "Set for ...")."""
+        return self._edits.environment_targets()
+
+    def focused_option_path(self) -> str | None:
+        """The path of the focused field, while it has the focus."""
+        return self._edits.acting_path()
+
+    def action_set_in_environment(self, section: str) -> None:
+        """Set the focused option in an environment's section too, and go to it there."""
+        self._edits.set_in_environment(section)
+
     def action_set_environment(self, name: str) -> None:
         """Show the values of environment ``name`` (``""``: none)."""
         self._effective.set_env(name or None)

@@ -11,7 +11,8 @@ from fwk_tui.source.textutil import plain
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.fields.field import OptionField
-from fwk_tui.tui.form_model import FILTERS, TreeGroup, problem_fields, step_problem
+from fwk_tui.tui.form_model import FILTERS, TreeGroup
+from fwk_tui.tui.form_problems import problem_fields, step_problem
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.render import other_variant
 from fwk_tui.tui.widgets.option_detail import OptionDetail

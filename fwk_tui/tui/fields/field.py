@@ -388,8 +388,9 @@ class OptionField(SteadyArrange, can_focus=True):
     # ------------------------------------------------------------------ focus
 
     def on_focus(self, event: events.Focus) -> None:
-        if self._row:
-            return  # held as a row (hold_row): the editor takes over at the first key that is not a command
+        if self._row:  # held as a row (hold_row): the editor takes over at the first key that is not a command
+            self.post_message(self.Focused(self, self.path, self.option))  # the docs pane follows it all the same
+            return
         # Tab, a click or the form's focus_path reached the field's text: its editor takes over.
         self.activate(focus=True)
 

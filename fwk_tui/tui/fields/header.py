@@ -14,6 +14,7 @@ from rich.text import Text
 from fwk_tui.catalog.models import Option, Variant
 from fwk_tui.catalog.present import default_text
 from fwk_tui.paths import PathError, format_path, parse_path
+from fwk_tui.resolve.sections import section_length
 from fwk_tui.source.textutil import plain
 from fwk_tui.tui.fields.lines import NEW_LINE, NO_STYLE, render_cells
 
@@ -77,13 +78,16 @@ def last_segment(path: str) -> str:
 
 
 def field_name(path: str, option: Option | None) -> str:
-    """The name a field shows: an option's path below its top-level key (``head.title``), else the last key."""
-    if option is None:
-        return last_segment(path)
+    """The name a field shows: an option's path below its top-level key (``head.title``), else the last key; in
+    an environment section, the path below the section (``devServer.port``)."""
     try:
         segments = parse_path(path)
     except PathError:
         return path
+    if (n := section_length(segments)) and len(segments) > n:
+        return format_path(segments[n:])
+    if option is None:
+        return last_segment(path)
     return format_path(segments[1:]) if len(segments) > 2 else last_segment(path)
 
 

@@ -17,7 +17,8 @@ from fwk_tui.tui.fields import MISSING
 from fwk_tui.tui.fields.factory import field_for
 from fwk_tui.tui.fields.field import OptionField
 from fwk_tui.tui.fields.value_editor import ValueEditor
-from fwk_tui.tui.form_model import FieldEntry, TreeGroup, fields_diagnostics
+from fwk_tui.tui.form_model import FieldEntry, TreeGroup
+from fwk_tui.tui.form_problems import fields_diagnostics
 from fwk_tui.tui.messages import Sent
 from fwk_tui.validate import Diagnostic
 
