@@ -98,6 +98,8 @@ def palette_only() -> tuple[Row, ...]:
          "adopt the new; one edit, Ctrl+Z undoes it (also `fwk-tui migrate` in a shell)"),
         ("New-project wizard", "the wizard's questions on this file; it writes only the answers you change"),
         ("Environment: NAME", "show the values of one environment's sections directly (F6 cycles them)"),
+        ("Set OPTION for NAME", "on a field: copy it into that environment's section ($production, $env.NAME) and "
+         "go there; each section is a group of its own, Environment › NAME"),
     )
 
 
