@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from fwk_tui.tui.screens.search import SearchScreen
 
@@ -90,3 +93,39 @@ async def test_nothing_good_says_so_and_offers_the_closest_tasks_to_choose(tmp_p
         await type_slowly(pilot, "down", "enter")
         assert not isinstance(app.screen, SearchScreen)
         assert focused_field(app) is not None
+
+
+HOW = (
+    "Relative ./ is not supported in the config file (A); set the env var to ./ at build time for generate, "
+    "or the server engine's runtime app.baseURL."
+)
+
+
+def _shown_under(lines: list[str], row: int, start: str) -> list[str]:
+    """The lines under ``row`` from the column where ``start`` begins, without the box's border and scrollbar."""
+    col = lines[row + 1].find(start)
+    assert col >= 0, lines[row + 1]
+    out = []
+    for line in lines[row + 1 : row + 4]:
+        text = re.sub(r"[\s▏▕▎▍▌▋▊█▁▔]+$", "", line[col:].split("│")[0])
+        if not text or text.startswith(("task", "closest task")) or "→" in text:
+            break
+        out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_tasks_line_of_how_is_wrapped_on_two_lines_at_most(tmp_path: Path, size: tuple[int, int]) -> None:
+    app = make_app(write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await type_search(pilot, "relative asset paths for static hosting")
+        lines = screen_text(app).splitlines()
+        row = next(i for i, line in enumerate(lines) if "use relative asset paths for static hosting" in line)
+        shown = _shown_under(lines, row, "Relative ./")
+        assert 1 < len(shown) <= 2, shown
+        joined = " ".join(shown)
+        if joined.endswith("…"):  # 80x24: cut after the second line, at a word
+            assert HOW.startswith(joined[:-1]) and len(joined) > 100
+        else:
+            assert joined == HOW  # 100x32: whole, as the CLI prints it

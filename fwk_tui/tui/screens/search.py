@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -45,16 +46,38 @@ def hit_excerpt(hit: Hit, width: int, style: str = "dim") -> Text:
     return text
 
 
+HOW_LINES = 2
+"""Lines of a task's line of how in the list; what does not fit ends in an ellipsis."""
+
+
 def task_text(task: Task, width: int, label: str = "task") -> Text:
-    """A task and its options on one line, how they combine on the next (dim)."""
+    """A task and its options on one line, how they combine on the next two (dim), wrapped at words."""
     text = Text.assemble((f"{label}  ", "italic"), (task.task, "bold"), ("  → " + ", ".join(task.options), "dim"))
     text.truncate(width - 1, overflow="ellipsis")  # one line: the list measures a row before it is drawn
-    text.append("\n  ")
-    how = Text(task.how, style="dim")
-    if width > 4 and how.cell_len > width - 3:
-        how.truncate(width - 3, overflow="ellipsis")
-    text.append_text(how)
+    for line in wrap_lines(plain(task.how), width - 3, HOW_LINES):
+        text.append("\n  ")
+        text.append(line, style="dim")
     return text
+
+
+def wrap_lines(line: str, width: int, most: int) -> list[str]:
+    """``line`` wrapped at spaces into at most ``most`` lines of ``width`` cells, the last ending in ``…`` when
+    some is left over (a word longer than a line is cut)."""
+    width = max(width, 2)
+    out: list[str] = []
+    rest = " ".join(line.split())
+    while rest and len(out) < most:
+        if cell_len(rest) <= width:
+            out.append(rest)
+            return out
+        last = len(out) == most - 1
+        room = width - 1 if last else width  # the last line keeps a cell for the ellipsis
+        cut = set_cell_size(rest, room + 1)
+        space = cut.rfind(" ")
+        head = cut[:space] if space > 0 else set_cell_size(rest, room).rstrip()
+        out.append(head.rstrip(" ,;:(") + "…" if last else head)
+        rest = rest[len(head) :].lstrip()
+    return out
 
 
 class _Info(Widget):
