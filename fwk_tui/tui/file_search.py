@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from fwk_tui.paths import OptionPath, format_path, parse_path
+from fwk_tui.resolve.sections import section_length
 from fwk_tui.tui.form_model import FieldEntry
 
 MAX_DEPTH = 4  # keys deeper than this inside a field are not listed
@@ -47,6 +48,20 @@ def file_search_entries(
             entries.append((shown, text))
             goes_to[shown] = field.path
     return tuple(entries), goes_to
+
+
+def holder_of(path: str, known: Callable[[str], bool]) -> str | None:
+    """Where a key of the file sits when an option of the catalogue holds it: the path of the object it is a key of
+    (``runtimeConfig.public`` for ``runtimeConfig.public.apiBase``, an environment section's ``$production`` or
+    ``$env.NAME`` left out); ``None`` for a key no option holds (a module's ``content.highlight``)."""
+    try:
+        segments = parse_path(path)
+    except ValueError:
+        return None
+    segments = segments[section_length(segments) :]
+    if any(known(format_path(segments[:n])) for n in range(len(segments) - 1, 0, -1)):
+        return format_path(segments[:-1])
+    return None
 
 
 def _at(values: Any, path: OptionPath) -> Any:

@@ -59,9 +59,42 @@ async def test_keys_written_inside_an_option_are_found_too(tmp_path: Path) -> No
         await type_search(pilot, "apibase")
         lines = screen_text(app).splitlines()
         first = next(i for i, line in enumerate(lines) if "runtimeConfig.public.apiBase" in line)
-        assert "in your file" in lines[first]
+        assert "your key in runtimeConfig.public" in lines[first]  # the user's key of that record, not a wrong one
+        assert "not in the catalogue" not in lines[first]
         await type_slowly(pilot, "enter")
         assert focused_field(app) == "runtimeConfig"
+
+
+RECORDS = """export default defineFwkConfig({
+  runtimeConfig: { public: { apiBase: '/api' } },
+  routeRules: { '/old': { redirect: '/new' } },
+  content: { highlight: { theme: 'github-dark' } },
+  $production: { runtimeConfig: { public: { apiBase: 'https://api.example.com' } } },
+})
+"""
+
+
+@pytest.mark.parametrize(
+    ("query", "path", "mark"),
+    [
+        ("apibase", "runtimeConfig.public.apiBase", "your key in runtimeConfig.public"),
+        ("apibase", "$production.runtimeConfig.public.apiBase", "your key in runtimeConfig.public"),
+        ("old redirect", 'routeRules["/old"].redirect', 'your key in routeRules["/old"]'),
+        ("hihglight", "content.highlight", "in your file, not in the catalogue"),  # no option holds it
+    ],
+)
+async def test_a_key_written_in_an_options_record_is_shown_as_the_users_key_of_it(
+    tmp_path: Path, query: str, path: str, mark: str
+) -> None:
+    app = make_app(write_config(tmp_path, RECORDS))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_search(pilot, query)
+        lines = screen_text(app).splitlines()
+        at = re.compile(rf"[\s│]{re.escape(path)}  ")  # the path itself, not one ending so
+        row = next((line for line in lines if at.search(line)), None)
+        assert row is not None, "\n".join(lines)
+        assert mark in row
 
 
 async def test_a_task_asked_in_a_persons_words_is_shown_with_its_options_and_leads_to_the_first(
@@ -129,3 +162,19 @@ async def test_a_tasks_line_of_how_is_wrapped_on_two_lines_at_most(tmp_path: Pat
             assert HOW.startswith(joined[:-1]) and len(joined) > 100
         else:
             assert joined == HOW  # 100x32: whole, as the CLI prints it
+
+
+def test_the_record_holding_a_key_is_found_under_any_environment_section() -> None:
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.tui.file_search import holder_of
+
+    catalog = load_catalog()
+
+    def known(path: str) -> bool:
+        return catalog.get(path) is not None
+
+    for section in ("", "$production.", "$development.", "$test.", "$env.staging."):
+        assert holder_of(f"{section}runtimeConfig.public.apiBase", known) == "runtimeConfig.public"
+        assert holder_of(f"{section}runtimeConfig.apiSecret", known) == "runtimeConfig"
+        assert holder_of(f"{section}content.highlight", known) is None  # a module's key: no option holds it
+    assert holder_of("content", known) is None

@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option as ListItem
 from fwk_tui.catalog.models import Catalog, Task, Variant
 from fwk_tui.catalog.search import Hit, SearchIndex
 from fwk_tui.source.textutil import plain
+from fwk_tui.tui.file_search import holder_of
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.render import only_in_text
 from fwk_tui.tui.screens.parts import part
@@ -256,7 +257,10 @@ class SearchScreen(ModalScreen[str | None]):
         option = hit.option
         if option is None:
             text = hit_path(hit)
-            text.append("  in your file, not in the catalogue", style="dim")
+            holder = holder_of(hit.path, lambda p: self._catalog.get(p) is not None)
+            # A key of an option's object is the user's own, not a wrong one.
+            mark = f"your key in {plain(holder)}" if holder else "in your file, not in the catalogue"
+            text.append(f"  {mark}", style="dim")
             text.truncate(width, overflow="ellipsis")
             text.append("\n  ")
             if hit.excerpt:  # the key's value, when it is a plain one
