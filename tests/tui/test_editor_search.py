@@ -128,6 +128,16 @@ async def test_nothing_good_says_so_and_offers_the_closest_tasks_to_choose(tmp_p
         assert focused_field(app) is not None
 
 
+async def test_a_vague_question_says_nothing_is_a_good_match_and_offers_the_closest_tasks(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, "export default defineFwkConfig({ ssr: true })\n"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await type_search(pilot, "my site is slow")
+        text = screen_text(app)
+        assert "no good match for 'my site is slow'" in text and "closest task" in text
+        assert "matches, best first" not in text
+
+
 HOW = (
     "Relative ./ is not supported in the config file (A); set the env var to ./ at build time for generate, "
     "or the server engine's runtime app.baseURL."
