@@ -396,7 +396,7 @@ class Model:
             open_key = self.open_key
             assert open_key is not None
             text = self.text or ""
-            if key == "escape":
+            if key in ("escape", "enter"):  # Enter on a value that reads (a path: any text) goes back to the rows
                 self.map_mode = None
                 self.typing = None
                 return

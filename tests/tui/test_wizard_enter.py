@@ -9,6 +9,7 @@ from typing import Any
 from textual.widgets import RadioSet, Switch, TextArea
 
 from fwk_tui.tui.fields.kind_picker import KindPicker
+from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.wizard import WizardScreen
 from tests.tui.test_editor import screen_text as editor_text
 from tests.tui.test_wizard import make_wizard, to_step, wizard
@@ -86,13 +87,19 @@ async def test_enter_on_a_text_that_does_not_do_stays_on_the_step(tmp_path: Path
         assert screen.step.id == "compatibility" and screen.answers.port == 4000
 
 
-async def test_enter_in_a_runtime_key_and_value_stays_in_the_list(tmp_path: Path) -> None:
+async def test_enter_in_a_runtime_value_goes_back_to_its_rows_as_in_a_list(tmp_path: Path) -> None:
     app = make_wizard(tmp_path / "p")
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await to_step(pilot, "runtime")
-        await keys(pilot, "a", *"apiBase", "enter", *"x", "enter")
-        assert screen.step.id == "runtime"
+        record = screen.query_one("#field-runtimeConfig").query(RecordEditor).first()
+        await keys(pilot, "a", *"apiBase", "enter", *"x", "enter")  # Enter in the value: done with this key
+        assert screen.step.id == "runtime" and not record.is_open and app.focused is record.rows
         assert [(k.key, k.value) for k in screen.answers.runtime] == [("apiBase", "x")]
+        await keys(pilot, "a", *"apiKey", "enter", *"y", "enter")  # from the rows, `a` adds the next key
+        assert app.focused is record.rows
+        assert [(k.key, k.value) for k in screen.answers.runtime] == [("apiBase", "x"), ("apiKey", "y")]
+        await keys(pilot, "ctrl+n")
+        assert screen.step.id == "dev-server"
 
 
 async def test_enter_on_a_check_box_or_a_switch_goes_on_and_space_toggles(tmp_path: Path) -> None:

@@ -31,7 +31,10 @@ async def test_a_adds_a_key_from_the_kind_choice_without_tabbing_away(tmp_path: 
     app = make_wizard(tmp_path / "p")
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await to_step(pilot, "runtime")
-        await add_runtime_key(pilot, "first", "x")  # from the Next button: the step as a whole
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"first", "enter", "x")  # its value typed, its panel open (Enter would close it)
+        await pilot.pause()
         screen.query_one(KindPicker).focus()
         await pilot.pause()
         await pilot.press("a")

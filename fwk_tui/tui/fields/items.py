@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from fwk_tui.tui.fields.folded import FoldedText
 from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
+from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.fields.steady import SteadyVertical
 from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.tui.held_keys import HeldKeys
@@ -172,6 +173,14 @@ class ItemsEditor(ValueEditor):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self.rows:
             event.stop()
+
+    def on_value_editor_entered(self, event: ValueEditor.Entered) -> None:
+        # Enter on the open item's own text (a list's item, a key's value; not a field of an object in it):
+        # back to the rows, where `a` adds the next one.
+        event.stop()
+        slot = next(self.query(f".{self.PANEL} EditorSlot").results(EditorSlot), None)  # its own: the first
+        if slot is not None and slot.editor.enters_with(event.control):
+            self.close()
 
     # -- keys -----------------------------------------------------------------------
 

@@ -155,18 +155,6 @@ class ListEditor(ItemsEditor):
         # the item's next edit, run first, added the item itself: two items.
         event.edit = Edit("insert", self.path, value, index=index)
 
-    def on_value_editor_entered(self, event: ValueEditor.Entered) -> None:
-        # Enter on an item's own text (not on a field of an object item): back to the rows,
-        # where `a` adds the next one.
-        event.stop()
-        slots = self.query(".list--panel EditorSlot").results(EditorSlot)
-        slot = next(slots, None)
-        if slot is None:
-            return
-        item = slot.editor
-        if item.enters_with(event.control):
-            self.close()
-
     # -- keys -----------------------------------------------------------------------
 
     def action_add(self) -> None:
