@@ -14,9 +14,10 @@ from fwk_tui.catalog.search_words import SYNONYM_OF, stem
 _COVER = 12.0  # per query word found: coverage beats frequency
 _KEY_COVER = 5.0  # all of the key's words asked for: `turn off ssr` → ssr
 _PARENT_COVER = 4.0
-"""All of the path's words before the key asked for (a top-level option has none): a key under parents the question
-did not name (`wbuild.filenames.css`) ranks below the option that is the word itself (`css`); else the length of
-their docs decided, and a short doc saying the word once outweighs a long one."""
+"""To a key whose words are all asked for, all of the path's words before it asked for too (a top-level option has
+none): a key under parents the question did not name (`wbuild.filenames.css`) ranks below the option that is the word
+itself (`css`); else the length of their docs decided, a short doc saying the word once outweighing a long one. Not
+to an entry found by its doc only (that would lift doc matches of top-level options above the floor of the results)."""
 _WHOLE = 100.0
 """The same for a key named by the question (`where do i put my css` → css before wbuild.filenames.css and
 wbuild.loaders.css, as for `css` typed alone)."""
@@ -77,14 +78,14 @@ def rank(corpus: Corpus, q: Query, expand: Callable[[str, bool], dict[str, float
         row = acc.get(i)
         score = 0.0
         cover = row[2] if row else 0.0
+        parents = _parents_asked(e, matched.get(i, {}), place)
         if row:
             score = row[0] + _COVER * row[1]
             got = matched[i]
-            if e.key_tokens:
-                score += _KEY_COVER * sum(1 for ts in e.key_tokens if not ts.isdisjoint(got)) / len(e.key_tokens)
-        parents = _parents_asked(e, matched.get(i, {}), place)
-        if row and e.path_tokens:
-            score += _PARENT_COVER * parents
+            if keyed := sum(1 for ts in e.key_tokens if not ts.isdisjoint(got)):
+                score += _KEY_COVER * keyed / len(e.key_tokens)
+                if keyed == len(e.key_tokens):
+                    score += _PARENT_COVER * parents
         bonus = _name_bonus(e, q, single, known, wanted, parents)
         score += bonus
         if score > 0:

@@ -149,6 +149,13 @@ def test_a_word_shared_by_keys_finds_the_option_it_names_not_one_under_parents_n
     assert index.search(query, limit=1, tasks=False)[0].path == expected
 
 
+def test_only_a_key_asked_for_wholly_is_helped_by_having_no_parents(index: SearchIndex) -> None:
+    # `alias` holds `variant` in its doc only: being top-level does not lift it among the results.
+    assert "alias" not in [h.path for h in index.search("switch to variant", tasks=False)]
+    # ignorePrefix holds half its key (`prefix`): cssproc.plugins.prefixer, its whole key asked for, stays first.
+    assert _top(index, "configure autoprefixer and cssnano options") == ["cssproc.plugins.prefixer"]
+
+
 @pytest.mark.parametrize(
     ("query", "expected", "n"),
     [
