@@ -1,11 +1,14 @@
 """The wizard's choices read without colour: the chosen one `(•)`, and `›` before the one Enter or Space would
-choose while the set has the focus (Textual marks it by its background alone)."""
+choose while the set has the focus (Textual marks it by its background alone); the rendering's note is the one of
+the choice under the cursor."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
+
+from textual.widgets import Static
 
 from tests.tui.test_editor import screen_text as editor_text
 from tests.tui.test_wizard import make_wizard, to_step
@@ -61,3 +64,30 @@ async def test_the_focused_check_box_shows_without_colour(tmp_path: Path) -> Non
         await pilot.press("space")
         await pilot.pause(HUMAN)
         assert "› [x] Write .env.example" in editor_text(app)
+
+
+async def test_the_rendering_note_is_the_one_of_the_choice_under_the_cursor(tmp_path: Path) -> None:
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await to_step(pilot, "rendering")
+
+        def note() -> str:
+            return str(screen.query_one("#rendering-note", Static).content)
+
+        assert note().startswith("HTML is rendered on the server")
+        await pilot.press("down")
+        await pilot.pause(HUMAN)
+        assert note().startswith("Every page is rendered once") and note().endswith("Space or Enter chooses it.")
+        assert screen.answers.rendering == "server"  # the cursor moved; the choice did not
+        await pilot.press("down")
+        await pilot.pause(HUMAN)
+        assert "rendered in the browser" in note() and "below" not in note()  # no loading template shown yet
+        await pilot.press("space")
+        await pilot.pause(HUMAN)
+        assert "The loading template below" in note() and "chooses it" not in note()
+        await pilot.press("up", "up")
+        await pilot.pause(HUMAN)
+        assert "HTML is rendered on the server" in editor_text(app)
+        await pilot.press("tab")  # the set loses the focus: the note of the chosen one
+        await pilot.pause(HUMAN)
+        assert "The loading template below" in note()

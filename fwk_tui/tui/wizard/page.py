@@ -9,6 +9,7 @@ from textual.widgets import RadioSet, Static
 from fwk_tui.catalog.models import Catalog, Option
 from fwk_tui.session import EditSession
 from fwk_tui.tui.fields import MISSING, OptionField
+from fwk_tui.tui.messages import Sent
 from fwk_tui.tui.wizard.scratch import scratch_document
 from fwk_tui.tui.wizard.steps import STEPS, Step
 from fwk_tui.tui.wizard.toggles import GlyphRadioButton
@@ -19,6 +20,9 @@ from fwk_tui.wizard.target import Target
 
 class Choices(RadioSet):
     """A radio set whose cursor starts on the chosen answer (Textual's starts on the first button)."""
+
+    class Moved(Sent["Choices"]):
+        """The cursor moved, or the set took or lost the focus: what it points at (:attr:`pointed`) may differ."""
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._to_pressed)  # after RadioSet's own mount has put it on the first
@@ -40,6 +44,7 @@ class Choices(RadioSet):
     def _show_cursor(self) -> None:
         for button in self.query(GlyphRadioButton):
             button.refresh()  # its `›` follows the cursor and the focus
+        self.post_message(self.Moved(self))
 
     @property
     def highlighted(self) -> GlyphRadioButton | None:
@@ -47,6 +52,13 @@ class Choices(RadioSet):
         buttons = list(self.query(GlyphRadioButton))
         index = self._selected
         return buttons[index] if index is not None and 0 <= index < len(buttons) else None
+
+    @property
+    def pointed(self) -> str | None:
+        """The name of the button under the cursor while the set has the focus, else ``None`` (the chosen one
+        counts)."""
+        button = self.highlighted if self.has_focus else None
+        return button.name if button is not None else None
 
 
 class WizardPage(Screen[list[str] | None]):

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import RadioSet, Static
 
-from fwk_tui.tui.wizard.page import WizardPage
+from fwk_tui.tui.wizard.page import Choices, WizardPage
 from fwk_tui.wizard.answers import BUNDLERS, DEFAULT_SRC_DIR, RENDERINGS, VARIANTS
 from fwk_tui.wizard.extra_files import layout_tree
 
@@ -19,6 +19,11 @@ RENDERING_NOTES = {
     "spa": "Pages are rendered in the browser: ssr: false. The loading template below shows until "
     "the app has started.",
 }
+SPA_NOT_CHOSEN = (
+    "Pages are rendered in the browser: ssr: false. Chosen, it asks for the loading template shown "
+    "until the app has started."
+)
+NOT_CHOSEN = "Not chosen yet: Space or Enter chooses it."
 
 
 class SetupSteps(WizardPage):
@@ -63,6 +68,21 @@ class SetupSteps(WizardPage):
         yield self._field("typescript.typeCheck")
         yield self._note(id="typescript-note")
 
+    @on(Choices.Moved, "#rendering")
+    def _rendering_moved(self, event: Choices.Moved) -> None:
+        event.stop()
+        self._show_rendering_note()
+
+    def _show_rendering_note(self) -> None:
+        """The note of the rendering under the cursor (while the choices have the focus), else of the chosen one."""
+        chosen = self.answers.rendering
+        pointed = self.query_one("#rendering", Choices).pointed or chosen
+        if pointed == chosen or pointed not in RENDERING_NOTES:
+            note = RENDERING_NOTES[chosen]
+        else:
+            note = f"{SPA_NOT_CHOSEN if pointed == 'spa' else RENDERING_NOTES[pointed]}\n{NOT_CHOSEN}"
+        self.query_one("#rendering-note", Static).update(Text(note))
+
     @on(RadioSet.Changed)
     def _radio(self, event: RadioSet.Changed) -> None:
         event.stop()
@@ -84,7 +104,7 @@ class SetupSteps(WizardPage):
         source = self.query_one("#source-tree", Static)
         source.border_title = f"layout {a.variant}"
         source.update(Text(layout_tree(a.variant, a.src_dir or ".")))
-        self.query_one("#rendering-note", Static).update(Text(RENDERING_NOTES[a.rendering]))
+        self._show_rendering_note()
         if a.bundler in ("wbuild", "rbuild"):
             bundler = (
                 f"builder: '{a.bundler}' is written. Install its package:\n  npm install -D @fwk/{a.bundler}-builder"
