@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, ContentSwitcher, Footer, Input, Static, Switch, TextArea
+from textual.widgets import Button, Checkbox, ContentSwitcher, Input, Static, Switch, TextArea
 
 from fwk_tui.session import EditError
 from fwk_tui.source.textutil import plain
@@ -18,6 +18,7 @@ from fwk_tui.tui.fields import MISSING, OptionField, ValueEditor
 from fwk_tui.tui.fields.items import ItemsEditor
 from fwk_tui.tui.fields.rows import RowList
 from fwk_tui.tui.fields.value_editor import is_missing
+from fwk_tui.tui.widgets.wrapping_footer import WrappingFooter
 from fwk_tui.tui.wizard.app_steps import AppSteps
 from fwk_tui.tui.wizard.output_steps import OutputSteps
 from fwk_tui.tui.wizard.page import Choices
@@ -87,7 +88,7 @@ class WizardScreen(SetupSteps, AppSteps, OutputSteps):
                 with Horizontal(id="wizard-buttons"):
                     yield Button("Back", id="back")
                     yield Button("Next", id="next", variant="primary")
-        yield Footer()
+        yield WrappingFooter()
 
     def on_mount(self) -> None:
         self._show()

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from fwk_tui.tui.widgets.wrapping_footer import key_width
+
 FIRST_ACTIONS = ("help", "leave_layer")
 """Keys shown first, so that a narrow terminal never hides them (F1)."""
-
-
-def key_width(key: FooterKey) -> int:
-    """Cells a key takes in the footer: `` key `` then ``description `` (Textual's padding)."""
-    if not key.description:
-        return cell_len(key.key_display)
-    return cell_len(key.key_display) + 2 + cell_len(key.description) + 1
 
 
 class KeyFooter(Footer):
