@@ -128,8 +128,15 @@ def test_help(snap_compare, config: Path, size: tuple[int, int]) -> None:  # typ
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_command_palette(snap_compare, config: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def wait_for_results(pilot: Any) -> None:
-        await pilot.pause(0.6)  # the palette searches in the background
-        await pilot.press("down")  # and highlights its first result when it likes: choose it
+        from textual.command import CommandList
+
+        for _ in range(40):  # the palette searches in the background
+            await pilot.pause(0.15)
+            found = pilot.app.screen.query(CommandList)
+            if found and found.first().option_count:
+                break
+        await pilot.pause(0.3)  # every provider has answered
+        found.first().highlighted = 0  # it highlights its first result when it likes (a down key raced it)
         await pilot.pause(0.3)
 
     run = _steps(_press("ctrl+p", *"switch to variant"), wait_for_results)
