@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Checkbox, Input
 
 from fwk_tui.source import load_document
+from fwk_tui.tui.fields import OptionField
 from fwk_tui.tui.fields.kind_picker import KindPicker
 from fwk_tui.tui.wizard import WizardScreen
 from tests.tui.test_editor import screen_text
@@ -194,3 +196,27 @@ async def test_removing_public_shows_at_once(tmp_path: Path) -> None:
         await pilot.pause(0.3)
         assert not screen.scratch.has("runtimeConfig.public")
         assert "public  {}" not in screen_text(app)
+
+
+def field_lines(app: Any, field: OptionField) -> list[str]:
+    """The lines ``field`` shows on the screen, its title line first."""
+    region = field.region
+    return [line[region.x : region.right].strip() for line in screen_text(app).splitlines()[region.y : region.bottom]]
+
+
+async def test_a_field_not_set_says_its_default_once(tmp_path: Path) -> None:
+    """The header says it (``default (A): "app"``); the line of the value says it is not set, not the default again
+    (``default: app``, ``not set: false by default``, ``true  (default)``)."""
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen, seen = wizard(app), []
+        while screen.step.id != "review":
+            await pilot.pause(0.2)
+            page = screen.query_one(f"#step-{screen.step.id}")
+            for field in page.query(OptionField):
+                if field.display and not field.is_set:
+                    lines = field_lines(app, field)
+                    seen.append(field.path)
+                    assert sum("default" in line for line in lines[1:]) == 1, lines  # the title line has the marker
+            await pilot.press("ctrl+n")
+        assert {"srcDir", "typescript.strict", "typescript.typeCheck", "devServer.port", "devServer.host"} <= set(seen)

@@ -53,11 +53,12 @@ class BooleanEditor(ValueEditor):
     def _label(self, value: Any) -> Text:
         if is_missing(value) and not isinstance(default_value(self.default), bool):
             # No default to show: "false" would claim one the reference does not give.
-            return Text(not_set(self.default), style="dim italic", end="")
+            return Text(not_set(self.said_default), style="dim italic", end="")
         text = Text("true" if self._shown(value) else "false", end="")
         if is_missing(value):
             text.stylize("dim")
-            text.append("  (default)", "dim")
+            if self.default_in_value:
+                text.append("  (default)", "dim")
         return text
 
     def preview(self) -> list[PreviewLine]:

@@ -11,7 +11,7 @@ from textual.widgets import Select
 
 from fwk_tui.session import Edit
 from fwk_tui.tui.fields.kinds import enum_values
-from fwk_tui.tui.fields.present import default_value, js, not_set
+from fwk_tui.tui.fields.present import default_value, js
 from fwk_tui.tui.fields.registry import register
 from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
 from fwk_tui.validate.typecheck import same_literal
@@ -43,7 +43,7 @@ class EnumEditor(ValueEditor):
     def compose(self) -> ComposeResult:
         yield Select(
             self._options(self.value),
-            prompt=escape(self._prompt()),
+            prompt=escape(self.unset_text()),
             allow_blank=True,
             value=self._index(self.value),
             compact=True,
@@ -77,13 +77,9 @@ class EnumEditor(ValueEditor):
 
     def preview(self) -> list[PreviewLine]:
         if is_missing(self.value):
-            return [(Text(self._prompt(), style="dim"), True)]
+            return [(Text(self.unset_text(), style="dim"), True)]
         index = self._index(self.value)
         return [(self._options(self.value)[index][0] if isinstance(index, int) else Text(js(self.value)), True)]
-
-    def _prompt(self) -> str:
-        default = default_value(self.default)
-        return f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
 
     def show(self, value: Any) -> None:
         grew = len(self._choices(self.value)) != len(self._choices(value)) or len(self._choices(value)) > len(

@@ -62,7 +62,7 @@ class ExpressionEditor(InputEditor):
         return found is not None and found[0].format != "regex"
 
     def placeholder(self) -> str:
-        default = default_value(self.default)
+        default = default_value(self.said_default)
         if not is_missing(default):
             return f"default: {js(default)}"
         if self.untyped:

@@ -127,8 +127,16 @@ class OptionField(SteadyArrange, can_focus=True):
         """(kind, text): the value the app gets when it is not the file's, and where from (see ``fwk_tui.resolve.notes``)."""
         self._effective_shown: list[tuple[str, str]] = []
 
+    DEFAULT_IN_VALUE: ClassVar[bool] = True
+    """The value's line of an option the file does not set says its default, as the header's second line does."""
+
     def _new_editor(self) -> ValueEditor:
-        return editor_for(self.path, self.type_, self.value, default=self.default)
+        return self._own(editor_for(self.path, self.type_, self.value, default=self.default))
+
+    def _own(self, editor: ValueEditor) -> ValueEditor:
+        """``editor``, made this field's value editor (:attr:`DEFAULT_IN_VALUE`)."""
+        editor.default_in_value = self.DEFAULT_IN_VALUE
+        return editor
 
     # ------------------------------------------------------------------ state
 
@@ -289,7 +297,7 @@ class OptionField(SteadyArrange, can_focus=True):
         self.variant = variant
         self.diagnostics = list(diagnostics)
         if self._active and self.is_mounted:
-            self._editor = update_editor(self, self._editor, self.type_, value, self.default)
+            self._editor = self._own(update_editor(self, self._editor, self.type_, value, self.default))
         else:
             self._editor = self._new_editor()
         if self.is_mounted:
@@ -445,7 +453,7 @@ class OptionField(SteadyArrange, can_focus=True):
     def settle_kind(self) -> None:
         """Give the value its kind's editor, now that the focus has left (see ``slot.update_editor``)."""
         if self._active and self.is_mounted and not self._editor.has_focus_within:
-            self._editor = update_editor(self, self._editor, self.type_, self.value, self.default)
+            self._editor = self._own(update_editor(self, self._editor, self.type_, self.value, self.default))
 
 
 def _is_command(field: OptionField, key: str) -> bool:

@@ -89,7 +89,7 @@ class InputEditor(ValueEditor):
         return value if isinstance(value, str) else ""
 
     def placeholder(self) -> str:
-        return not_set(self.default)
+        return not_set(self.said_default)
 
     def suggestions(self) -> list[str]:
         return []

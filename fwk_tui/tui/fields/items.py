@@ -10,11 +10,10 @@ from textual.app import ComposeResult
 from textual.widgets import OptionList
 
 from fwk_tui.tui.fields.folded import FoldedText
-from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.rows import RowList, rows_preview
 from fwk_tui.tui.fields.slot import EditorSlot
 from fwk_tui.tui.fields.steady import SteadyVertical
-from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor, is_missing
+from fwk_tui.tui.fields.value_editor import PreviewLine, ValueEditor
 from fwk_tui.tui.held_keys import HeldKeys
 from fwk_tui.tui.settle import settle
 
@@ -94,11 +93,6 @@ class ItemsEditor(ValueEditor):
         return True
 
     # -- the panel ----------------------------------------------------------------
-
-    def unset_text(self) -> str:
-        """What the rows say while the file does not set the value: its default, if any."""
-        default = default_value(self.default)
-        return f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.default)
 
     def panel_title_class(self) -> str:
         return f"items--panel-title {self.PANEL}-title"

@@ -20,7 +20,7 @@ class NumberEditor(InputEditor):
         return phrase(self.type_) if isinstance(self.type_, NumType) else "a number"
 
     def placeholder(self) -> str:
-        default = default_value(self.default)
+        default = default_value(self.said_default)
         wanted = self._wanted()
         if isinstance(default, (int, float)) and not isinstance(default, bool):
             return f"default: {default}  ({wanted})"

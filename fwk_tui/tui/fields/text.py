@@ -33,11 +33,11 @@ class TextEditor(InputEditor):
         return out
 
     def placeholder(self) -> str:
-        default = default_value(self.default)
+        default = default_value(self.said_default)
         hint = FORMATS[self.format.format].hint
         if isinstance(default, str) and default:
             return f"default: {plain(default)}" + (f"  ({hint})" if hint else "")
-        return hint or not_set(self.default)
+        return hint or not_set(self.said_default)
 
     def text_of(self, value: Any) -> str:
         if isinstance(value, str):

@@ -23,7 +23,7 @@ from fwk_tui.catalog.types import TypeExpr
 from fwk_tui.session import Edit
 from fwk_tui.source.values import UNDEFINED, Code
 from fwk_tui.tui.fields.lines import PreviewLine
-from fwk_tui.tui.fields.present import js, not_set
+from fwk_tui.tui.fields.present import default_value, js, not_set
 from fwk_tui.tui.fields.steady import SteadyArrange
 from fwk_tui.tui.messages import Sent
 from fwk_tui.validate.values import MISSING
@@ -127,6 +127,20 @@ class ValueEditor(SteadyArrange):
         """The last edit typing in this editor asked for (its own value coming back is not a change of kind)."""
         self.prepare()
 
+    default_in_value = True
+    """Whether the value's line says the default while the file does not set the value: the field's header says
+    it too (the wizard's fields leave it to the header; see ``OptionField.DEFAULT_IN_VALUE``)."""
+
+    @property
+    def said_default(self) -> Default | None:
+        """The default the value's line says while the file does not set the value (``None``: it says none)."""
+        return self.default if self.default_in_value else None
+
+    def unset_text(self) -> str:
+        """What the value's line says while the file does not set the value: the default, if it says one."""
+        default = default_value(self.said_default)
+        return f"not set: {js(default)} by default" if not is_missing(default) else not_set(self.said_default)
+
     @property
     def variant(self) -> Variant:
         """The layout variant the file is edited as (A where the app does not say)."""
@@ -177,7 +191,7 @@ class ValueEditor(SteadyArrange):
     def preview(self) -> list[PreviewLine]:
         """The value as lines of text, shown until the field gets the focus (then this editor is mounted)."""
         if is_missing(self.value):
-            return [(Text(not_set(self.default), style="dim italic"), True)]
+            return [(Text(not_set(self.said_default), style="dim italic"), True)]
         return [(Text(js(self.value)), True)]
 
     def hint(self) -> Text | None:

@@ -61,6 +61,12 @@ class Choices(RadioSet):
         return button.name if button is not None else None
 
 
+class WizardField(OptionField):
+    """A field of the wizard: its header says the default; the value's line, while not set, says only that."""
+
+    DEFAULT_IN_VALUE = False
+
+
 class WizardPage(Screen[list[str] | None]):
     """The wizard's state; the groups of steps add their pages to it, :class:`WizardScreen` draws and moves."""
 
@@ -92,7 +98,7 @@ class WizardPage(Screen[list[str] | None]):
         """Take ``answers`` as the wizard's answers and redraw (the screen does it)."""
         raise NotImplementedError
 
-    def _field(self, path: str, option: Option | None = None, kind: type[OptionField] = OptionField) -> OptionField:
+    def _field(self, path: str, option: Option | None = None, kind: type[OptionField] = WizardField) -> OptionField:
         option = option or self.catalog.get(path)
         return kind(
             path,

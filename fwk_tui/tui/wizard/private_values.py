@@ -18,9 +18,10 @@ from textual.widgets import Input
 
 from fwk_tui.catalog.models import Variant
 from fwk_tui.paths import PathError, parse_path
-from fwk_tui.tui.fields import OptionField, ValueEditor
+from fwk_tui.tui.fields import ValueEditor
 from fwk_tui.tui.fields.record import Entry, RecordEditor
 from fwk_tui.tui.fields.slot import EditorSlot
+from fwk_tui.tui.wizard.page import WizardField
 from fwk_tui.validate import Diagnostic
 from fwk_tui.validate.env import MASK, is_private_path
 
@@ -89,7 +90,7 @@ def _masked_entry(editor: RecordEditor, entry: Entry) -> Entry:
     return replace(entry, value=_masked(entry.value))
 
 
-class PrivateValuesField(OptionField):
+class PrivateValuesField(WizardField):
     """The field of ``runtimeConfig`` in the wizard: private values masked until :meth:`show_private`.
 
     A value's input becomes a password input once it is there (a panel opened, the focus come, the value
