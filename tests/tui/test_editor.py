@@ -410,7 +410,7 @@ async def test_an_emptied_text_field_says_it_holds_an_empty_string_not_the_defau
         await pilot.press("ctrl+u")
         await pilot.pause()
         assert app.session.get("app.baseURL") == ""
-        assert "'' (an empty string is set" in screen_text(app)
+        assert "'' (an empty string is set; Ctrl+R resets to the default)" in screen_text(app)
         await pilot.press("ctrl+r")  # reset: the key goes, the default shows again
         await pilot.pause()
         assert not app.session.has("app.baseURL")

@@ -220,3 +220,15 @@ async def test_a_field_not_set_says_its_default_once(tmp_path: Path) -> None:
                     assert sum("default" in line for line in lines[1:]) == 1, lines  # the title line has the marker
             await pilot.press("ctrl+n")
         assert {"srcDir", "typescript.strict", "typescript.typeCheck", "devServer.port", "devServer.host"} <= set(seen)
+
+
+async def test_an_emptied_value_names_ctrl_r_only_where_it_resets(tmp_path: Path) -> None:
+    # In the wizard Ctrl+R shows or hides private values: the note of an empty folder must not send the person there.
+    app = make_wizard(tmp_path / "p")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_step(pilot, "source")
+        await type_into(pilot, "field-srcDir", "src")
+        await pilot.press("ctrl+u")
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert "an empty string is set" in text and "Ctrl+R resets" not in text

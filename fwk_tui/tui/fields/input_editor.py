@@ -106,9 +106,13 @@ class InputEditor(ValueEditor):
     def _placeholder_now(self) -> str:
         """What the empty input says: the default, or that the file holds an empty string."""
         if self.value == "":
-            # Ctrl+R resets a whole option: said only by the option's own input, not by an item's.
+            # Ctrl+R resets a whole option: said only by the option's own input, not by an item's, and where the
+            # key does (the wizard's Ctrl+R shows private values).
             whole = self.parent is None or not isinstance(self.parent, (ValueEditor, EditorSlot))
-            return "'' (an empty string is set; Ctrl+R resets to the default)" if whole else "'' (an empty string)"
+            key = self.app.active_bindings.get("ctrl+r") if whole and self.is_attached else None
+            if key is not None and key.binding.action == "reset":
+                return "'' (an empty string is set; Ctrl+R resets to the default)"
+            return "'' (an empty string is set)" if whole else "'' (an empty string)"
         return self.placeholder()
 
     def preview(self) -> list[PreviewLine]:
