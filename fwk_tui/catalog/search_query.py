@@ -20,7 +20,7 @@ class Query:
 def parse_query(query: str) -> Query:
     """``query`` as typed, cut into the words (and phrases) it searches for."""
     text = query.strip().lower()
-    raw = split_words(text)
+    raw = _compounds_split(split_words(text))
     stems = [stem(w) for _, _, w in raw]
     phrases: dict[int, tuple[int, str]] = {}
     for first, last, token in group_tokens(stems):
@@ -51,3 +51,27 @@ def parse_query(query: str) -> Query:
     # The last word may be half typed, unless a space followed it or it was a stop word.
     open_end = bool(raw) and not query.endswith(" ") and raw[-1][2] not in STOP_WORDS
     return Query(text, "".join(w for _, _, w in raw), tuple(terms), open_end)
+
+
+_COMPOUND = (6, 30)
+"""The lengths of a word tried as two run together (`serverside`); a longer one is no compound of the table's."""
+
+
+def _compounds_split(raw: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``raw`` with each word written solid that is two words of a phrase of the synonym table with its neighbours
+    (`serverside rendering` → `server side rendering` ~ ssr), split in two: people write the same words spaced,
+    hyphenated or run together, and the table has them spaced."""
+    if len(raw) > 20:
+        return raw  # a pasted text, not a question: each word is tried at each cut, kept short
+    stems = [stem(w) for _, _, w in raw]
+    out = list(raw)
+    for i in range(len(raw) - 1, -1, -1):
+        start, end, word = raw[i]
+        if not _COMPOUND[0] <= len(word) <= _COMPOUND[1] or stems[i] in SYNONYM_OF:
+            continue
+        for cut in range(2, len(word) - 1):
+            tried = [*stems[:i], stem(word[:cut]), stem(word[cut:]), *stems[i + 1 :]]
+            if any(first <= i and last >= i + 2 for first, last, _ in group_tokens(tried)):
+                out[i : i + 1] = [(start, start + cut, word[:cut]), (start + cut, end, word[cut:])]
+                break
+    return out

@@ -169,3 +169,13 @@ def test_a_path_or_key_typed_as_written_lists_what_starts_so(
     index: SearchIndex, query: str, expected: str, n: int
 ) -> None:
     assert all(path.startswith(expected) for path in _top(index, query, n))
+
+
+@pytest.mark.parametrize(
+    "query", ["serverside rendering off", "turn off serverside rendering", "disable serverside render"]
+)
+def test_words_run_together_are_the_phrase_written_spaced(index: SearchIndex, query: str) -> None:
+    # The synonym table writes `server side rendering`; people also write it solid. The solid word found a head
+    # manager task by `rendered` and `ssr` inside renderSSRHeadOptions, above ssr.
+    assert _top(index, query) == ["ssr"]
+    assert _top(index, query.replace("serverside", "server side")) == ["ssr"]
