@@ -627,6 +627,11 @@ class Run:
         if key == "f2":
             return
         kind = model.kind
+        if kind == "text" and not model.in_item and key in ("enter", "escape") and model.text is not None:
+            # Done typing in the field's own text: its undo step ends, the focus goes to its row (a text reads).
+            model.row = True
+            model.typing = None
+            return
         if kind in ("text", "number") or (kind == "list" and model.in_item):
             if model.in_item and key in ("enter", "escape"):
                 if key == "escape" or model.text is not None:
@@ -808,6 +813,8 @@ def next_step(model: Model, rng: random.Random, slow: bool, fields: list[str]) -
         options = ["backspace", "ctrl+u"] + ["char"] * 8
         if model.in_item:
             options += ["enter", "enter", "escape"]
+        elif kind == "text" and rng.random() < 0.3:
+            options += ["enter", "escape"]  # done typing: the row, where `/` must search
         pick = rng.choice(options)
         if pick != "char":
             return Step("key", pick, p)

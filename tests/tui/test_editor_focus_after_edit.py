@@ -167,3 +167,28 @@ async def test_esc_leaves_a_text_value_for_its_row_so_slash_searches(tmp_path: P
         assert isinstance(app.screen, SearchScreen)
         await type_slowly(pilot, "escape", "enter", *"/x")  # back on the row; Enter enters the value again
         assert app.session.get("app.head.title") == "Team site!/x"
+
+
+async def test_enter_in_a_text_value_ends_it_on_its_row_so_slash_searches_and_undo_takes_one_step(
+    tmp_path: Path,
+) -> None:
+    """A trial's trap: Enter kept the focus in the title, so `/dev server port` typed after it went into the value,
+    and Ctrl+Z then took back the words meant to stay with it."""
+    from fwk_tui.tui.fields.field import OptionField
+    from fwk_tui.tui.screens.search import SearchScreen
+
+    file = write_config(tmp_path, TITLE)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.head.title")
+        await type_slowly(pilot, *" Deluxe", "enter")
+        assert isinstance(app.focused, OptionField) and app.focused.holds_row
+        await type_slowly(pilot, "slash")
+        assert isinstance(app.screen, SearchScreen)
+        await type_slowly(pilot, "escape")
+        assert app.session.get("app.head.title") == "Team site Deluxe"
+        await type_slowly(pilot, "enter", *"/x")  # Enter enters the value again: a new step of its own
+        assert app.session.get("app.head.title") == "Team site Deluxe/x"
+        await type_slowly(pilot, "ctrl+z")
+        assert app.session.get("app.head.title") == "Team site Deluxe"

@@ -409,9 +409,11 @@ class OptionField(SteadyArrange, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self._types_in_own_input():
-            # Esc leaves the value for the field's row: the next `/` searches, Enter or a key enters it again.
+            # Esc leaves the value for the field's row: the next `/` searches, Enter or a key enters it again; what
+            # was typed is one undo step, whatever is typed next another.
             event.stop()
             event.prevent_default()
+            self.post_message(self.Sealed(self, self.path))
             self.hold_row()
             return
         if self.holds_row:
