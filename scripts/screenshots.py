@@ -150,9 +150,21 @@ async def _layers_group(pilot: Pilot[None]) -> None:
     await pilot.pause(0.3)
 
 
+async def _environment_group(pilot: Pilot[None]) -> None:
+    from fwk_tui.tui.editor.widgets.group_tree import GroupTree
+
+    await pilot.pause(0.3)
+    tree = pilot.app.query_one(GroupTree)
+    tree.focus()
+    tree.select_group("env:$production")
+    await pilot.press("enter")
+    await pilot.pause(0.3)
+
+
 LAYERS_SHOTS: dict[str, Callable[[Pilot[None]], Awaitable[None]]] = {
     "editor-layers.svg": _layers_field,
     "editor-layers-group.svg": _layers_group,
+    "editor-environment.svg": _environment_group,
 }
 
 

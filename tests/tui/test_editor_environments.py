@@ -68,3 +68,16 @@ async def test_an_option_is_set_for_an_environment_from_its_field_and_the_focus_
         await type_slowly(pilot, "escape", "ctrl+z", "ctrl+z")  # the typing, then the copy
         await look_until(pilot, app, lambda: not app.session.has("$env.staging.app"), "the copy undone")
         assert app.session.get("$env.staging.ssr") is False
+
+
+async def test_a_dev_only_option_is_offered_for_development_only(tmp_path: Path) -> None:
+    app = make_app(write_config(tmp_path, CONFIG))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        await look_until(pilot, app, lambda: focused_field(app) == "devServer.port", "the port's field")
+        names = [name for _, name in app.environment_targets()]
+        assert names == ["development", "staging"]  # not production, not test: the dev server runs in neither
+        await search_to(pilot, "app.baseURL")
+        await look_until(pilot, app, lambda: focused_field(app) == "app.baseURL", "app.baseURL's field")
+        assert [name for _, name in app.environment_targets()] == ["development", "production", "test", "staging"]

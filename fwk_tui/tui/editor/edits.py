@@ -182,7 +182,12 @@ class EditActions:
             return []
         if not segments or section_length(segments) or segments[0] == "$env":
             return []
-        targets = [(block, block[1:]) for block in ENV_BLOCKS]
+        option = self.app.session.catalog.get(path or "")
+        tags = option.tags if option is not None else ()
+        # A dev-only option means nothing in production or test, a production-only one in development.
+        unmeant = {"dev-only": ("$production", "$test"), "production-only": ("$development",)}
+        skipped = {block for tag in tags for block in unmeant.get(tag, ())}
+        targets = [(block, block[1:]) for block in ENV_BLOCKS if block not in skipped]
         by_name = self.app.session.get("$env")
         if isinstance(by_name, dict):
             targets += [(format_path(("$env", name)), name) for name in by_name]
