@@ -86,8 +86,29 @@ def lookup_value(doc: ConfigDocument, file: Path, path: OptionPath) -> JSValue:
         return doc.get(path)
     except KeyError:
         note = f" ({doc.read_only})" if doc.read_only else ""
-        near = did_you_mean(format_path(path), written_paths(doc.values()))
+        near = did_you_mean(format_path(path), written_paths(doc.values())) or default_note(format_path(path))
         raise Stop(Exit.NOT_FOUND, f"{file}: no value at {format_path(path)}{note}{near}") from None
+
+
+def default_note(path: str) -> str:
+    """``; not set: the app gets its default, true`` for an option the file does not set (its default of each
+    variant when they differ); nothing for a path no option has, or an option without a plain default value."""
+    from fwk_tui.catalog import load_catalog
+    from fwk_tui.catalog.present import default_text
+
+    option = load_catalog().get(path)
+    if option is None:
+        return ""
+    shown = {  # a plain value; an object's default is for `fwk-tui why` to show whole
+        v: default_text(d)
+        for v, d in sorted(option.defaults.items())
+        if d.kind == "value" and isinstance(d.value, str | int | float | bool)
+    }
+    if not shown:
+        return ""
+    if len(set(shown.values())) == 1:
+        return f"; not set: the app gets its default, {next(iter(shown.values()))}"
+    return "; not set: the app gets its default, " + ", ".join(f"{t} in variant {v}" for v, t in shown.items())
 
 
 def written_paths(value: object) -> Iterator[str]:

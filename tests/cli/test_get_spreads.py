@@ -65,3 +65,15 @@ def test_a_value_no_spread_touches_is_as_before(project: Path, capsys: pytest.Ca
     assert run(capsys, "get", "app.baseURL") == (0, "'/'\n", "")
     assert run(capsys, "get", "app.head") == (Exit.NOT_FOUND, "", "fwk.config.ts: no value at app.head\n")
     assert (project / "fwk.config.ts").read_text() == CONFIG
+
+
+def test_an_option_the_file_does_not_set_names_the_default_the_app_gets(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Exit 4 still says "not in the file" to scripts; a person reads what the app runs with.
+    assert run(capsys, "get", "app.buildAssetsDir") == (
+        Exit.NOT_FOUND, "", 'fwk.config.ts: no value at app.buildAssetsDir; not set: the app gets its default, "/_fwk/"\n'
+    )
+    _, _, err = run(capsys, "get", "srcDir")
+    assert err.startswith('fwk.config.ts: no value at srcDir; not set: the app gets its default, "app" in variant A, ')
+    assert run(capsys, "get", "app.head.title")[2] == "fwk.config.ts: no value at app.head.title\n"  # no default
