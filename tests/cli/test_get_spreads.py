@@ -72,7 +72,9 @@ def test_an_option_the_file_does_not_set_names_the_default_the_app_gets(
 ) -> None:
     # Exit 4 still says "not in the file" to scripts; a person reads what the app runs with.
     assert run(capsys, "get", "app.buildAssetsDir") == (
-        Exit.NOT_FOUND, "", 'fwk.config.ts: no value at app.buildAssetsDir; not set: the app gets its default, "/_fwk/"\n'
+        Exit.NOT_FOUND,
+        "",
+        'fwk.config.ts: no value at app.buildAssetsDir; not set: the app gets its default, "/_fwk/"\n',
     )
     _, _, err = run(capsys, "get", "srcDir")
     assert err.startswith('fwk.config.ts: no value at srcDir; not set: the app gets its default, "app" in variant A, ')
