@@ -83,7 +83,8 @@ EDITOR_DESCRIBED = {
 
 MOVING: tuple[Row, ...] = (
     ("↑ ↓  Enter", "in the tree: pick a group; Enter goes to its first field"),
-    ("Tab  Shift+Tab", "the next or previous field (the tree comes before the first, the docs after the last)"),
+    ("Tab  Shift+Tab", "the next or previous field (↑ ↓ too, in a one-line value; the tree comes before the first, "
+     "the docs after the last)"),
     ("Enter  Esc", "in a text or number: done typing, the field's row holds the focus (/ searches from there; "
      "Enter or a letter enters the value again)"),
     ("Ctrl+P", "command palette: the editor's commands and every option"),

@@ -192,3 +192,20 @@ async def test_enter_in_a_text_value_ends_it_on_its_row_so_slash_searches_and_un
         assert app.session.get("app.head.title") == "Team site Deluxe/x"
         await type_slowly(pilot, "ctrl+z")
         assert app.session.get("app.head.title") == "Team site Deluxe"
+
+
+async def test_up_and_down_in_a_one_line_value_go_to_the_field_above_and_below(tmp_path: Path) -> None:
+    """A trial's trap: Down in a text, meant to reach the next field, did nothing, and what came next went into it."""
+    file = write_config(tmp_path, TITLE)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "app.baseURL")
+        fields = list(app.query_one(ConfigForm).fields)
+        below = fields[fields.index("app.baseURL") + 1]
+        await type_slowly(pilot, "down", *"/x/")
+        assert focused_field(app) == below == "app.buildAssetsDir"
+        assert app.session.get("app.buildAssetsDir") == "/x/" and not app.session.has("app.baseURL")
+        await type_slowly(pilot, "up", *"/y/")
+        assert focused_field(app) == "app.baseURL"
+        assert app.session.get("app.baseURL") == "/y/"

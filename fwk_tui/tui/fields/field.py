@@ -227,10 +227,11 @@ class OptionField(SteadyArrange, can_focus=True):
         """The focus is in the input of this field's own editor (a text, a number), not in one it opened (a
         record's key or value, a list's item: Esc closes those)."""
         focused = self.screen.focused if self._active and self.is_attached else None
-        if not isinstance(focused, Input) or not isinstance(self._editor, InputEditor):
+        if not isinstance(focused, Input):
             return False
         owner = next((a for a in focused.ancestors if isinstance(a, ValueEditor)), None)
-        return owner is self._editor
+        # Its own text or number, or a union's: not a key's input of a record, which Esc closes.
+        return isinstance(owner, InputEditor) and self._editor.enters_with(owner)
 
     def _enter_from_row(self, key: str | None = None, character: str | None = None) -> None:
         self._row = False
@@ -415,6 +416,12 @@ class OptionField(SteadyArrange, can_focus=True):
             event.prevent_default()
             self.post_message(self.Sealed(self, self.path))
             self.hold_row()
+            return
+        if event.key in ("up", "down") and self._types_in_own_input():
+            # One line of text has no line above or below: the arrows go to the field above or below, as in a form.
+            event.stop()
+            event.prevent_default()
+            (self.screen.focus_previous if event.key == "up" else self.screen.focus_next)()
             return
         if self.holds_row:
             if _is_command(self, event.key):
