@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
 
 from tests.tui.test_editor import EXAMPLE, make_app
 
@@ -34,8 +33,6 @@ def test_app_shell_title_typed_as_text(snap_compare, config: Path, size: tuple[i
             await pilot.pause(0.1)
             if pilot.app.session.get("app.head.title") == "Docs Site":
                 break
-        for field in pilot.app.query(Input):
-            field.cursor_blink = False  # its cursor blinks: drawn or not by the time of the shot, on a loaded machine
         await pilot.pause(0.3)
         await pilot.pause()
 

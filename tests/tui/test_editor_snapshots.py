@@ -137,10 +137,6 @@ def test_command_palette(snap_compare, config: Path, size: tuple[int, int]) -> N
                 break
         await pilot.pause(0.3)  # every provider has answered
         found.first().highlighted = 0  # it highlights its first result when it likes (a down key raced it)
-        from textual.widgets import Input
-
-        for field in pilot.app.screen.query(Input):
-            field.cursor_blink = False  # its cursor blinks: drawn or not by the time of the shot
         await pilot.pause(0.3)
 
     run = _steps(_press("ctrl+p", *"switch to variant"), wait_for_results)
