@@ -680,7 +680,7 @@ class Run:
                 model.typing = None
 
     async def _save(self) -> None:
-        app, pilot, model = self.app, self.pilot, self.model
+        app, model = self.app, self.model
         await self.settle()
         model.typing = None  # typing after a save is a step of its own
         if isinstance(app.screen, SavePreviewScreen):

@@ -25,7 +25,7 @@ from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key
-from .test_editor import EXAMPLE, make_app
+from .test_editor import EXAMPLE, make_app, told
 from .test_human_speed import HUMAN, look_until, type_slowly
 from .test_tmux import Terminal, _env
 
@@ -196,7 +196,7 @@ async def test_keys_typed_with_ctrl_s_answer_its_preview_then_go_to_the_field(ex
         await type_slowly(pilot, "z", "ctrl+s")
         await look_until(pilot, app, lambda: isinstance(app.screen, SavePreviewScreen), "the preview")
         await type_slowly(pilot, "q")
-        assert any("'q' was not typed" in n.message for n in app._notifications), list(app._notifications)
+        assert any("'q' was not typed" in n.message for n in told(app)), list(told(app))
         await type_slowly(pilot, "escape")
         assert app.session.get("app.baseURL") == "/xY12345z"
 

@@ -32,7 +32,7 @@ from fwk_tui.tui.widgets import safe_input
 from fwk_tui.tui.widgets.safe_input import SafeInput
 
 from .oracle import send_key
-from .test_editor import EXAMPLE, make_app, screen_text
+from .test_editor import EXAMPLE, make_app, screen_text, told
 from .test_human_speed import HUMAN, type_slowly
 from .test_tmux import _env
 from .test_tmux_human import Person
@@ -331,7 +331,7 @@ async def test_the_filter_waits_while_a_new_key_is_typed(tmp_path: Path) -> None
         await pilot.pause(HUMAN)
         field = app.focused
         assert isinstance(field, SafeInput) and field.value == "@shop" and app.form_filter == "all"
-        said = [str(n.message) for n in app._notifications]
+        said = [str(n.message) for n in told(app)]
         assert "Add the key first (Enter) or give it up (Esc), then change the filter." in said, said
         await type_slowly(pilot, "enter", *"./shop", "escape", "escape", "f4")
         await pilot.pause(HUMAN)

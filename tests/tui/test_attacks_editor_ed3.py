@@ -19,7 +19,7 @@ from fwk_tui.tui.settle import settle
 from fwk_tui.tui.widgets.safe_input import MAX_QUERY
 
 from .oracle import send_key
-from .test_editor import make_app, screen_text
+from .test_editor import make_app, screen_text, told
 from .test_editor_migrate import open_from_palette, project
 from .test_human_speed import HUMAN, type_slowly
 
@@ -101,7 +101,7 @@ async def test_a_refused_move_leaves_nothing_to_redo_or_undo(tmp_path: Path) -> 
         await pilot.pause(0.3)
         await type_slowly(pilot, "y")
         await pilot.pause(0.5)
-        assert any("Not moved" in str(n.title) for n in app._notifications), screen_text(app)
+        assert any("Not moved" in str(n.title) for n in told(app)), screen_text(app)
         assert not app.session.can_redo and not app.session.can_undo
         await type_slowly(pilot, "ctrl+y")
         await pilot.pause(HUMAN)
@@ -154,7 +154,7 @@ async def test_the_code_editor_stops_at_its_cap_and_the_quit_question_shortens_t
         await settle(app)
         await pilot.pause(HUMAN)
         assert area.text == "(" + "a" * 399
-        assert any("takes at most 400 characters" in str(n.message) for n in app._notifications)
+        assert any("takes at most 400 characters" in str(n.message) for n in told(app))
         area.post_message(events.Paste("b" * 5000))  # a paste: nothing past the cap goes in
         await pilot.pause(HUMAN)
         assert len(area.text) == 400

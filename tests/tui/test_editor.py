@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.app import App
+from textual.notifications import Notification
 from textual.widgets import Input, TextArea
 
 from fwk_tui.catalog import load_catalog
@@ -77,6 +79,11 @@ async def editor_focused(app: EditorApp, pilot: object, seconds: float = 10.0) -
 def screen_text(app: EditorApp) -> str:
     strips = app.screen._compositor.render_strips()
     return "\n".join("".join(seg.text for seg in strip) for strip in strips)
+
+
+def told(app: App[object]) -> list[Notification]:
+    """Every notification the app posted, in order, including those whose toast has gone (conftest keeps them)."""
+    return list(app._notifications.__dict__.get("told", []))
 
 
 async def test_open_shows_groups_with_badges_and_the_status_line(config: Path) -> None:

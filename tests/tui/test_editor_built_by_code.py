@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
-from .test_editor import go_to, make_app, screen_text
+from .test_editor import go_to, make_app, screen_text, told
 from .test_human_speed import write_config
 
 FUNCTION_CONFIG = """\
@@ -57,7 +57,7 @@ async def test_a_config_built_by_code_says_so_in_the_status_line_and_covers_noth
             assert "fwk.config.ts (read-only)" in top
             assert top.rstrip().endswith("not checked: built by code (line 4)")
             assert "✓" not in top
-            assert not app._notifications  # no toast over the docs pane
+            assert not told(app)  # no toast over the docs pane
     assert file.read_text() == PUSHED
 
 

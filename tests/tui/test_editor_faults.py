@@ -24,7 +24,7 @@ from fwk_tui.tui.editor.widgets.editor_status import EditorStatus
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
-from .test_editor import EXAMPLE, go_to, make_app, screen_text
+from .test_editor import EXAMPLE, go_to, make_app, screen_text, told
 from .test_human_speed import write_config
 
 
@@ -182,7 +182,7 @@ async def test_edits_recovery_cannot_apply_stay_on_disk(tmp_path: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert app.session.get("ssr") is False and not app.session.has("contentOptions")
-        said = " ".join(n.message for n in app._notifications)
+        said = " ".join(n.message for n in told(app))
         assert "1 no longer apply; the journal entry with them is kept as " in said and ".dropped" in said
     kept = journal.entry_file(file).with_name(journal.entry_file(file).name + ".dropped")
     assert kept.read_bytes() == recorded  # the rename is still written down somewhere

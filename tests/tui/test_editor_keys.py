@@ -20,7 +20,7 @@ from fwk_tui.tui.fields.unknown import UnknownEditor
 from fwk_tui.tui.key_help import key_name
 from fwk_tui.tui.screens.help import HelpScreen
 from fwk_tui.tui.widgets.option_detail import OptionDetail
-from tests.tui.test_editor import config, go_to, make_app, screen_text, until  # noqa: F401 (config: a fixture)
+from tests.tui.test_editor import config, go_to, make_app, screen_text, told, until  # noqa: F401 (config: a fixture)
 
 PROBLEMS = """\
 export default defineFwkConfig({
@@ -244,7 +244,7 @@ async def test_f8_says_so_when_there_is_no_problem(config: Path) -> None:
         await pilot.pause()
         await pilot.press("f8")
         await pilot.pause()
-        assert any("No errors or warnings" in str(n.message) for n in app._notifications)
+        assert any("No errors or warnings" in str(n.message) for n in told(app))
 
 
 async def test_the_palette_lists_the_editors_commands_not_textuals_duplicates(config: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 from fwk_tui.tui.editor import EditorApp
 from fwk_tui.tui.screens.choice import ChoiceScreen
 from fwk_tui.tui.screens.migrate import ChoiceRow, MigrateScreen
-from tests.tui.test_editor import make_app, screen_text
+from tests.tui.test_editor import make_app, screen_text, told
 
 LAYOUT_B = """export default defineFwkConfig({
   ssr: true,
@@ -48,7 +48,7 @@ def row(screen: MigrateScreen, key: str) -> ChoiceRow:
 
 
 def toasts(app: EditorApp) -> list[str]:
-    return [str(n.message) for n in app._notifications]
+    return [str(n.message) for n in told(app)]
 
 
 async def test_moving_the_sources_asks_then_moves_the_folders_and_writes_the_file_and_the_palette_undoes_both(

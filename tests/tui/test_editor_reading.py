@@ -16,7 +16,7 @@ from typing import Self
 from fwk_tui.journal import Journal
 from fwk_tui.tui.editor import EditorApp
 
-from .test_editor import make_app
+from .test_editor import make_app, told
 from .test_human_speed import write_config
 
 LAYERED = "export default defineFwkConfig({\n  extends: ['my-layer'],\n  ssr: true,\n})\n"
@@ -24,7 +24,7 @@ LAYERED = "export default defineFwkConfig({\n  extends: ['my-layer'],\n  ssr: tr
 
 def notes(app: EditorApp) -> str:
     """The messages of the notifications shown (and not yet gone)."""
-    return "\n".join(n.message for n in app._notifications)
+    return "\n".join(n.message for n in told(app))
 
 
 class Watchdog:

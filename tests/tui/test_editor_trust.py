@@ -9,7 +9,7 @@ from textual.widgets import Input, Switch
 from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
-from .test_editor import make_app, screen_text
+from .test_editor import make_app, screen_text, told
 from .test_human_speed import HUMAN, focused_field, look_until, type_slowly, write_config
 
 
@@ -65,8 +65,8 @@ async def test_a_read_only_config_takes_no_edit_and_its_fields_keep_showing_the_
         await type_slowly(pilot, "0")  # a text that does not read (port 0) does not land either
         assert app.focused.value == ""
         assert "does not read" not in screen_text(app).splitlines()[0]
-        told = [n.message for n in app._notifications]
-        assert told == ["Edits are not taken: the config is built by code: `make()` makes it (line 2)."]  # once
+        said = [n.message for n in told(app)]
+        assert said == ["Edits are not taken: the config is built by code: `make()` makes it (line 2)."]  # once
         assert not app.session.dirty
     assert file.read_text() == body
 
@@ -120,7 +120,7 @@ async def test_a_refused_edit_leaves_the_switch_showing_the_file(tmp_path: Path)
         await type_slowly(pilot, "/", *"ssr", "enter")
         switch = app.query_one(BooleanEditor).query_one(Switch)
         await type_slowly(pilot, "space")
-        assert [n.title for n in app._notifications] == ["Could not set ssr"]
+        assert [n.title for n in told(app)] == ["Could not set ssr"]
         assert switch.value is True and "true  (default)" in screen_text(app)
         assert not app.session.dirty
     assert file.read_text() == body

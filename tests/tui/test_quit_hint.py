@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui.test_editor import make_app
+from tests.tui.test_editor import make_app, told
 
 
 async def test_ctrl_c_names_the_quit_key_without_markup(tmp_path: Path) -> None:
@@ -15,6 +15,6 @@ async def test_ctrl_c_names_the_quit_key_without_markup(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause(0.2)
-        said = [str(n.message) for n in app._notifications]
+        said = [str(n.message) for n in told(app)]
         assert any(t.startswith("Press ") and t.endswith(" to quit.") for t in said), said
         assert not any("[b]" in t for t in said)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from fwk_tui.tui.wizard import WizardApp
 from fwk_tui.wizard import open_target
+from tests.tui.test_editor import told
 from tests.tui.test_wizard import CATALOG, DATE, to_step
 
 
@@ -21,7 +22,7 @@ async def _save(app: WizardApp) -> list[tuple[str, str]]:
         await to_step(pilot, "review")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        return [(n.title, n.message) for n in app._notifications]  # noqa: SLF001
+        return [(n.title, n.message) for n in told(app)]  # noqa: SLF001
 
 
 async def test_answers_that_cannot_be_saved_leave_the_project_unwritten(tmp_path: Path) -> None:

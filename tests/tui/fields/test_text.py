@@ -5,9 +5,9 @@ from __future__ import annotations
 from fwk_tui.catalog.types import StrType
 from fwk_tui.session import Edit
 from fwk_tui.source.values import Code
-from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.input_editor import InputEditor
 from fwk_tui.tui.fields.number import NumberEditor
+from fwk_tui.tui.fields.registry import editor_for
 from fwk_tui.tui.fields.text import TextEditor
 from fwk_tui.tui.widgets.safe_input import SafeInput
 from tests.tui.fields.harness import FieldHarness, config, screen_text
