@@ -239,9 +239,8 @@ async def test_an_outside_change_is_reloaded_with_the_unsaved_edits_reapplied(co
         await pilot.press("ctrl+u", *"4200")
         await pilot.pause()
         config.write_text(config.read_text().replace("ssr: true", "ssr: false"))
-        await pilot.pause(1.6)  # the file is polled every second
-        assert isinstance(app.screen, ChoiceScreen)
-        assert "changed on disk" in screen_text(app)
+        # The file is polled every second.
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "changed on disk" in screen_text(app))
         await pilot.press("r")
         await pilot.pause()
         assert app.session.get("ssr") is False  # the outside change

@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from fwk_tui.tui.screens.choice import ChoiceScreen
 
-from .test_editor import make_app, screen_text
+from .test_editor import make_app, screen_text, until
 from .test_human_speed import HUMAN, focused_field, search_to, type_slowly, write_config
 
 
@@ -35,9 +35,8 @@ async def test_a_change_on_disk_asks_only_once_the_user_pauses_typing(tmp_path: 
         assert isinstance(app.focused, Input) and app.focused.value == "/docs/work/reports/"
         assert not asked  # no question while typing
         assert hinted  # said at once, without taking the keys
-        await pilot.pause(2.5)  # the user pauses: now the question comes
-        assert isinstance(app.screen, ChoiceScreen)
-        assert "changed on disk" in screen_text(app)
+        # The user pauses: now the question comes.
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "changed on disk" in screen_text(app))
         await type_slowly(pilot, "r")
         assert app.session.get("ssr") is False  # the outside change
         assert app.session.get("app.baseURL") == "/docs/work/reports/"  # the user's edit, re-applied
@@ -51,8 +50,7 @@ async def test_a_change_on_disk_is_not_asked_about_again_after_keep(tmp_path: Pa
         await search_to(pilot, "app.baseURL")
         await type_slowly(pilot, "x")
         file.write_text(file.read_text().replace("ssr: true", "ssr: false"))
-        await pilot.pause(3.0)
-        assert isinstance(app.screen, ChoiceScreen)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await type_slowly(pilot, "k")
         await type_slowly(pilot, "y")
         await pilot.pause(3.0)
