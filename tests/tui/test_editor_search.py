@@ -188,3 +188,18 @@ def test_the_record_holding_a_key_is_found_under_any_environment_section() -> No
         assert holder_of(f"{section}runtimeConfig.apiSecret", known) == "runtimeConfig"
         assert holder_of(f"{section}content.highlight", known) is None  # a module's key: no option holds it
     assert holder_of("content", known) is None
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)])
+async def test_the_empty_search_says_a_question_is_asked_there_too(tmp_path: Path, size: tuple[int, int]) -> None:
+    # A first-day user read "path, alias or words of the rule" and did not try "how do i redirect an old url".
+    app = make_app(write_config(tmp_path, MODULE))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await type_slowly(pilot, "/")
+        text = screen_text(app)
+        assert "or a question: how do i redirect an old url" in text
+        tasks = len(app.session.catalog.tasks)
+        assert tasks >= 150 and f"{tasks} tasks: type a path, words, or what you want to do" in text  # one line
+        await type_slowly(pilot, *"how do i redirect an old url")
+        assert "routeRules" in screen_text(app)  # and it answers

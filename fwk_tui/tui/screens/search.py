@@ -188,7 +188,7 @@ class SearchScreen(ModalScreen[str | None]):
             box.border_title = Text(plain(self._title))
             yield _SearchInput(
                 self._query,
-                placeholder="path, alias or words of the rule",
+                placeholder="a path, words, or a question: how do i redirect an old url",
                 id="search-input",
                 max_length=MAX_QUERY,
             )
@@ -224,8 +224,8 @@ class SearchScreen(ModalScreen[str | None]):
         self._shown_query = query
         if not query.strip():
             results.clear_options()
-            total = len(self._catalog.options)
-            info.update(Text(f"{total} options: type part of a path, an alias or words of a rule"))
+            options, tasks = len(self._catalog.options), len(self._catalog.tasks)
+            info.update(Text(f"{options} options, {tasks} tasks: type a path, words, or what you want to do"))
             return
         hits = self._index.search(query, limit=RESULT_LIMIT + 1, extra=self._file_keys, variant=self._variant)
         more = len(hits) > RESULT_LIMIT
