@@ -66,6 +66,7 @@ class TreeGroup:
     id: str
     title: str
     summary: str = ""
+    environment: str = ""  # an environment section's group: the name of that environment (production)
 
     @property
     def from_file(self) -> bool:
@@ -344,7 +345,8 @@ class FormModel:
 
 
 def _env_group(prefix: tuple[Segment, ...], name: str) -> TreeGroup:
-    return TreeGroup(ENV_GROUP_PREFIX + format_path(prefix), f"Environment › {plain(name)}", env_summary(plain(name)))
+    shown = plain(name)
+    return TreeGroup(ENV_GROUP_PREFIX + format_path(prefix), f"Environment › {shown}", env_summary(shown), shown)
 
 
 def _has(values: dict[str, Any], segments: tuple[str | int, ...]) -> bool:

@@ -58,6 +58,9 @@ async def test_an_option_is_set_for_an_environment_from_its_field_and_the_focus_
         await type_slowly(pilot, "enter")
         await look_until(pilot, app, lambda: focused_field(app) == "$env.staging.app.baseURL", "the new field")
         assert app.session.get("$env.staging.app.baseURL") == "/mine/"  # the value as the file writes it
+        # The group says how to set more for that environment, by its name.
+        note = "To set another option for staging: on its field, Ctrl+P › Set for"  # then wrapped: "staging."
+        await look_until(pilot, app, lambda: note in screen_text(app), "the group's note")
         detail = app.query_one(OptionDetail)
         await look_until(pilot, app, lambda: getattr(detail.subject, "path", None) == "app.baseURL", "its docs")
         assert app.session.get("app.baseURL") == "/mine/"

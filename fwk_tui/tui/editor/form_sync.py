@@ -252,7 +252,7 @@ class FormSync:
         elif group.of_module:
             notes.append("Options this module's declarations do not list are kept as written (a warning).")
         elif group.of_environment:
-            name = group.title.rpartition(" › ")[2]
+            name = group.environment
             notes.append(f"To set another option for {name}: on its field, Ctrl+P › Set for {name}.")
         else:
             variant = self.app.session.variant
