@@ -9,7 +9,7 @@ from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.widgets.option_detail import OptionDetail
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import HUMAN, focused_field, look_until, search_to, type_slowly, write_config
+from .test_human_speed import HUMAN, focus_reaches, look_until, search_to, type_slowly, write_config
 
 CONFIG = """\
 export default defineFwkConfig({
@@ -34,7 +34,7 @@ async def test_a_section_is_a_group_of_typed_fields_that_take_the_keys_typed(tmp
         text = screen_text(app)
         assert "Environment › production" in text and "unknown key" not in text
         await type_slowly(pilot, "enter")  # into the group: its first field
-        await look_until(pilot, app, lambda: focused_field(app) == "$production.devServer.port", "the port's field")
+        await focus_reaches(pilot, app, "$production.devServer.port")
         text = screen_text(app)
         assert "devServer.port  integer(0..65535)" in text and "default (A): 3000" in text  # the option, typed
         await type_slowly(pilot, "enter", *["backspace"] * 4, *"99999")
@@ -51,12 +51,12 @@ async def test_an_option_is_set_for_an_environment_from_its_field_and_the_focus_
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await search_to(pilot, "app.baseURL")
-        await look_until(pilot, app, lambda: focused_field(app) == "app.baseURL", "app.baseURL's field")
+        await focus_reaches(pilot, app, "app.baseURL")
         await type_slowly(pilot, "ctrl+p")
         await type_slowly(pilot, *"set app.baseURL for staging", pause=0.05)
         await look_until(pilot, app, lambda: "Set app.baseURL for staging" in screen_text(app), "the command")
         await type_slowly(pilot, "enter")
-        await look_until(pilot, app, lambda: focused_field(app) == "$env.staging.app.baseURL", "the new field")
+        await focus_reaches(pilot, app, "$env.staging.app.baseURL")
         assert app.session.get("$env.staging.app.baseURL") == "/mine/"  # the value as the file writes it
         # The group says how to set more for that environment, by its name.
         note = "To set another option for staging: on its field, Ctrl+P › Set for"  # then wrapped: "staging."
@@ -78,9 +78,9 @@ async def test_a_dev_only_option_is_offered_for_development_only(tmp_path: Path)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await search_to(pilot, "devServer.port")
-        await look_until(pilot, app, lambda: focused_field(app) == "devServer.port", "the port's field")
+        await focus_reaches(pilot, app, "devServer.port")
         names = [name for _, name in app.environment_targets()]
         assert names == ["development", "staging"]  # not production, not test: the dev server runs in neither
         await search_to(pilot, "app.baseURL")
-        await look_until(pilot, app, lambda: focused_field(app) == "app.baseURL", "app.baseURL's field")
+        await focus_reaches(pilot, app, "app.baseURL")
         assert [name for _, name in app.environment_targets()] == ["development", "production", "test", "staging"]

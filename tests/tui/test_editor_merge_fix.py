@@ -9,7 +9,7 @@ from fwk_tui.tui.editor.widgets.group_tree import GroupTree
 from fwk_tui.tui.screens.choice import ChoiceScreen
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import focused_field, look_until, search_to, type_slowly, write_config
+from .test_human_speed import focus_reaches, focused_field, look_until, search_to, type_slowly, write_config
 
 BESIDE = (
     "export default defineFwkConfig({\n  devServr: { port: 3000 },\n  devServer: { host: 'x' },\n  ssr: true,\n})\n"
@@ -31,7 +31,7 @@ async def test_f3_merges_a_misspelt_object_into_the_one_it_meant_and_stays_on_th
         assert app.session.text == (
             "export default defineFwkConfig({\n  devServer: { host: 'x', port: 3000 },\n  ssr: true,\n})\n"
         )
-        await look_until(pilot, app, lambda: focused_field(app) == "devServer.port", "the focus on devServer.port")
+        await focus_reaches(pilot, app, "devServer.port")
         await type_slowly(pilot, "ctrl+z")
         assert app.session.text == BESIDE  # one undo step
     assert file.read_text() == BESIDE
@@ -53,7 +53,7 @@ async def test_f3_asks_which_value_stays_when_both_set_a_key(tmp_path: Path) -> 
         assert app.session.text == CONFLICT and focused_field(app) == "devServr"
         await type_slowly(pilot, "f3", "k")
         assert "  devServer: { port: 4000, https: true },\n" in app.session.text
-        await look_until(pilot, app, lambda: focused_field(app) == "devServer.port", "the focus on devServer.port")
+        await focus_reaches(pilot, app, "devServer.port")
         await type_slowly(pilot, "ctrl+z")
         assert app.session.text == CONFLICT
         await search_to(pilot, "devServr")
@@ -74,7 +74,7 @@ async def test_after_a_rename_of_an_object_the_focus_stays_on_its_field_not_an_u
         await search_to(pilot, "devServr")
         await type_slowly(pilot, "f3")
         assert app.session.get("devServer") == {"port": 3000}
-        await look_until(pilot, app, lambda: focused_field(app) == "devServer.port", "the focus on devServer.port")
+        await focus_reaches(pilot, app, "devServer.port")
         assert not isinstance(app.focused, GroupTree)
         await type_slowly(pilot, "enter", "ctrl+u", *"4000", "tab")  # the keys go on in that field
         assert app.session.get("devServer.port") == 4000
@@ -89,4 +89,4 @@ async def test_after_a_misspelt_copy_is_removed_the_focus_goes_to_the_key_it_rep
         await search_to(pilot, "ssrr")
         await type_slowly(pilot, "f3")
         assert app.session.text == "export default defineFwkConfig({\n  ssr: false,\n})\n"
-        await look_until(pilot, app, lambda: focused_field(app) == "ssr", "the focus on ssr")
+        await focus_reaches(pilot, app, "ssr")

@@ -10,7 +10,7 @@ from fwk_tui.tui.fields.boolean import BooleanEditor
 from fwk_tui.tui.screens.save_preview import SavePreviewScreen
 
 from .test_editor import make_app, screen_text, told
-from .test_human_speed import HUMAN, focused_field, look_until, type_slowly, write_config
+from .test_human_speed import HUMAN, focus_reaches, focused_field, look_until, type_slowly, write_config
 
 
 async def test_a_spread_item_of_a_list_is_edited_and_saved_as_a_spread(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ async def test_a_narrow_list_row_folds_inner_brackets_so_the_else_branch_stays(t
         def rows() -> list[str]:
             return [line for line in screen_text(app).splitlines() if "ANALYTICS_ID" in line]
 
-        await look_until(pilot, app, lambda: focused_field(app) == "modules", "the modules field focused")
+        await focus_reaches(pilot, app, "modules")
         # The field go-to reached is in view, however late the fields above it took their height.
         await look_until(pilot, app, lambda: bool(rows()), "the modules field drawn")
         assert len(rows()) == 1 and "1  ...(process.env.ANALYTICS_ID ? […] : [])" in rows()[0]

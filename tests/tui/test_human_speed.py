@@ -65,6 +65,11 @@ async def look_until(pilot: object, app: EditorApp, seen: Callable[[], bool], wh
     raise AssertionError(f"never saw {what}; on the screen ({type(app.screen).__name__}):\n{screen_text(app)}")
 
 
+async def focus_reaches(pilot: object, app: EditorApp, path: str) -> None:
+    """Look again until the field of ``path`` has the focus (a search's Enter, a fix, a palette command moved it)."""
+    await look_until(pilot, app, lambda: focused_field(app) == path, f"the focus on {path}")
+
+
 async def search_to(pilot: object, query: str) -> None:
     await type_search(pilot, query)
     await type_slowly(pilot, "enter")
