@@ -41,6 +41,7 @@ def _oracle_line() -> str | None:
     return (
         f"interaction oracle: {stats['scripts']:.0f} scripts passed, {stats['steps']:.0f} steps, "
         f"{stats['saves']:.0f} saves ({stats.get('node', 0):.0f} files loaded by node), "
+        f"{stats.get('row_moves', 0):.0f} arrows on a row, "
         f"{stats['seconds']:.0f} s of scripts"
     )
 

@@ -86,7 +86,7 @@ MOVING: tuple[Row, ...] = (
     ("Tab  Shift+Tab", "the next or previous field (↑ ↓ too, in a one-line value; the tree comes before the first, "
      "the docs after the last)"),
     ("Enter  Esc", "in a text or number: done typing, the field's row holds the focus (/ searches from there; "
-     "Enter or a letter enters the value again)"),
+     "↑ ↓ go to the row above or below; Enter or a letter enters the value again)"),
     ("Ctrl+P", "command palette: the editor's commands and every option"),
     ("Layers", "the tree's group where the config has layers, sections or a .env: what each gives; Enter on a "
      "layer (or on one of its values) opens its file, Esc comes back"),

@@ -526,6 +526,8 @@ class Run:
     model: Model
     rng: random.Random
     saves: int = 0
+    row_moves: int = 0
+    """Arrows pressed on a field's row (they move to the row beside)."""
     steps: list[Step] = dataclass_field(default_factory=list)
     saved: tuple[str, Any] | None = None
     """The text of the last save and the model's values then (for node's check)."""
@@ -607,6 +609,12 @@ class Run:
                 if not isinstance(app.screen, SearchScreen):
                     raise OracleFailure(f"`/` on the row of {model.field} did not open the search")
                 await self.press("escape", 0.05)
+                return
+            if key in ("up", "down", "left", "right"):  # rows are moved between, never entered
+                order = list(app.query_one(ConfigForm).fields)
+                at = order.index(model.field) + {"up": -1, "down": 1}.get(key, 0)
+                model.go_to(order[min(max(at, 0), len(order) - 1)], row=True)
+                self.row_moves += 1
                 return
             model.row = False
             if key == "enter":
@@ -807,6 +815,8 @@ def next_step(model: Model, rng: random.Random, slow: bool, fields: list[str]) -
         return Step("goto", rng.choice(here), p)
     if roll < 0.2:
         return Step("key", rng.choice(["ctrl+z", "ctrl+z", "ctrl+y", "ctrl+r", "f3", "f2", "ctrl+s"]), p)
+    if model.row and roll < 0.5:
+        return Step("key", rng.choice(["up", "down", "down", "left", "right"]), p)  # from row to row
     if kind in ("text", "number") or model.in_item:
         if model.text is None:
             return Step("key", "escape" if model.in_item else "ctrl+u", p)

@@ -209,3 +209,43 @@ async def test_up_and_down_in_a_one_line_value_go_to_the_field_above_and_below(t
         await type_slowly(pilot, "up", *"/y/")
         assert focused_field(app) == "app.baseURL"
         assert app.session.get("app.baseURL") == "/y/"
+
+
+async def test_arrows_on_a_fields_row_move_between_rows_and_never_enter_a_value(tmp_path: Path) -> None:
+    # A first-day user pressed ← on a row and a code editor opened unasked; ↓ there went into the value.
+    from fwk_tui.tui.fields.field import OptionField
+
+    body = "export default defineFwkConfig({\n  devServer: { port: 3000, host: getHost() },\n})\n"
+    file = write_config(tmp_path, body)
+    app = make_app(file)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await search_to(pilot, "devServer.port")
+        order = list(app.query_one(ConfigForm).fields)
+        at = order.index("devServer.port")
+
+        def on_row(path: str) -> bool:
+            focused = app.focused
+            return isinstance(focused, OptionField) and focused.holds_row and focused.path == path
+
+        await type_slowly(pilot, "escape")
+        assert on_row("devServer.port")
+        await type_slowly(pilot, "down")
+        assert on_row(order[at + 1])
+        await type_slowly(pilot, "up", "up")
+        assert on_row(order[at - 1])
+        for _ in range(at + 1):
+            await type_slowly(pilot, "up")
+        assert on_row(order[0])  # the first row: Up goes no further
+        for _ in range(order.index("devServer.host")):
+            await type_slowly(pilot, "down")
+        assert on_row("devServer.host")  # the code's row
+        await type_slowly(pilot, "left", "right")
+        assert on_row("devServer.host")  # no editor opened
+        await type_slowly(pilot, "/")
+        assert "Go to option" in screen_text(app)  # a command still acts on a row reached so
+        await type_slowly(pilot, "escape")
+        assert on_row("devServer.host")
+        await type_slowly(pilot, "enter")
+        assert focused_field(app) == "devServer.host" and not on_row("devServer.host")  # Enter enters it
+    assert file.read_text() == body

@@ -24,7 +24,7 @@ SAVED: dict[int, list[tuple[Path, object]]] = {}
 """Files the scripts of each group saved, with the model's values: node loads them at the end of the group."""
 RAN: dict[int, int] = {}
 """Scripts of each group that passed in this process."""
-STATS = {"scripts": 0, "steps": 0, "saves": 0, "seconds": 0.0}
+STATS = {"scripts": 0, "steps": 0, "saves": 0, "row_moves": 0, "seconds": 0.0}
 
 
 def _chunk(seed: int) -> int:
@@ -50,6 +50,7 @@ async def test_random_script(tmp_path: Path, seed: int) -> None:
     STATS["steps"] += len(run.steps)
     STATS["seconds"] += time.perf_counter() - started
     STATS["saves"] += run.saves
+    STATS["row_moves"] += run.row_moves
     RAN[_chunk(seed)] = RAN.get(_chunk(seed), 0) + 1
     if run.saved is not None:
         text, values = run.saved

@@ -22,6 +22,7 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from fwk_tui.catalog.models import Default, Option, Variant
@@ -124,7 +125,7 @@ class OptionField(SteadyArrange, can_focus=True):
         self._spreads_shown: list[str] = []
         """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
         self.effective_notes: list[tuple[str, str]] = []
-        """(kind, text): the value the app gets when it is not the file's, and where from (see ``fwk_tui.resolve.notes``)."""
+        """(kind, text): the value the app gets when not the file's, and where from (``fwk_tui.resolve.notes``)."""
         self._effective_shown: list[tuple[str, str]] = []
 
     DEFAULT_IN_VALUE: ClassVar[bool] = True
@@ -232,6 +233,17 @@ class OptionField(SteadyArrange, can_focus=True):
         owner = next((a for a in focused.ancestors if isinstance(a, ValueEditor)), None)
         # Its own text or number, or a union's: not a key's input of a record, which Esc closes.
         return isinstance(owner, InputEditor) and self._editor.enters_with(owner)
+
+    def _row_beside(self, step: int) -> None:
+        """Hold the row of the field ``step`` fields above (-1) or below (1) this one, if there is one."""
+        rows = [w for w in self.parent.children if isinstance(w, OptionField) and w.display] if self.parent else []
+        at = rows.index(self) + step if step and self in rows else -1
+        if 0 <= at < len(rows):
+            rows[at].hold_row()
+            if at == 0 and isinstance(self.parent, Widget):
+                self.parent.scroll_home(animate=False)  # the form's title and summary above the first row too
+            else:
+                rows[at].scroll_visible(animate=False)
 
     def _enter_from_row(self, key: str | None = None, character: str | None = None) -> None:
         self._row = False
@@ -428,7 +440,10 @@ class OptionField(SteadyArrange, can_focus=True):
                 return  # the app's, or the screen's: it acts as it does anywhere (`/` searches)
             event.stop()
             event.prevent_default()
-            if event.key == "enter":
+            if event.key in ("up", "down", "left", "right"):
+                # Rows are moved between, not entered: ← on a code's row opened its editor unasked.
+                self._row_beside(-1 if event.key == "up" else 1 if event.key == "down" else 0)
+            elif event.key == "enter":
                 self._enter_from_row()
             else:
                 self._enter_from_row(event.key, event.character)
