@@ -16,10 +16,12 @@ editor is mounted when the field is focused (Tab, a click, the form's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeAlias
 
 from rich.console import Group, RenderableType
 from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
@@ -113,7 +115,6 @@ class OptionField(SteadyArrange, can_focus=True):
         self.diagnostics = list(diagnostics)
         self._editor: ValueEditor = self._new_editor()
         self._active = False
-        self._diagnostics_shown: list[Diagnostic] | None = None
         self._header_state: tuple[object, ...] | None = None
         self._early_keys: list[tuple[str, str | None]] = []
         self._replaying = False
@@ -122,11 +123,10 @@ class OptionField(SteadyArrange, can_focus=True):
         self._row = False  # the field itself holds the focus (see hold_row): a key enters it or acts as a command
         self._inactive: RenderableType | None = None
         self.spread_notes: list[str] = []
-        self._spreads_shown: list[str] = []
         """Why an unsaved edit here means something else at run time: a spread of the same object defines the key."""
         self.effective_notes: list[tuple[str, str]] = []
         """(kind, text): the value the app gets when not the file's, and where from (``fwk_tui.resolve.notes``)."""
-        self._effective_shown: list[tuple[str, str]] = []
+        self._lines_shown: dict[str, list[Any]] = {}  # the notes each kind of line under the editor shows
 
     DEFAULT_IN_VALUE: ClassVar[bool] = True
     """The value's line of an option the file does not set says its default, as the header's second line does."""
@@ -326,9 +326,10 @@ class OptionField(SteadyArrange, can_focus=True):
             if state != self._header_state:  # an update lays the form out again: not at every keystroke
                 self._header_state = state
                 head.update(self._header(type_text))
-            self._show_diagnostics()
-            self._show_spreads()
-            self._show_effective()
+            for name, notes, text_of in self._notes():
+                if notes != self._lines_shown.get(name):  # a layout of the form per keystroke is saved
+                    self._lines_shown[name] = list(notes)
+                    self._show_lines(name, text_of(notes) if notes else None)
             return
         self._header_state = None
         top = self._header(type_text)
@@ -337,20 +338,22 @@ class OptionField(SteadyArrange, can_focus=True):
         parts: list[Any] = [top]
         if not self._elsewhere:
             parts.append(PreviewLines(self._editor.preview(), box))  # else the layer's value says it, not "not set"
-        if self.diagnostics:
-            text = diagnostics_text(self.diagnostics, self.path)
-            text.end = "\n"  # measured one line short inside a Group without it
-            parts.append(text)
-        if self.spread_notes:
-            text = spreads_text(self.spread_notes)
-            text.end = "\n"
-            parts.append(text)
-        if self.effective_notes:
-            text = effective_text(self.effective_notes)
-            text.end = "\n"
-            parts.append(text)
+        for _, notes, text_of in self._notes():
+            if notes:
+                text = text_of(notes)
+                text.end = "\n"  # measured one line short inside a Group without it
+                parts.append(text)
         self._inactive = Group(*parts)
         self.refresh(layout=True)
+
+    def _notes(self) -> list[tuple[str, list[Any], Callable[[list[Any]], Text]]]:
+        """The lines under the value, by class: its diagnostics, the spreads that define the key again, the value
+        the app gets when not the file's."""
+        return [
+            ("field--diagnostics", self.diagnostics, lambda shown: diagnostics_text(shown, self.path)),
+            ("field--spreads", self.spread_notes, spreads_text),
+            ("field--effective", self.effective_notes, effective_text),
+        ]
 
     @property
     def _elsewhere(self) -> bool:
@@ -378,23 +381,6 @@ class OptionField(SteadyArrange, can_focus=True):
         self.effective_notes = list(notes)
         if self.is_mounted:
             self._show()
-
-    def _show_effective(self) -> None:
-        if self.effective_notes != self._effective_shown:
-            self._effective_shown = list(self.effective_notes)
-            shown = effective_text(self.effective_notes) if self.effective_notes else None
-            self._show_lines("field--effective", shown)
-
-    def _show_spreads(self) -> None:
-        if self.spread_notes != self._spreads_shown:  # no layout at every keystroke
-            self._spreads_shown = list(self.spread_notes)
-            self._show_lines("field--spreads", spreads_text(self.spread_notes) if self.spread_notes else None)
-
-    def _show_diagnostics(self) -> None:
-        if self.diagnostics != self._diagnostics_shown:  # a redraw of the form's layout per keystroke is saved
-            self._diagnostics_shown = list(self.diagnostics)
-            shown = diagnostics_text(self.diagnostics, self.path) if self.diagnostics else None
-            self._show_lines("field--diagnostics", shown)
 
     def _show_lines(self, name: str, text: RenderableType | None) -> None:
         """The lines of class ``name`` under the field show ``text`` (None: they go)."""
