@@ -319,14 +319,13 @@ class EditorApp(KeyActions):
 
     @on(ValueEditor.Entered)
     def _value_entered(self, event: ValueEditor.Entered) -> None:
-        # Enter on a field's own text that reads: done typing there. Its undo step ends, and the focus goes to the
-        # field's row, so a key meant as a command next (`/` searches) acts as one; Enter or a letter enters it again.
+        # Enter on a field's own text that reads: done typing there, as Esc is, so a key meant as a command next
+        # (`/` searches) acts as one; Enter or a letter enters it again.
         field = next((a for a in event.control.ancestors if isinstance(a, OptionField)), None)
         if field is None or not field.editor.enters_with(event.control):
             return  # an item's, a key's value: its list or record takes it back to its rows
         event.stop()
-        self.session.seal()
-        field.hold_row()
+        field.end_typing()
 
     @on(OptionField.Sealed)
     def _field_sealed(self, event: OptionField.Sealed) -> None:

@@ -219,6 +219,12 @@ class OptionField(SteadyArrange, can_focus=True):
         self.can_focus = True
         self.focus(scroll_visible=False)
 
+    def end_typing(self) -> None:
+        """Done typing in the field's own value (Esc, or Enter on a text that reads): what was typed is one undo step
+        (:class:`Sealed`), whatever is typed next another, and the row holds the focus (see :meth:`hold_row`)."""
+        self.post_message(self.Sealed(self, self.path))
+        self.hold_row()
+
     @property
     def holds_row(self) -> bool:
         """The field itself has the focus (see :meth:`hold_row`)."""
@@ -408,12 +414,9 @@ class OptionField(SteadyArrange, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self._types_in_own_input():
-            # Esc leaves the value for the field's row: the next `/` searches, Enter or a key enters it again; what
-            # was typed is one undo step, whatever is typed next another.
             event.stop()
             event.prevent_default()
-            self.post_message(self.Sealed(self, self.path))
-            self.hold_row()
+            self.end_typing()  # the next `/` searches, Enter or a key enters the value again
             return
         if event.key in ("up", "down") and self._types_in_own_input():
             # One line of text has no line above or below: the arrows go to the field above or below, as in a form.
