@@ -13,7 +13,7 @@ from pathlib import Path
 from fwk_tui.tui.editor.widgets.config_form import ConfigForm
 
 from .test_editor import make_app, screen_text
-from .test_human_speed import focused_field, search_to, type_slowly, write_config
+from .test_human_speed import focused_field, on_row, search_to, type_slowly, write_config
 
 
 async def test_undo_after_save_leaves_the_keys_in_the_field_it_touched(tmp_path: Path) -> None:
@@ -112,7 +112,6 @@ TITLE = "export default defineFwkConfig({\n  app: { head: { title: 'Team site' }
 
 async def test_after_an_undo_slash_searches_and_never_lands_in_the_value(tmp_path: Path) -> None:
     """The first-day stumble: Ctrl+Z, then `/` meant as search, typed `/` into the title (`'Team site/css'`)."""
-    from fwk_tui.tui.fields.field import OptionField
     from fwk_tui.tui.screens.search import SearchScreen
 
     file = write_config(tmp_path, TITLE)
@@ -124,7 +123,7 @@ async def test_after_an_undo_slash_searches_and_never_lands_in_the_value(tmp_pat
         assert app.session.get("app.head.title") == "Team site!"
         for undo_like in ("ctrl+z", "ctrl+y", "ctrl+r"):
             await type_slowly(pilot, undo_like)
-            assert isinstance(app.focused, OptionField) and app.focused.holds_row, (undo_like, app.focused)
+            assert on_row(app, "app.head.title"), (undo_like, app.focused)
             value = app.session.get("app.head.title") if app.session.has("app.head.title") else None
             await type_slowly(pilot, "slash")
             assert isinstance(app.screen, SearchScreen), undo_like
@@ -153,7 +152,6 @@ async def test_after_an_undo_typing_enters_the_field_and_every_key_lands_there(t
 
 async def test_esc_leaves_a_text_value_for_its_row_so_slash_searches(tmp_path: Path) -> None:
     """The trial's trap: in a text field Esc did nothing, so the `/` after it typed `My Site/runtimeConfig`."""
-    from fwk_tui.tui.fields.field import OptionField
     from fwk_tui.tui.screens.search import SearchScreen
 
     file = write_config(tmp_path, TITLE)
@@ -162,7 +160,7 @@ async def test_esc_leaves_a_text_value_for_its_row_so_slash_searches(tmp_path: P
         await pilot.pause()
         await search_to(pilot, "app.head.title")
         await type_slowly(pilot, *"!", "escape")
-        assert isinstance(app.focused, OptionField) and app.focused.holds_row
+        assert on_row(app, "app.head.title")
         await type_slowly(pilot, "slash")
         assert isinstance(app.screen, SearchScreen)
         await type_slowly(pilot, "escape", "enter", *"/x")  # back on the row; Enter enters the value again
@@ -174,7 +172,6 @@ async def test_enter_in_a_text_value_ends_it_on_its_row_so_slash_searches_and_un
 ) -> None:
     """A trial's trap: Enter kept the focus in the title, so `/dev server port` typed after it went into the value,
     and Ctrl+Z then took back the words meant to stay with it."""
-    from fwk_tui.tui.fields.field import OptionField
     from fwk_tui.tui.screens.search import SearchScreen
 
     file = write_config(tmp_path, TITLE)
@@ -183,7 +180,7 @@ async def test_enter_in_a_text_value_ends_it_on_its_row_so_slash_searches_and_un
         await pilot.pause()
         await search_to(pilot, "app.head.title")
         await type_slowly(pilot, *" Deluxe", "enter")
-        assert isinstance(app.focused, OptionField) and app.focused.holds_row
+        assert on_row(app, "app.head.title")
         await type_slowly(pilot, "slash")
         assert isinstance(app.screen, SearchScreen)
         await type_slowly(pilot, "escape")
@@ -213,7 +210,6 @@ async def test_up_and_down_in_a_one_line_value_go_to_the_field_above_and_below(t
 
 async def test_arrows_on_a_fields_row_move_between_rows_and_never_enter_a_value(tmp_path: Path) -> None:
     # A first-day user pressed ← on a row and a code editor opened unasked; ↓ there went into the value.
-    from fwk_tui.tui.fields.field import OptionField
 
     body = "export default defineFwkConfig({\n  devServer: { port: 3000, host: getHost() },\n})\n"
     file = write_config(tmp_path, body)
@@ -224,28 +220,24 @@ async def test_arrows_on_a_fields_row_move_between_rows_and_never_enter_a_value(
         order = list(app.query_one(ConfigForm).fields)
         at = order.index("devServer.port")
 
-        def on_row(path: str) -> bool:
-            focused = app.focused
-            return isinstance(focused, OptionField) and focused.holds_row and focused.path == path
-
         await type_slowly(pilot, "escape")
-        assert on_row("devServer.port")
+        assert on_row(app, "devServer.port")
         await type_slowly(pilot, "down")
-        assert on_row(order[at + 1])
+        assert on_row(app, order[at + 1])
         await type_slowly(pilot, "up", "up")
-        assert on_row(order[at - 1])
+        assert on_row(app, order[at - 1])
         for _ in range(at + 1):
             await type_slowly(pilot, "up")
-        assert on_row(order[0])  # the first row: Up goes no further
+        assert on_row(app, order[0])  # the first row: Up goes no further
         for _ in range(order.index("devServer.host")):
             await type_slowly(pilot, "down")
-        assert on_row("devServer.host")  # the code's row
+        assert on_row(app, "devServer.host")  # the code's row
         await type_slowly(pilot, "left", "right")
-        assert on_row("devServer.host")  # no editor opened
+        assert on_row(app, "devServer.host")  # no editor opened
         await type_slowly(pilot, "/")
         assert "Go to option" in screen_text(app)  # a command still acts on a row reached so
         await type_slowly(pilot, "escape")
-        assert on_row("devServer.host")
+        assert on_row(app, "devServer.host")
         await type_slowly(pilot, "enter")
-        assert focused_field(app) == "devServer.host" and not on_row("devServer.host")  # Enter enters it
+        assert focused_field(app) == "devServer.host" and not on_row(app, "devServer.host")  # Enter enters it
     assert file.read_text() == body
