@@ -12,6 +12,7 @@ from fwk_tui.tui.fields.kind_picker import KindPicker
 from fwk_tui.tui.fields.record import RecordEditor
 from fwk_tui.tui.wizard import WizardScreen
 from tests.tui.test_editor import screen_text as editor_text
+from tests.tui.test_editor import until
 from tests.tui.test_wizard import make_wizard, to_step, wizard
 
 HUMAN = 0.2
@@ -146,7 +147,8 @@ async def test_enter_in_code_is_a_new_line(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await to_step(pilot, "typescript")
         screen.query_one("#field-typescript-typeCheck").focus()
-        await pilot.pause(HUMAN)
+        # The field hands the focus to its code's editor once mounted: on a loaded machine later than a pause.
+        await until(pilot, lambda: isinstance(app.focused, TextArea))
         area = app.focused
         assert isinstance(area, TextArea)
         await keys(pilot, "end", "enter")
